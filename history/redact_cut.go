@@ -164,8 +164,9 @@ func (r *redactor) cutExchange(rec *mcp.Record) bool {
 	}
 	// A body ends where it was cut to its excerpt, or where its read
 	// broke (upstream or the client went mid-body), which the record does
-	// not always tell from a whole one: mcp reads an excerpt past a broken
-	// connection without error. The end of each is redacted.
+	// not tell from a whole one (mcp marks the break only where an error
+	// quotes the body, with the cut mark quotedPieces redacts before). The
+	// end of each is redacted.
 	if len(c.Body) > 0 {
 		if body := mcp.Raw(r.cutEnd(string(c.Body))); body != c.Body {
 			c.Body, changed = body, true

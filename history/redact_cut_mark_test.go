@@ -134,18 +134,40 @@ func connectRecorded(t *testing.T, url, bearer string) ([]byte, []mcp.Record, er
 // whole. It is redacted now, as the end of a body cut to its excerpt is
 // (the error quotes the body's first line, which holds none of it here).
 func TestRecordingRedactsTokenStartOfABodyCutShort(t *testing.T) {
-	url := mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, _, _ string) {
-		auth := r.Header.Get("Authorization")
-		cred := auth[strings.IndexByte(auth, ' ')+1:]
-		w.Header().Set("Content-Type", "text/plain")
-		w.Header().Set("Content-Length", "4096")
-		w.WriteHeader(http.StatusBadGateway)
-		w.Write([]byte("upstream says\nit was given " + cred[:len(cred)/2]))
-	})
+	url := brokenAfterTokenStart(t, "upstream says\nit was given ")
 	cutShortRedacted(t, url, "body", "it was given ", func(r mcp.Record) string {
 		if r.HTTP == nil {
 			return ""
 		}
 		return string(r.HTTP.Body)
+	})
+}
+
+// A body that broke off right after the start of the user's --bearer on
+// its first line kept that start in the error quoting the line, which read
+// as a whole line: the recording's error and the live view's held it. The
+// quote of a broken body ends with the cut mark now, and the piece before
+// it is redacted as at every cut.
+func TestRecordingRedactsTokenStartOfABrokenFirstLine(t *testing.T) {
+	url := brokenAfterTokenStart(t, "it was given ")
+	cutShortRedacted(t, url, "error", "it was given ", func(r mcp.Record) string {
+		if r.Error == nil {
+			return ""
+		}
+		return r.Error.Message
+	})
+}
+
+// brokenAfterTokenStart is a server answering 502 with a body promising
+// 4096 bytes that closes after text and the first half of the --bearer it
+// was sent.
+func brokenAfterTokenStart(t *testing.T, text string) string {
+	return mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, _, _ string) {
+		auth := r.Header.Get("Authorization")
+		cred := auth[strings.IndexByte(auth, ' ')+1:]
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Content-Length", "4096")
+		w.WriteHeader(http.StatusBadGateway)
+		w.Write([]byte(text + cred[:len(cred)/2]))
 	})
 }

@@ -302,14 +302,30 @@ func unwrapURLError(err error) error {
 // readExcerpt reads up to BodyLimit bytes and counts the rest, up to max
 // bytes in all: a server sending an endless error page must not hold the
 // session forever.
-func readExcerpt(r io.Reader, max int64) (Raw, int64) { return readKept(r, BodyLimit, max) }
+func readExcerpt(r io.Reader, max int64) (Raw, int64, error) { return readKept(r, BodyLimit, max) }
 
 // readKept reads up to keep bytes and counts the rest, reading at most max
-// more.
-func readKept(r io.Reader, keep, max int64) (Raw, int64) {
-	b, _ := io.ReadAll(io.LimitReader(r, keep))
-	n, _ := io.Copy(io.Discard, io.LimitReader(r, max))
-	return Raw(b), int64(len(b)) + n
+// more; the error is why the body broke off before its end (upstream
+// closed short of its Content-Length, a reset), nil when it ended or
+// reached max: what was read is kept either way.
+func readKept(r io.Reader, keep, max int64) (Raw, int64, error) {
+	b, err := io.ReadAll(io.LimitReader(r, keep))
+	n, cerr := io.Copy(io.Discard, io.LimitReader(r, max))
+	if err == nil {
+		err = cerr
+	}
+	return Raw(b), int64(len(b)) + n, err
+}
+
+// quotedBody is body as an error quotes it: ending with the cut mark when
+// its read broke off (broke), as the bytes kept may end in the middle of a
+// word, or of a token the server echoed, which the mark gets redacted as
+// at every cut; quoted bare, it would read as the whole line.
+func quotedBody(body Raw, broke error) string {
+	if broke != nil && len(body) > 0 {
+		return string(body) + clip.Ellipsis
+	}
+	return string(body)
 }
 
 // MediaType is a Content-Type without its parameters, lower-cased. A type
@@ -348,14 +364,16 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 		s.emitHTTP(ex)
 		return nil
 	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	var broke error
+	ex.Body, ex.BodySize, broke = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 	resp.Body.Close()
 	s.emitHTTP(ex)
-	we := StatusError(ex.Purpose, transport, http.MethodGet, url, resp, string(ex.Body))
+	quoted := quotedBody(ex.Body, broke)
+	we := StatusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted)
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream
 		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", url, HeaderQuote(resp.Header.Get("Content-Type")))
-		if line := firstLine(string(ex.Body)); line != "" {
+		if line := firstLine(quoted); line != "" {
 			we.Message += ": " + line
 		}
 	}

@@ -374,7 +374,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		if len(sid) > maxSessionID {
 			// Sent back on every request, it would be refused (431) or
 			// weigh on each: the session cannot be used.
-			ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+			ex.Body, ex.BodySize, _ = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 			resp.Body.Close()
 			s.emitHTTP(ex)
 			return &WireError{Cause: CauseBadSessionID, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
@@ -408,7 +408,8 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	case ok && ct == "application/json":
 		return t.jsonAnswer(m, resp, ex, gen, id, adopt)
 	case ok:
-		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+		var broke error
+		ex.Body, ex.BodySize, broke = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 		resp.Body.Close()
 		if cb != nil {
 			ex.Err = cb.note()
@@ -418,7 +419,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		if m.p != nil && resp.StatusCode == http.StatusAccepted {
 			// The answer may still come on the GET stream; if not, the
 			// timeout quotes what the 202 said.
-			m.p.notePostSaid(resp, ex.Body)
+			m.p.notePostSaid(resp, quotedBody(ex.Body, broke))
 		}
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			return t.noBody(m, resp, id, purpose)
@@ -430,9 +431,10 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	// A JSON body may be the request's JSON-RPC error, however long: it is
 	// read whole (up to --max-event-size) and the record keeps its start.
 	var whole Raw
+	var broke error
 	readWhole := m.p != nil && ct == "application/json"
 	if readWhole {
-		whole, ex.BodySize = readKept(resp.Body, int64(s.cfg.MaxEventSize)+1, int64(s.cfg.MaxEventSize))
+		whole, ex.BodySize, broke = readKept(resp.Body, int64(s.cfg.MaxEventSize)+1, int64(s.cfg.MaxEventSize))
 		ex.Body = whole
 		if len(whole) > BodyLimit {
 			// A copy: a view of its start would keep the whole body in
@@ -440,7 +442,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			ex.Body = Raw(strings.Clone(string(whole[:BodyLimit])))
 		}
 	} else {
-		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+		ex.Body, ex.BodySize, broke = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 	}
 	resp.Body.Close()
 	s.emitHTTP(ex)
@@ -469,9 +471,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// session initialize left without an id: the status alone reads
 		// as a bad message.
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), firstLine(string(ex.Body)), t.noIDWords(gen))}
+			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), firstLine(quotedBody(ex.Body, broke)), t.noIDWords(gen))}
 	}
-	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
+	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, quotedBody(ex.Body, broke))
 }
 
 // maxSessionID bounds the session id mcpscope sends back on every request,

@@ -180,7 +180,7 @@ func (t *streamable) end(id, protocol string, gen int) {
 	ex := &HTTPExchange{Purpose: PurposeDelete, Conn: gen}
 	resp, err := s.do(req, ex)
 	if err == nil {
-		ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
+		ex.Body, ex.BodySize, _ = readExcerpt(resp.Body, BodyLimit)
 		resp.Body.Close()
 	}
 	s.emitHTTP(ex)

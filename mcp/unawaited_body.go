@@ -75,8 +75,8 @@ func (c *cutBody) note() string {
 // that is not the request's answer (a 202's "Accepted" aside), so a
 // timeout can quote it: an error page behind a 2xx is why the answer never
 // came.
-func (p *pending) notePostSaid(resp *http.Response, body Raw) {
-	line := firstLine(string(body))
+func (p *pending) notePostSaid(resp *http.Response, body string) {
+	line := firstLine(body)
 	if line == "" || strings.EqualFold(line, "accepted") {
 		return
 	}
