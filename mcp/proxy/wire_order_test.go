@@ -186,7 +186,12 @@ func TestRecordsKeepTheWiresOrder(t *testing.T) {
 func TestStatelessOpenKeepsTheWiresOrder(t *testing.T) {
 	for _, sse := range []bool{false, true} {
 		t.Run(map[bool]string{false: "json", true: "sse"}[sse], func(t *testing.T) {
-			_, base, w := startProxy(t, orderUpstream(t, sse), Config{})
+			p, base, w := startProxy(t, orderUpstream(t, sse), Config{})
+			// Every request comes on a connection of its own, closed once
+			// answered: a loaded machine's pause of earlyWait between the
+			// two would end the session as its client's, gone, and the
+			// second would begin another.
+			p.earlyWait = time.Hour
 			for round := 1; round <= orderRounds; round++ {
 				name := fmt.Sprintf("fast%d", round)
 				answerRead(t, base+"/mcp", request2026("1", "tools/list", "", name), headers2026("tools/list", "User-Agent", name)...)
