@@ -65,3 +65,26 @@ func TestDeleteOfASessionUpstreamDoesNotKnowEndsIt(t *testing.T) {
 		t.Errorf("the session ended saying %q, want that the client ended it with DELETE and upstream does not know it", d)
 	}
 }
+
+// A client that retries a DELETE upstream answered 404 begins a new
+// recording: it says the client ended the session with DELETE in the
+// first, as after a 2xx, not that the session began before the proxy saw
+// it.
+func TestDeleteRetriedAfter404SaysWhichSessionEndedIt(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, gw.URL, Config{})
+	del := func() {
+		readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", "never-issued", "MCP-Protocol-Version", "2025-11-25").Body)
+	}
+	del()
+	w.record(t, 1, "the first DELETE's session ended", inState(mcp.StateClosed, ""))
+	del()
+	detect := w.record(t, 2, "how the retry's recording began", func(r mcp.Record) bool { return r.Kind == mcp.KindDetect })
+	if why := detect.Detect.Reason; strings.Contains(why, "began before") || !strings.Contains(why, "ended with DELETE in client session 1") {
+		t.Errorf("the retried DELETE's recording begins %q, want it to say the client ended the session with DELETE in client session 1", why)
+	}
+	closed := w.record(t, 2, "the retry's session ended", inState(mcp.StateClosed, ""))
+	if d := closed.State.Detail; !strings.Contains(d, "client session 1") {
+		t.Errorf("the retried DELETE's recording ends %q, want it to say which session ended it", d)
+	}
+}

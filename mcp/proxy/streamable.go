@@ -322,17 +322,28 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
 	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		p.mu.Lock()
-		p.deleted.remember(sid, c.ID, 4*p.cfg.MaxSessions)
-		p.mu.Unlock()
+		p.rememberDeleted(sid, c)
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	} else if gone(c, l, resp, sid) {
 		// Upstream has no such session (any more): the client is done
-		// with it all the same, and nothing is left to keep.
+		// with it all the same, and nothing is left to keep. The id is
+		// remembered as the 2xx's is, so a client that sends it again
+		// (retrying the DELETE) begins a recording saying which session
+		// ended it. The others using the id are not told this DELETE
+		// ended it: upstream had no such session already.
+		p.rememberDeleted(sid, c)
 		c.end("the client ended the session with DELETE; " + c.goneEnd(sid))
 	}
 	l.finish(err)
+}
+
+// rememberDeleted remembers that client session c ended session id sid
+// with DELETE, for a client that uses the id again (unknownSession).
+func (p *Proxy) rememberDeleted(sid string, c *Client) {
+	p.mu.Lock()
+	p.deleted.remember(sid, c.ID, 4*p.cfg.MaxSessions)
+	p.mu.Unlock()
 }
 
 // gone reports (and says in session c) that upstream's answer to a
