@@ -33,14 +33,18 @@ type bodyRoom struct {
 	most  int64         // the most held at once
 	limit int64         // the budget
 	freed chan struct{} // closed, and made anew, when room is given back
+	// stopped is closed when the proxy stops: Close waits for every
+	// handler, so a body waiting for room must not hold it up.
+	stopped <-chan struct{}
 }
 
-func newBodyRoom(limit int64) *bodyRoom {
-	return &bodyRoom{limit: limit, freed: make(chan struct{})}
+func newBodyRoom(limit int64, stopped <-chan struct{}) *bodyRoom {
+	return &bodyRoom{limit: limit, freed: make(chan struct{}), stopped: stopped}
 }
 
 // take sets aside n bytes, waiting up to bodyRoomWait for them (less if
-// ctx ends first); it reports false when there is no room.
+// ctx ends or the proxy stops first); it reports false when there is no
+// room.
 func (b *bodyRoom) take(ctx context.Context, n int64) bool {
 	var timeout <-chan time.Time
 	for {
@@ -63,6 +67,8 @@ func (b *bodyRoom) take(ctx context.Context, n int64) bool {
 		case <-timeout:
 			return false
 		case <-ctx.Done():
+			return false
+		case <-b.stopped:
 			return false
 		}
 	}

@@ -228,7 +228,7 @@ func New(cfg Config) (*Proxy, error) {
 		early:    map[string]*Client{},
 
 		earlyWait: sameClientWindow,
-		bodies:    newBodyRoom(bodyRoomFold * int64(cfg.MaxEventSize)),
+		bodies:    newBodyRoom(bodyRoomFold*int64(cfg.MaxEventSize), life.Done()),
 	}, nil
 }
 
