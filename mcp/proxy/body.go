@@ -87,8 +87,11 @@ func readLimited(r io.Reader, size, limit int64, hold *bodyHold) (body []byte, e
 				// Past the length announced (which net/http never
 				// reads past): only the limit bounds it.
 				most = limit
-				if buf, err = grown(buf, most, hold); err != nil {
-					return nil, err
+				// The byte can come with the end, or with why the body
+				// broke off (io.Reader allows both at once): err is kept.
+				var gerr error
+				if buf, gerr = grown(buf, most, hold); gerr != nil {
+					return nil, gerr
 				}
 				buf = append(buf, extra[0])
 			}
