@@ -126,6 +126,16 @@ func (h *bodyHold) give(n int64) {
 	h.room.give(n)
 }
 
+// shrink makes the room of the buffer read into size bytes (fewer than it
+// has), giving back the rest.
+func (h *bodyHold) shrink(size int64) {
+	if h == nil {
+		return
+	}
+	h.give(h.cur - size)
+	h.cur = size
+}
+
 // release gives back all the body holds.
 func (h *bodyHold) release() {
 	if h != nil {

@@ -97,7 +97,7 @@ func readLimited(r io.Reader, size, limit int64, hold *bodyHold) (body []byte, e
 			}
 		}
 		if err == io.EOF {
-			return buf, nil
+			return fitted(buf, hold), nil
 		}
 		if err != nil {
 			return nil, &bodyError{err: err, read: len(buf), size: size}
@@ -118,6 +118,21 @@ func grown(buf []byte, most int64, hold *bodyHold) ([]byte, error) {
 	copy(g, buf)
 	hold.give(old)
 	return g, nil
+}
+
+// fitted is buf, read whole, copied to its exact length when its buffer
+// (past the first block, so taken from hold) is over twice that, the
+// difference given back to hold. A chunked body a byte past a growth step
+// otherwise kept, and counted against every client's bodies, a buffer
+// bodyGrowth times its length until its exchange ended: 17 MiB held 64.
+func fitted(buf []byte, hold *bodyHold) []byte {
+	if cap(buf) <= firstBodyBlock || cap(buf) <= 2*len(buf) {
+		return buf
+	}
+	f := make([]byte, len(buf))
+	copy(f, buf)
+	hold.shrink(int64(len(f)))
+	return f
 }
 
 // How a client's body is read: into firstBodyBlock bytes, then into one
