@@ -42,6 +42,13 @@ func readable(body []byte, h http.Header, limit int, hold *bodyHold) (msg []byte
 	if err == nil {
 		return msg, ""
 	}
+	if errors.Is(err, errTooLarge) {
+		// The byte past the limit may be the one the decoder refused
+		// the body at, as a bomb: that says more than its size does.
+		if _, derr := rd.Read(make([]byte, 1)); errors.Is(derr, mcp.ErrCompressionBomb) {
+			err = derr
+		}
+	}
 	switch {
 	case errors.Is(err, errTooLarge):
 		return body, fmt.Sprintf("the client's %s-encoded body (%d bytes) decodes to more than --max-event-size (%d bytes): its message is recorded as it came, compressed, and relayed so", enc, len(body), limit)
