@@ -4,11 +4,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -25,23 +22,14 @@ func TestGzipBodiesDecodedAtOnceAreBounded(t *testing.T) {
 	const clients = 12
 	up := &holdingBig{release: make(chan struct{})}
 	arrived := make(chan struct{}, clients)
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Content-Encoding") == "gzip" {
 			arrived <- struct{}{}
 		}
 		up.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ts.Close)
-	var once sync.Once
-	release := func() { once.Do(func() { close(up.release) }) }
-	t.Cleanup(release)
+	})
 	const limit = 1 << 20
-	p, base, w := startProxy(t, ts.URL+"/mcp", Config{MaxEventSize: limit})
-	c := &crowd{t: t, base: base, w: w}
-	sid, refused := c.initialize("inflating")
-	if refused != nil {
-		t.Fatalf("initialize through the proxy: %s", refused.Status)
-	}
+	p, base, w, sid, release := holdingSession(t, up, h, limit, "inflating")
 
 	// Enough noise that the gzip body is past holdingBig's 4096 bytes (so
 	// upstream holds it), the rest one letter: a few kilobytes on the
@@ -57,28 +45,9 @@ func TestGzipBodiesDecodedAtOnceAreBounded(t *testing.T) {
 		t.Fatalf("the gzip body is %d bytes, want it past 4096 (held upstream) and within the first block (%d, not counted as sent)", len(z), firstBodyBlock)
 	}
 
-	statuses := make(chan string, clients)
+	answers := make(chan heldAnswer, clients)
 	for range clients {
-		go func() {
-			req, err := http.NewRequestWithContext(bounded(t), http.MethodPost, base+"/mcp", strings.NewReader(string(z)))
-			if err != nil {
-				statuses <- err.Error()
-				return
-			}
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Content-Encoding", "gzip")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			req.Header.Set("Mcp-Session-Id", sid)
-			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				statuses <- err.Error()
-				return
-			}
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			statuses <- resp.Status
-		}()
+		go func() { answers <- postHeld(t, base, sid, strings.NewReader(string(z)), "gzip") }()
 	}
 
 	// Every body is relayed, decoded or not, and held upstream.
@@ -105,8 +74,8 @@ func TestGzipBodiesDecodedAtOnceAreBounded(t *testing.T) {
 
 	release()
 	for range clients {
-		if s := <-statuses; s != "200 OK" {
-			t.Errorf("a gzip body upstream held, once answered: %s, want 200 OK", s)
+		if a := <-answers; a.status != http.StatusOK {
+			t.Errorf("a gzip body upstream held, once answered: %d %q, want 200", a.status, truncate(a.body))
 		}
 	}
 }
