@@ -52,7 +52,7 @@ type redactor struct {
 	names   []string // the user's -H headers redacted by name, besides secretHeaders
 	tokens  []token  // replaced by exact match, longest secret first (add)
 	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
-	added   int      // tokens added so far: the next one's age
+	added   int      // ages given so far: the next one (nextAge)
 	fixed   bool     // learns nothing: a legacy recording's (legacyRedactor)
 	// clientQuery learns the credentials in each request's query
 	// (RecordOptions.ClientQuery).
@@ -142,9 +142,15 @@ func (r *redactor) learn(h map[string][]string) {
 }
 
 // learnToken keeps secret, replaced by with, as a token learnt from a
-// request (of kind from), unless r has it already.
+// request (of kind from). One r has already is seen again: a learnt one
+// becomes the newest of its kind, so a credential a client keeps sending
+// is never the oldest, pushed out by the fresh signatures of its requests'
+// queries and missing until it is sent again.
 func (r *redactor) learnToken(secret, with string, from learntFrom) {
-	if r.has(secret) {
+	if i := r.index(secret); i >= 0 {
+		if r.tokens[i].from != userGiven {
+			r.tokens[i].age = r.nextAge()
+		}
 		return
 	}
 	if r.learned[from] == maxLearned {
@@ -160,8 +166,11 @@ func (r *redactor) learnToken(secret, with string, from learntFrom) {
 }
 
 // has reports whether secret is one of r's tokens.
-func (r *redactor) has(secret string) bool {
-	return slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == secret })
+func (r *redactor) has(secret string) bool { return r.index(secret) >= 0 }
+
+// index is where secret is among r's tokens, -1 when it is not.
+func (r *redactor) index(secret string) int {
+	return slices.IndexFunc(r.tokens, func(t token) bool { return t.secret == secret })
 }
 
 // newRedactor is the redactor of opts for a session of userURL, the URL as

@@ -139,13 +139,19 @@ func mayContain(line []byte, tok token) bool {
 // its secret in turn, and a shorter one replaced first would leave the end
 // of a longer one it begins ("?token=ab" before "?token=abc" left "c").
 func (r *redactor) add(t token) {
-	t.age = r.added
-	r.added++
+	t.age = r.nextAge()
 	i := slices.IndexFunc(r.tokens, func(o token) bool { return len(o.secret) < len(t.secret) })
 	if i < 0 {
 		i = len(r.tokens)
 	}
 	r.tokens = slices.Insert(r.tokens, i, t)
+}
+
+// nextAge is the age of a token added, or learnt again, now: older than
+// every later one.
+func (r *redactor) nextAge() int {
+	r.added++
+	return r.added - 1
 }
 
 // dropOldest drops the token of kind from added first.

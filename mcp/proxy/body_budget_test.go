@@ -39,6 +39,56 @@ func (u *holdingBig) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"held","version":"1"}}}`))
 }
 
+// holdingSession is a proxy of --max-event-size limit in front of h
+// (serving up, or wrapping it), with a session of the client name open:
+// sid. release has up answer the large messages it holds; the test's end
+// calls it too.
+func holdingSession(t *testing.T, up *holdingBig, h http.Handler, limit int, name string) (p *Proxy, base string, w *watched, sid string, release func()) {
+	t.Helper()
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	var once sync.Once
+	release = func() { once.Do(func() { close(up.release) }) }
+	t.Cleanup(release)
+	p, base, w = startProxy(t, ts.URL+"/mcp", Config{MaxEventSize: limit})
+	c := &crowd{t: t, base: base, w: w}
+	sid, refused := c.initialize(name)
+	if refused != nil {
+		t.Fatalf("initialize through the proxy: %s", refused.Status)
+	}
+	return p, base, w, sid, release
+}
+
+// heldAnswer is what a client got for a message: its status and body, or no
+// status and why it got none.
+type heldAnswer struct {
+	status int
+	body   string
+}
+
+// postHeld posts body as a message of session sid, with the
+// Content-Encoding enc unless it is "", and returns its answer.
+func postHeld(t *testing.T, base, sid string, body io.Reader, enc string) heldAnswer {
+	req, err := http.NewRequestWithContext(bounded(t), http.MethodPost, base+"/mcp", body)
+	if err != nil {
+		return heldAnswer{body: err.Error()}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if enc != "" {
+		req.Header.Set("Content-Encoding", enc)
+	}
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return heldAnswer{body: err.Error()}
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return heldAnswer{resp.StatusCode, string(b)}
+}
+
 // The bodies of clients' messages the proxy holds at once are bounded,
 // not only each one by --max-event-size: a dozen clients' chunked bodies
 // of near the limit, at once, against an upstream that takes its time,
@@ -48,56 +98,24 @@ func (u *holdingBig) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // meanwhile.
 func TestClientBodiesHeldAtOnceAreBounded(t *testing.T) {
 	up := &holdingBig{release: make(chan struct{})}
-	ts := httptest.NewServer(up)
-	t.Cleanup(ts.Close)
-	var once sync.Once
-	release := func() { once.Do(func() { close(up.release) }) }
-	t.Cleanup(release)
 	const limit = 1 << 20
-	p, base, w := startProxy(t, ts.URL+"/mcp", Config{MaxEventSize: limit})
-	c := &crowd{t: t, base: base, w: w}
-	sid, refused := c.initialize("greedy")
-	if refused != nil {
-		t.Fatalf("initialize through the proxy: %s", refused.Status)
-	}
+	p, base, w, sid, release := holdingSession(t, up, up, limit, "greedy")
 
 	const clients = 12
 	message := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x","arguments":{"blob":"` + strings.Repeat("a", limit-200) + `"}}}`
-	type answer struct {
-		status int
-		body   string
-	}
-	answers := make(chan answer, clients)
+	answers := make(chan heldAnswer, clients)
 	for range clients {
-		go func() {
-			// A reader of no known length: the body goes chunked, its
-			// size unknown to the proxy until it has read it.
-			req, err := http.NewRequestWithContext(bounded(t), http.MethodPost, base+"/mcp", io.MultiReader(strings.NewReader(message)))
-			if err != nil {
-				answers <- answer{body: err.Error()}
-				return
-			}
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			req.Header.Set("Mcp-Session-Id", sid)
-			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				answers <- answer{body: err.Error()}
-				return
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			answers <- answer{resp.StatusCode, string(b)}
-		}()
+		// A reader of no known length: the body goes chunked, its size
+		// unknown to the proxy until it has read it.
+		go func() { answers <- postHeld(t, base, sid, io.MultiReader(strings.NewReader(message)), "") }()
 	}
 
 	// The bodies the proxy had no room for come back refused while those
 	// it took wait on upstream.
-	var refusals []answer
+	var refusals []heldAnswer
 	ctx := bounded(t)
 	for len(refusals) == 0 || int64(len(refusals))+up.big.Load() < clients {
-		var a answer
+		var a heldAnswer
 		select {
 		case a = <-answers:
 		case <-ctx.Done():

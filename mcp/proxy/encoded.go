@@ -2,9 +2,9 @@ package proxy
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
@@ -23,8 +23,13 @@ import (
 // readable is what the proxy reads of a client's body with the header h:
 // the body decoded by its Content-Encoding, at most limit bytes. Without
 // an encoding, or with "identity", it is body itself. When it cannot be
-// decoded, it is body, and why says so.
-func readable(body []byte, h http.Header, limit int) (msg []byte, why string) {
+// decoded, it is body, and why says so. The decoded message is read as
+// readLimited reads a body, its room taken from hold: a small body that
+// inflates to the limit holds as much as one sent so, and counts in the
+// proxy's budget for clients' bodies (bodyRoom). One with no room there is
+// left as it came. What hold holds once decoded stays taken, for the
+// caller to release.
+func readable(body []byte, h http.Header, limit int, hold *bodyHold) (msg []byte, why string) {
 	enc := strings.ToLower(strings.TrimSpace(strings.Join(h.Values("Content-Encoding"), ",")))
 	if enc == "" || enc == "identity" || len(body) == 0 {
 		return body, ""
@@ -33,16 +38,27 @@ func readable(body []byte, h http.Header, limit int) (msg []byte, why string) {
 	if !ok {
 		return body, fmt.Sprintf("the client's body is %q-encoded (Content-Encoding), which the proxy does not decode: its message is recorded as it came, %d bytes, and relayed so", enc, len(body))
 	}
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(rd, int64(limit)+1))
-	if err == nil && n > int64(limit) {
-		err = errTooLarge
-	}
+	msg, err := readLimited(rd, -1, int64(limit), hold)
 	if err == nil {
-		return buf.Bytes(), ""
+		return msg, ""
 	}
 	if errors.Is(err, errTooLarge) {
+		// The byte past the limit may be the one the decoder refused
+		// the body at, as a bomb: that says more than its size does.
+		if _, derr := rd.Read(make([]byte, 1)); errors.Is(derr, mcp.ErrCompressionBomb) {
+			err = derr
+		}
+	}
+	switch {
+	case errors.Is(err, errTooLarge):
 		return body, fmt.Sprintf("the client's %s-encoded body (%d bytes) decodes to more than --max-event-size (%d bytes): its message is recorded as it came, compressed, and relayed so", enc, len(body), limit)
+	case errors.Is(err, errNoRoom):
+		return body, fmt.Sprintf("the proxy had no room to decode the client's %s-encoded body (%d bytes): it already holds as many bytes of clients' request bodies at once as it allows (%d bytes, %d times --max-event-size); its message is recorded as it came, compressed, and relayed so", enc, len(body), hold.room.limit, bodyRoomFold)
+	}
+	// What the decoder said, without readLimited's count of what came.
+	var be *bodyError
+	if errors.As(err, &be) {
+		err = be.err
 	}
 	if errors.Is(err, mcp.ErrCompressionBomb) {
 		return body, fmt.Sprintf("the client's body (%d bytes) was not decoded: %v; its message is recorded as it came, compressed, and relayed so", len(body), err)
@@ -50,10 +66,16 @@ func readable(body []byte, h http.Header, limit int) (msg []byte, why string) {
 	return body, fmt.Sprintf("the client's body says Content-Encoding %s but does not decode (%v): its message is recorded as it came, %d bytes, and relayed so", enc, err, len(body))
 }
 
-// peekBody is peek of the message in a client's body, decoded as
-// readable decodes it, the decoded message kept for the record.
-func (p *Proxy) peekBody(body []byte, h http.Header) message {
-	msg, why := readable(body, h, p.cfg.MaxEventSize)
+// peekBody is peek of the message in r's body, decoded as readable
+// decodes it, the decoded message kept for the record: its room in the
+// proxy's budget for clients' bodies is given back with r, as the body's
+// is (readBody).
+func (p *Proxy) peekBody(r *http.Request, body []byte) message {
+	hold := &bodyHold{room: p.bodies, ctx: r.Context()}
+	msg, why := readable(body, r.Header, p.cfg.MaxEventSize, hold)
+	// Set once decoded, not before: a client gone part way through must
+	// not have release run while readLimited still grows the hold.
+	context.AfterFunc(r.Context(), hold.release)
 	m := peek(msg)
 	m.undecoded = why
 	return m

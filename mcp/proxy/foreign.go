@@ -77,7 +77,7 @@ func (p *Proxy) own(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
-			m := p.peekBody(body, r.Header)
+			m := p.peekBody(r, body)
 			c.learn(m, "")
 			l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 			defer l.cancel()

@@ -101,7 +101,7 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	m := p.peekBody(body, r.Header)
+	m := p.peekBody(r, body)
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
 		c := p.sessionOf(sid, r)
 		if c == nil {
