@@ -276,7 +276,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			// The file changed under the re-run: the report written so
 			// far is ended, saying why, or a script reads JSON cut off
 			// after its last result.
-			report.end(false, append(slices.Clone(warnings), err.Error()))
+			report.end(false, history.NotResent{}, append(slices.Clone(warnings), err.Error()))
 		}
 		return &exitError{exitFailed, err}
 	}
@@ -286,7 +286,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		return &exitError{exitUsage, fmt.Errorf("%s holds no request to re-run, so nothing was compared: re-run a recording of a session that sent requests", path)}
 	}
 	if asJSON {
-		report.end(sum.AllSame(), warnings)
+		report.end(sum.AllSame(), sum.NotResent(), warnings)
 	} else {
 		fmt.Fprint(out, sum.Counts())
 	}

@@ -13,7 +13,8 @@ import (
 // the end: a re-run of 100,000 requests held them all. What it writes is
 // what encoding the whole report at once, indented by two, wrote: the
 // recording, the server, the results, whether all were the same, and the
-// recording's warnings when it has any.
+// recording's warnings when it has any. What was not re-sent (skipped)
+// follows "same", where encoding the whole put it.
 type jsonReport struct {
 	w                  io.Writer
 	recording, against string
@@ -37,8 +38,10 @@ func (j *jsonReport) add(r history.RerunResult) {
 	j.write(b)
 }
 
-// end writes what follows the results, and ends the report.
-func (j *jsonReport) end(same bool, warnings []string) {
+// end writes what follows the results, and ends the report: skipped are
+// the recorded requests not re-sent, which mcpscope sessions counts, so a
+// script comparing the results with its REQS finds them said.
+func (j *jsonReport) end(same bool, skipped history.NotResent, warnings []string) {
 	if j.started {
 		j.write([]byte("\n  ]"))
 	} else {
@@ -47,6 +50,10 @@ func (j *jsonReport) end(same bool, warnings []string) {
 	}
 	tail, _ := json.Marshal(same)
 	tail = append([]byte(",\n  \"same\": "), tail...)
+	if skipped != (history.NotResent{}) {
+		s, _ := json.MarshalIndent(skipped, "  ", "  ")
+		tail = append(append(tail, ",\n  \"skipped\": "...), s...)
+	}
 	if len(warnings) > 0 {
 		// What is wrong with the recording (cut short, damaged lines)
 		// belongs with the results it explains, not only on a stderr a

@@ -23,11 +23,14 @@ func TestRerunJSONReportIsTheWholeOne(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		results  []history.RerunResult
+		skipped  history.NotResent
 		warnings []string
 	}{
-		{"results", results, nil},
-		{"warnings", results, []string{"line 7 is cut short", "records out of order"}},
-		{"none", nil, nil},
+		{"results", results, history.NotResent{}, nil},
+		{"warnings", results, history.NotResent{}, []string{"line 7 is cut short", "records out of order"}},
+		{"none", nil, history.NotResent{}, nil},
+		// What the count's "not re-sent" line says, a script reads too.
+		{"skipped", results, history.NotResent{DetectionProbes: 1, OwnListens: 2}, []string{"line 7 is cut short"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got bytes.Buffer
@@ -37,10 +40,13 @@ func TestRerunJSONReportIsTheWholeOne(t *testing.T) {
 				report.add(r)
 				same = same && r.Outcome == history.OutcomeSame
 			}
-			report.end(same, tc.warnings)
+			report.end(same, tc.skipped, tc.warnings)
 			whole := map[string]any{"recording": "/tmp/s.jsonl", "against": "http://127.0.0.1:9761/mcp", "same": same, "results": tc.results}
 			if len(tc.warnings) > 0 {
 				whole["warnings"] = tc.warnings
+			}
+			if tc.skipped != (history.NotResent{}) {
+				whole["skipped"] = tc.skipped
 			}
 			var want bytes.Buffer
 			enc := json.NewEncoder(&want)

@@ -53,8 +53,9 @@ func TestRerunCountSaysWhatItDidNotResend(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := sum.Counts(); !strings.Contains(got, tc.want) || sum.Len()+1 != infos[0].Requests {
-				t.Errorf("re-ran %d of the %d requests mcpscope sessions lists, saying %q; want %q", sum.Len(), infos[0].Requests, got, tc.want)
+			n := sum.NotResent()
+			if got := sum.Counts(); !strings.Contains(got, tc.want) || sum.Len()+1 != infos[0].Requests || n.DetectionProbes+n.OwnListens != 1 {
+				t.Errorf("re-ran %d of the %d requests mcpscope sessions lists, saying %q (for --json: %+v); want %q", sum.Len(), infos[0].Requests, got, n, tc.want)
 			}
 		})
 	}

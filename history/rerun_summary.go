@@ -34,6 +34,19 @@ func (s *RerunSummary) Add(r RerunResult) {
 	s.unreachable = r.Unreachable
 }
 
+// NotResent counts the recorded requests a re-run did not re-send, which
+// mcpscope sessions (REQS) counts: replay --against --json's "skipped",
+// as its count's "not re-sent" line says them.
+type NotResent struct {
+	DetectionProbes int `json:"detection_probes,omitempty"`
+	OwnListens      int `json:"own_listens,omitempty"`
+}
+
+// NotResent is what the re-run did not re-send.
+func (s *RerunSummary) NotResent() NotResent {
+	return NotResent{DetectionProbes: s.probes, OwnListens: s.ownListens}
+}
+
 // Len is how many requests were judged.
 func (s *RerunSummary) Len() int { return s.n }
 

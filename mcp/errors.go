@@ -98,6 +98,10 @@ type WireError struct {
 	// the request went: "400 Bad Request: the body's first line". A status
 	// line too short for the URL and the answer shows this.
 	Answer string
+	// StatusLine is the status as the server wrote it ("500 Error: db
+	// down"): where Message's quote of the body begins, if it has one,
+	// which a reason phrase holding ": " would otherwise hide.
+	StatusLine string
 	// Header holds the answer's headers advice may quote
 	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string
@@ -143,7 +147,7 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting,
-		Unread: e.Unread}
+		Unread: e.Unread, StatusLine: e.StatusLine}
 }
 
 // ErrorInfoOf is err as the record that logs it as a failure of op holds
@@ -367,7 +371,7 @@ func StatusError(purpose, transport, method, target string, resp *http.Response,
 		answer += ": " + line
 	}
 	msg := fmt.Sprintf("%s %s answered %s", method, target, answer)
-	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport, Answer: answer}
+	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport, Answer: answer, StatusLine: statusText(resp)}
 	e.Credentialed = resp.Request != nil && resp.Request.Header.Get("Authorization") != ""
 	for _, h := range adviceHeaders {
 		if v := resp.Header.Get(h); v != "" {

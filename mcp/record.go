@@ -284,6 +284,11 @@ type ErrorInfo struct {
 	// Unread says an error with id null came back while the request
 	// waited: the server could not read it (WireError's field).
 	Unread bool `json:"unread,omitempty"`
+	// StatusLine is the HTTP status as the server wrote it, which Message
+	// quotes before the body's first line (WireError's field): a reason
+	// phrase of the server's own may hold ": " too. Recordings made
+	// before it was kept have none.
+	StatusLine string `json:"status_line,omitempty"`
 	// Reopened says those reconnects reopened the stream later. It is
 	// never recorded (a record says what was known when it was written):
 	// the history sets it on the failure it hands out once they did.

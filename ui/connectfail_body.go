@@ -15,6 +15,19 @@ func withoutBody(e *mcp.ErrorInfo) string {
 	if e.Cause != mcp.CauseStatus || e.Status == 0 {
 		return e.Message
 	}
+	if e.StatusLine != "" {
+		// The status as sent says where the body's quote begins: a
+		// reason phrase of the server's own ("500 Error: db down") may
+		// hold ": " too, and a status with no body has nothing to cut.
+		status := " answered " + e.StatusLine
+		at := strings.Index(e.Message, status)
+		if at < 0 || !strings.HasPrefix(e.Message[at+len(status):], ": ") {
+			return e.Message
+		}
+		return e.Message[:at+len(status)] + bodyInNegotiation
+	}
+	// A recording made before the status line was kept: the status is
+	// cut at its first ": ", as it always was.
 	code := " answered " + strconv.Itoa(e.Status)
 	at := strings.Index(e.Message, code)
 	if at < 0 {
@@ -24,5 +37,9 @@ func withoutBody(e *mcp.ErrorInfo) string {
 	if end < 0 {
 		return e.Message
 	}
-	return e.Message[:at+end] + " (its body: in Negotiation)"
+	return e.Message[:at+end] + bodyInNegotiation
 }
+
+// bodyInNegotiation stands, in the message row, for the body a status
+// failure quoted.
+const bodyInNegotiation = " (its body: in Negotiation)"
