@@ -5,17 +5,13 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Subscribing on 2026-07-28 opens a second listen stream: Detail of a
 // notification says which of them it came on, by its request's id, where
 // both read "the subscriptions/listen stream".
 func TestLiveDetailNamesTheListenStream(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless}, 160, 45, "● listening")
+	l := startDemoListening(t)
 	l.command("subscribe demo://clock")
 	l.waitFor("the listen stream now carries its updates")
 	m := l.quit()

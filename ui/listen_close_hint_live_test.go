@@ -4,18 +4,13 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A subscriptions/listen typed on 2026-07-28 stays open: with its row
 // selected the line under the panes names x, which closes it, where it
 // named no x and only the README said so.
 func TestLiveOwnListenRowNamesXClose(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless}, 160, 45, "● listening")
+	l := startDemoListening(t)
 	l.command("subscriptions/listen")
 	l.waitFor("subscriptions/listen: ok")
 	l.waitRowsDrawn("subscriptions/listen", 2)
