@@ -46,3 +46,34 @@ func TestAskErrorSaysTheWarningsToo(t *testing.T) {
 		}
 	}
 }
+
+// A form field whose description wraps goes on under itself, further in
+// than the fields: at 80 columns the demo's confirm field ended on a row
+// "  are." at the fields' own indent, read as a field of its own.
+func TestAskFieldDescriptionHangsUnderItsField(t *testing.T) {
+	params := `{"message":"Confirm: deploy the demo?","requestedSchema":{"type":"object","properties":{` +
+		`"confirm":{"type":"boolean","description":"true to do it, false to leave things as they are, or any other words that go on"},` +
+		`"copies":{"type":"integer"}},"required":["confirm"]}}`
+	m, _ := askModelAt(t, 80, 24, mcp.InputRequest{Key: "confirm", Method: "elicitation/create", Params: json.RawMessage(params)})
+	lines := screenRows(t, ansi.Strip(m.View()), 80, 24)
+	field := -1
+	for i, l := range lines {
+		if strings.Contains(l, "confirm: boolean") {
+			field = i
+		}
+	}
+	if field < 0 || field+2 >= len(lines) {
+		t.Fatalf("no confirm field row:\n%s", strings.Join(lines, "\n"))
+	}
+	inBox := func(l string) string { return strings.TrimPrefix(l, "│") }
+	if got := inBox(lines[field]); !strings.HasPrefix(got, "  confirm") {
+		t.Errorf("the field row starts %q, want the fields' indent of 2", got)
+	}
+	next := inBox(lines[field+1])
+	if strings.Contains(next, "copies") || !strings.HasPrefix(next, "    ") || strings.HasPrefix(next, "     ") {
+		t.Errorf("the field's description goes on at %q, want 4 cells in under its field:\n%s", next, strings.Join(lines, "\n"))
+	}
+	if got := inBox(lines[field+2]); !strings.HasPrefix(got, "  copies") && !strings.HasPrefix(got, "    ") {
+		t.Errorf("the row after the description reads %q", got)
+	}
+}

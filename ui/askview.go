@@ -90,14 +90,19 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 	var body []string
 	full := func() bool { return len(body) >= limit }
 	text := func(s string) string { return wireLine(s, limit*inner*4) }
-	wrap := func(s string, style func(...string) string) {
+	// wrapHanging wraps s, its continuation lines hang cells further in
+	// than its first: a form field's description going on under it, not
+	// at the fields' own indent where its last words read as a field.
+	wrapHanging := func(s string, style func(...string) string, hang int) {
 		if full() {
 			return
 		}
-		// Continuation lines keep the first line's indent.
 		indent := len(s) - len(strings.TrimLeft(s, " "))
-		for i, l := range wrapWords(strings.TrimLeft(s, " "), max(inner-indent, 8)) {
-			if i > 0 || indent > 0 {
+		for i, l := range wrapWords(strings.TrimLeft(s, " "), max(inner-indent-hang, 8)) {
+			switch {
+			case i > 0:
+				l = blanks(indent+hang) + l
+			case indent > 0:
 				l = blanks(indent) + l
 			}
 			body = append(body, style(l))
@@ -106,6 +111,8 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 			}
 		}
 	}
+	// Continuation lines keep the first line's indent.
+	wrap := func(s string, style func(...string) string) { wrapHanging(s, style, 0) }
 	// What esc does is said once, on the hint row under the input
 	// (inputLines): the box's last line is often below its fold.
 	switch q.Req.Method {
@@ -132,7 +139,7 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 				if full() {
 					break
 				}
-				wrap("  "+propHint(&p), st.Dim.Render)
+				wrapHanging("  "+propHint(&p), st.Dim.Render, 2)
 			}
 			defaults := ""
 			if f.defaults {

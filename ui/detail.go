@@ -357,7 +357,7 @@ func (d *detailPane) input() detailInput {
 			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)
 		}
 		if r := p.Request; r != nil && r.RPC != nil && (p.Kind == history.KindServerRequest || p.Kind == history.KindNotificationIn) {
-			in.reqVia = streamWords(d.c.log, r.RPC.Stream, carrierSeq(d.c.log, r), r.Seq)
+			in.reqVia = streamWords(d.c.log, r.RPC.Stream, streamSeq(d.c.log, r), r.Seq)
 		}
 		if first := d.c.log.PairOf(p.Chain); p.Chain != 0 && first != nil {
 			in.chainFirst = wireLine(first.ID, 64)

@@ -5,10 +5,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Subscribing on 2026-07-28 replaces the listen stream. The old stream's
@@ -16,8 +12,7 @@ import (
 // replacement is an end, not a failure. The row says replaced, with no
 // error glyph, and the status bar counts no error for it.
 func TestLiveReplacedListenRowIsNoFailure(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless}, 160, 45, "● listening")
+	l := startDemoListening(t)
 	l.command("subscribe demo://clock")
 	l.waitFor("↻ replaced")
 	m := l.quit()

@@ -10,6 +10,8 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -38,6 +40,14 @@ func startLiveReady(t *testing.T, cfg mcp.Config, w, h int, ready string) *live 
 	l.tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
 	l.waitFor(ready)
 	return l
+}
+
+// startDemoListening runs the TUI at 160x45 on the demo gateway's
+// stateless 2026 endpoint and waits until its listen stream is open.
+func startDemoListening(t *testing.T) *live {
+	t.Helper()
+	gw := demotest.Start(t, demo.Options{})
+	return startLiveReady(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless}, 160, 45, "● listening")
 }
 
 // callBeforeListing runs the TUI on a streamable fake whose tools/list

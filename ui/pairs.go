@@ -245,7 +245,11 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 func fitMethod(pr *history.Pair, w int) string {
 	title, progress := methodParts(pr)
 	if pr.Chain != 0 && pr.Round > 1 && ansi.StringWidth(title)+ansi.StringWidth(progress) > w {
-		title = shortRoundMarker(pr.Round) + strings.TrimPrefix(title, roundMarker(pr.Round))
+		rest := strings.TrimPrefix(title, roundMarker(pr.Round))
+		title = midRoundMarker(pr.Round) + rest
+		if ansi.StringWidth(title)+ansi.StringWidth(progress) > w {
+			title = shortRoundMarker(pr.Round) + rest
+		}
 	}
 	if progress == "" {
 		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {

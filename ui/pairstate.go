@@ -193,6 +193,11 @@ func methodText(pr *history.Pair) string {
 // round-trip request, indented under the chain's first row.
 func roundMarker(round int) string { return "  ↳ round " + strconv.Itoa(round) + " · " }
 
+// midRoundMarker is roundMarker two cells shorter, for a title that misses
+// the column by little: at 160 columns "tools/call list_roots" read "↳2"
+// under a "↳ round 2 · tools/call confirm" of the same screen.
+func midRoundMarker(round int) string { return " ↳ round " + strconv.Itoa(round) + " " }
+
 // shortRoundMarker is roundMarker for a METHOD column too narrow for it:
 // "↳ round 2 · " took half of 26 cells and cut the tool's name.
 func shortRoundMarker(round int) string { return " ↳" + strconv.Itoa(round) + " " }

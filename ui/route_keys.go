@@ -12,7 +12,7 @@ import (
 // command line names.
 
 // paneKeys are the keys the idle command line names: a replay's controls,
-// x while a request is on its way, then the focused pane's (enter where it opens something, / for the
+// x while a request is on its way or on a listen stream of the user's, then the focused pane's (enter where it opens something, / for the
 // filter or search, esc where it goes back).
 func (m *Model) paneKeys() []key.Binding {
 	keys := m.focusKeys()
@@ -21,6 +21,11 @@ func (m *Model) paneKeys() []key.Binding {
 		// tool), and the row named only keys that send more.
 		x := m.keys.CancelRequest
 		keys = append([]key.Binding{key.NewBinding(key.WithKeys(x.Keys()...), key.WithHelp(x.Help().Key, "cancel"))}, keys...)
+	} else if m.focus == panePairs && ownListen(m.pairs.selected()) && m.sendDisabled() == "" {
+		// A listen stream typed here stays open, its row "● listening":
+		// only the README said x on it closes it.
+		x := m.keys.CancelRequest
+		keys = append([]key.Binding{key.NewBinding(key.WithKeys(x.Keys()...), key.WithHelp(x.Help().Key, "close"))}, keys...)
 	}
 	if m.replay != nil {
 		// A replay's own keys come first: they are what it is driven

@@ -403,6 +403,13 @@ func carrierSeq(log *history.Log, r *mcp.Record) int64 {
 	if r.RPC.Stream != mcp.StreamResponse {
 		return 0
 	}
+	return streamSeq(log, r)
+}
+
+// streamSeq is the Seq of the request whose stream (a response stream, or
+// a subscriptions/listen) a received message came on, as the event it was
+// read from names it, or 0.
+func streamSeq(log *history.Log, r *mcp.Record) int64 {
 	i := indexOfSeq(log, r.Seq)
 	if cur := log.At(i); cur == nil || cur.Seq != r.Seq {
 		return 0

@@ -43,7 +43,7 @@ func streamKind(e *mcp.SSEEvent) string {
 
 // streamWords says in words which stream an event or message came on, for
 // the detail pane: "the response stream of request 7 (tools/call slow),
-// resumed".
+// resumed", "the subscriptions/listen stream of request 2".
 func streamWords(log *history.Log, stream string, reqSeq, seq int64) string {
 	switch stream {
 	case "", mcp.StreamLegacy:
@@ -51,6 +51,11 @@ func streamWords(log *history.Log, stream string, reqSeq, seq int64) string {
 	case mcp.StreamGet:
 		return "the session's GET stream"
 	case mcp.StreamListen:
+		// A session may have had several (subscribing reopens it, and a
+		// listen typed by hand is one more): which, by its request's id.
+		if p := log.PairOf(reqSeq); p != nil && p.ID != "" {
+			return "the subscriptions/listen stream of request " + wireLine(p.ID, 64)
+		}
 		return "the subscriptions/listen stream"
 	case mcp.StreamJSON:
 		return "the POST's application/json answer"

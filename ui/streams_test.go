@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -169,6 +170,11 @@ func openPair(t *testing.T, m *Model, seq int64) string {
 	if p == nil {
 		t.Fatalf("no row for record %d", seq)
 	}
+	return pairDetail(m, p)
+}
+
+// pairDetail is every line Detail shows of row p.
+func pairDetail(m *Model, p *history.Pair) string {
 	m.detail.showPair(p)
 	m.detail.scroll.height = 1000 // all of it, to read
 	return strings.Join(m.detail.lines(), "\n")
