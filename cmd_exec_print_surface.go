@@ -235,6 +235,10 @@ func (p *printer) discover(result json.RawMessage) bool {
 	if err := json.Unmarshal(result, &r); err != nil && !errors.As(err, &typeErr) || r.Supported == nil {
 		return false
 	}
+	if shape := mcp.DiscoverShape(result); shape != "" {
+		// Said before the lines it makes odd, as for initialize.
+		fmt.Fprintf(p.w, "warning: %s\n", sanitize.Line(shape))
+	}
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(r.Meta[mcp.MetaServerInfo], &info)
 	// A version that is not a string is shown as the server wrote it.

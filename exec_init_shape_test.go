@@ -29,6 +29,25 @@ func TestExecWarnsOfAnInitializeResultOfTheWrongShape(t *testing.T) {
 	}
 }
 
+// server/discover opens the 2026 era as initialize opens the others: its
+// capabilities of the wrong shape are warned of in the same words, where
+// exec printed "capabilities: (none)" as if the server had declared none.
+func TestExecWarnsOfADiscoverResultOfTheWrongShape(t *testing.T) {
+	for _, tc := range []struct{ caps, want string }{
+		{`"all"`, `warning: the server/discover result's capabilities is a string ("all"), not an object: it does not say what the server offers` + "\n"},
+		{`{"tools":5,"logging":{}}`, "warning: in the server/discover result's capabilities, tools is an integer (5), not an object: a capability is an object of its options\n"},
+	} {
+		srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":["2026-07-28"],"capabilities":` + tc.caps +
+				`,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"odd","version":"1"}}}}`)
+		})
+		out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+		if code != exitOK || strings.Count(out, tc.want) != 1 || !strings.Contains(out, "server odd 1, protocol 2026-07-28") {
+			t.Errorf("capabilities %s: exit %d, want the server named and the warning %q once:\n%s\n%s", tc.caps, code, tc.want, out, errOut)
+		}
+	}
+}
+
 // A negative ttlMs is said to be no time to keep a result, not shown as
 // if it were one.
 func TestExecSaysANegativeTTLIsNone(t *testing.T) {

@@ -2,6 +2,7 @@ package history
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"slices"
 
@@ -91,7 +92,7 @@ func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw, seq int64) {
 	if asked := requestedVersion(req); asked != "" && slices.Contains(n.init.supported, asked) {
 		n.init.protocol = asked
 	}
-	if shape := mcp.InputShape("server/discover", res.Raw()); shape != "" {
+	if shape := cmp.Or(mcp.InputShape("server/discover", res.Raw()), mcp.DiscoverShape(res.Raw())); shape != "" {
 		n.init.shape, n.init.shapeSeq = shape, seq
 	}
 }

@@ -3,6 +3,8 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // What a server's question (elicitation/create, sampling/createMessage)
@@ -49,22 +51,32 @@ func unaskable(method string, params []byte) (string, bool) {
 	return "its mode " + Excerpt(m[0]) + " is not one mcpscope declared (form, url)", true
 }
 
+// inputMethods are the methods a 2026 input request may name (the multi
+// round-trip requests page): a round asking anything else (a method of
+// the server's own, ping) cannot be completed, so nobody is asked the rest
+// of it.
+var inputMethods = []string{"elicitation/create", "sampling/createMessage", "roots/list"}
+
 // unanswerable finds the input requests of a 2026 round (keys in order)
-// that no answer can be given to: an elicitation/create of a mode mcpscope
-// did not declare, or one asking to open no URL, or a sampling/createMessage
-// with no messages (unaskable). A 2025 server's request of one is answered
-// -32602, but
-// 2026-07-28 has no error answer for one inputRequests key (inputResponses
-// hold results), and the retry needs every answer ("the client MUST
-// construct the requested inputs before retrying"): so nobody is asked
-// any question of the round, and the request is not sent again. The round
-// is kept in the log as the server sent it; err says why.
+// that no answer can be given to: one naming none of inputMethods, an
+// elicitation/create of a mode mcpscope did not declare, or one asking to
+// open no URL, or a sampling/createMessage with no messages (unaskable). A
+// 2025 server's request of one is answered -32602, but 2026-07-28 has no
+// error answer for one inputRequests key (inputResponses hold results),
+// and the retry needs every answer ("the client MUST construct the
+// requested inputs before retrying"): so nobody is asked any question of
+// the round, and the request is not sent again. The round is kept in the
+// log as the server sent it; err says why.
 func unanswerable(keys []string, requests map[string]json.RawMessage, seq int64) ([]InputRequest, error) {
 	var refused []InputRequest
 	first := ""
 	for _, k := range keys {
 		method, params := InputRequestOf(requests[k])
-		if why, ok := unaskable(method, params); ok {
+		why, ok := unaskable(method, params)
+		if !slices.Contains(inputMethods, method) {
+			why, ok = "it is no method an input request may name ("+strings.Join(inputMethods, ", ")+")", true
+		}
+		if ok {
 			refused = append(refused, InputRequest{Key: k, Method: method, Params: params, Seq: seq})
 			if first == "" {
 				first = quotedMethod(method) + " cannot be answered: " + why

@@ -73,3 +73,30 @@ func TestInputRoundOfAnUndeclaredModeIsNotAsked(t *testing.T) {
 		t.Errorf("the server got %d tools/call, want 1", n)
 	}
 }
+
+// In a 2026 round, an input request naming a method no input request may
+// name (a server's own "foo/bar", ping) makes the round one nobody is
+// asked, as an undeclared mode does: the error says which method and why.
+// The user was asked the round's other questions first, and the error
+// then said only "unknown method".
+func TestInputRoundOfAnUnknownMethodIsNotAsked(t *testing.T) {
+	ans := &countingAnswerer{}
+	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{` +
+			`"a":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}},` +
+			`"b":{"method":"foo/bar","params":{}},"c":{"method":"ping"}},"requestState":"s"}}`)
+	})}, Config{NoListen: true, Answerer: ans})
+	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
+	var ierr *InputRequiredError
+	if !errors.As(err, &ierr) || len(ierr.Missing) != 2 || ierr.Missing[0].Key != "b" || ierr.Missing[1].Key != "c" ||
+		!strings.Contains(err.Error(), `foo/bar cannot be answered: it is no method an input request may name (elicitation/create, sampling/createMessage, roots/list)`) ||
+		!strings.Contains(err.Error(), "not sent again") {
+		t.Fatalf("tools/call = %v, want the round refused for key b's method", err)
+	}
+	if n := ans.asked.Load(); n != 0 {
+		t.Errorf("the user was asked %d questions, want none", n)
+	}
+	if n := requestsOf(srv.Requests(), "tools/call"); n != 1 {
+		t.Errorf("the server got %d tools/call, want 1", n)
+	}
+}

@@ -76,6 +76,7 @@ const (
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
 	CauseNotAcknowledged  Cause = "not-acknowledged"   // a 2026 listen stream carrying a subscription got no acknowledgement in time
+	CauseListenAnswered   Cause = "listen-answered"    // a 2026 subscriptions/listen answered with a result before any acknowledgement: no stream is kept open
 	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
 	CauseReplaced         Cause = "replaced"           // mcpscope closed a stream because a new one of its kind replaced it: an end, not a failure
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions

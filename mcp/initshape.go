@@ -12,6 +12,22 @@ import (
 // no object does not say what the server offers. Text that is not JSON is
 // said elsewhere, and gets "". Sanitize the line before it is shown.
 func InitializeShape(result []byte) string {
+	return openingShape("the initialize result", "protocol version", result)
+}
+
+// DiscoverShape is InitializeShape for the result of server/discover, which
+// opens the 2026 era as initialize opens the others: its capabilities, or
+// a capability in it, that is no object does not say what the server
+// offers. Without it exec printed "capabilities: (none)" for a server that
+// wrote "capabilities": "all", hiding the server's mistake.
+func DiscoverShape(result []byte) string {
+	return openingShape("the server/discover result", "supported versions", result)
+}
+
+// openingShape says what in the result of the request that opens a session
+// (named by what, "the initialize result") is not of its shape; versions
+// names what such a result says first.
+func openingShape(what, versions string, result []byte) string {
 	// Every member is indexed: capabilities after the result's first
 	// 1,024 members, or a capability after the first 1,024, are the
 	// server's all the same. Depth 1 keeps that to the result's members;
@@ -22,13 +38,13 @@ func InitializeShape(result []byte) string {
 	}
 	root := doc.Root()
 	if root.Kind() != jsonspan.Object {
-		return "the initialize result is " + kindOf(root) + ", not an object: it names no protocol version, capabilities or serverInfo"
+		return what + " is " + kindOf(root) + ", not an object: it names no " + versions + ", capabilities or serverInfo"
 	}
 	caps := root.Get("capabilities")
 	switch caps.Kind() {
 	case 0, jsonspan.Object:
 	default:
-		return "the initialize result's capabilities is " + kindOf(caps) + ", not an object: it does not say what the server offers"
+		return what + "'s capabilities is " + kindOf(caps) + ", not an object: it does not say what the server offers"
 	}
 	capsDoc, ok := objectOf(caps.Raw(), 1)
 	if !ok {
@@ -43,7 +59,7 @@ func InitializeShape(result []byte) string {
 	if len(odd) == 0 {
 		return ""
 	}
-	return "in the initialize result's capabilities, " + clip.List(odd, MaxListed) + ", not an object: a capability is an object of its options"
+	return "in " + what + "'s capabilities, " + clip.List(odd, MaxListed) + ", not an object: a capability is an object of its options"
 }
 
 // kindOf is a value's JSON type with an excerpt of it: "null", "an

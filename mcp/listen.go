@@ -264,7 +264,9 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
 			Message: "the server ended the " + method + " stream gracefully (its result to the request)"}
 	case answered != nil:
-		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
+		// Not a stream that broke: the server answered, wrongly, and
+		// asking again gets the same answer.
+		err = &WireError{Cause: CauseListenAnswered, Transport: TransportStateless,
 			Message: "the server answered " + method + " with a result instead of keeping its stream open"}
 	default:
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Message: "the " + method + " stream ended"}

@@ -204,6 +204,7 @@ var table = []row{
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
 	{cause: mcp.CauseModernOnly, text: "the server speaks only versions of the stateless era, which has no initialize: {unpin}"},
 	{cause: mcp.CauseNotAcknowledged, text: "whether the server took the subscription is not known: updates may still come on the listen stream; read the resource again to see whether it changed"},
+	{cause: mcp.CauseListenAnswered, text: "a 2026 server keeps a subscriptions/listen stream open and acknowledges it first (notifications/subscriptions/acknowledged); this one answered with a result (on the pair), so nothing comes on it: the server does not serve listen streams, or is broken, and asking again gets the same answer"},
 	{cause: mcp.CauseNotSubscribed, text: "the server does not send updates of this resource: read it again to see whether it changed"},
 	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
 	{cause: mcp.CauseBadResultType, text: "a 2026 result is complete or input_required (or says none, which means complete); any other resultType makes it invalid: the server is broken, or speaks an extension mcpscope did not declare"},
