@@ -124,9 +124,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 	tasks := taskIDs{}
 	cancelled := p.cancelledAfter()
 	givenUp := cancelledTasks{}
-	// A probe is how the recording found its transport, except the one
-	// that succeeded in opening the session: that was its handshake.
-	probe := func(seq int64) bool { return p.probes[seq] && seq != opened }
+	probe := p.probe
 	n := 0
 	add := func(res RerunResult) {
 		n++

@@ -160,21 +160,28 @@ func (p *rerunPlan) answerer() mcp.Answerer {
 	return p.user
 }
 
-// opening is the Seq of the handshake that opened the recorded session,
-// 0 when it never was, and its method.
 // probesNotSent is how many recorded requests were detection's probes
 // other than the one that opened the session: a re-run sends none.
 func (p *rerunPlan) probesNotSent() int {
-	opened, _ := p.opening()
 	n := 0
 	for _, s := range p.sends {
-		if s.request && p.probes[s.seq] && s.seq != opened {
+		if s.request && p.probe(s.seq) {
 			n++
 		}
 	}
 	return n
 }
 
+// probe reports whether the request seq was one of detection's probes
+// other than the one that opened the session: how the recording found its
+// transport, not its handshake, so a re-run does not send it.
+func (p *rerunPlan) probe(seq int64) bool {
+	opened, _ := p.opening()
+	return p.probes[seq] && seq != opened
+}
+
+// opening is the Seq of the handshake that opened the recorded session,
+// 0 when it never was, and its method.
 func (p *rerunPlan) opening() (int64, string) {
 	if !p.openDone || p.opened == 0 {
 		return 0, ""

@@ -317,11 +317,12 @@ func readKept(r io.Reader, keep, max int64) (Raw, int64, error) {
 	return Raw(b), int64(len(b)) + n, err
 }
 
-// quotedBody is body as an error quotes it: ending with the cut mark when
+// QuotedBody is body as an error quotes it: ending with the cut mark when
 // its read broke off (broke), as the bytes kept may end in the middle of a
 // word, or of a token the server echoed, which the mark gets redacted as
-// at every cut; quoted bare, it would read as the whole line.
-func quotedBody(body Raw, broke error) string {
+// at every cut; quoted bare, it would read as the whole line. The proxy
+// quotes its upstream's bodies so too.
+func QuotedBody(body Raw, broke error) string {
 	if broke != nil && len(body) > 0 {
 		return string(body) + clip.Ellipsis
 	}
@@ -368,7 +369,7 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	ex.Body, ex.BodySize, broke = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 	resp.Body.Close()
 	s.emitHTTP(ex)
-	quoted := quotedBody(ex.Body, broke)
+	quoted := QuotedBody(ex.Body, broke)
 	we := StatusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted)
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream

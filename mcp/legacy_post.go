@@ -295,11 +295,11 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 			// as well shows up as an answer to no request of ours.
 			s.handleMessage(&inbound{conn: conn, stream: StreamJSON, reqSeq: m.seq}, nil, string(ex.Body), s.cfg.Now())
 		} else if m.p != nil {
-			m.p.notePostSaid(resp, quotedBody(ex.Body, broke))
+			m.p.notePostSaid(resp, QuotedBody(ex.Body, broke))
 		}
 		return nil
 	}
-	return StatusError(PurposePost, TransportSSE, http.MethodPost, target, resp, quotedBody(ex.Body, broke))
+	return StatusError(PurposePost, TransportSSE, http.MethodPost, target, resp, QuotedBody(ex.Body, broke))
 }
 
 // negotiated keeps the version for the MCP-Protocol-Version header of the

@@ -419,7 +419,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		if m.p != nil && resp.StatusCode == http.StatusAccepted {
 			// The answer may still come on the GET stream; if not, the
 			// timeout quotes what the 202 said.
-			m.p.notePostSaid(resp, quotedBody(ex.Body, broke))
+			m.p.notePostSaid(resp, QuotedBody(ex.Body, broke))
 		}
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			return t.noBody(m, resp, id, purpose)
@@ -471,9 +471,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// session initialize left without an id: the status alone reads
 		// as a bad message.
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), firstLine(quotedBody(ex.Body, broke)), t.noIDWords(gen))}
+			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), firstLine(QuotedBody(ex.Body, broke)), t.noIDWords(gen))}
 	}
-	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, quotedBody(ex.Body, broke))
+	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, QuotedBody(ex.Body, broke))
 }
 
 // maxSessionID bounds the session id mcpscope sends back on every request,

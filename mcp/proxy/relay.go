@@ -251,7 +251,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	}
 	switch {
 	case !ok && l.up.Opened != mcp.StreamJSON:
-		l.failed(mcp.OpPost, statusError(l, resp))
+		l.failed(mcp.OpPost, statusError(l, resp, err))
 	case err != nil:
 	case n == 0:
 		l.noAnswer(resp, n)
@@ -334,7 +334,7 @@ func (l *leg) other(resp *http.Response) error {
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
 	if resp.StatusCode >= 400 && !l.refusalIsNeutral(resp.StatusCode) {
-		l.failed(opOf(l.up.Purpose), statusError(l, resp))
+		l.failed(opOf(l.up.Purpose), statusError(l, resp, err))
 	} else if err == nil {
 		l.noAnswer(resp, n)
 	}
@@ -376,9 +376,12 @@ func opOf(purpose string) string {
 
 // statusError says what a failed answer was, in the wire's words. An
 // answer saying upstream no longer knows the session the request named is
-// that, as a session of mcpscope's own says it: the path is right.
-func statusError(l *leg, resp *http.Response) error {
-	e := mcp.StatusError(l.up.Purpose, l.c.kind(), l.r.Method, l.up.URL, resp, string(l.up.Body))
+// that, as a session of mcpscope's own says it: the path is right. broke
+// is why the body's relay broke off (nil when it came whole): the quote of
+// what came then ends with the cut mark, so the start of a token upstream
+// echoed before the break is redacted as at every cut.
+func statusError(l *leg, resp *http.Response, broke error) error {
+	e := mcp.StatusError(l.up.Purpose, l.c.kind(), l.r.Method, l.up.URL, resp, mcp.QuotedBody(l.up.Body, broke))
 	if l.r.Header.Get("Mcp-Session-Id") != "" && mcp.SessionGone(resp.StatusCode, mcp.MediaType(resp.Header), l.up.Body) {
 		e.Cause = mcp.CauseSessionExpired
 	}
