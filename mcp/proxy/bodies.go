@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -84,6 +85,13 @@ func (b *bodyRoom) give(n int64) {
 	close(b.freed)
 	b.freed = make(chan struct{})
 	b.mu.Unlock()
+}
+
+// full says, in a refusal's words after its subject (the proxy), what the
+// proxy holds when it has no room for another body: one wording for the
+// body refused (readBody) and the one left undecoded (readable).
+func (b *bodyRoom) full() string {
+	return fmt.Sprintf("already holds as many bytes of clients' request bodies at once as it allows (%d bytes, %d times --max-event-size)", b.limit, bodyRoomFold)
 }
 
 // peak is the most the proxy held at once of clients' bodies.

@@ -53,7 +53,7 @@ func readable(body []byte, h http.Header, limit int, hold *bodyHold) (msg []byte
 	case errors.Is(err, errTooLarge):
 		return body, fmt.Sprintf("the client's %s-encoded body (%d bytes) decodes to more than --max-event-size (%d bytes): its message is recorded as it came, compressed, and relayed so", enc, len(body), limit)
 	case errors.Is(err, errNoRoom):
-		return body, fmt.Sprintf("the proxy had no room to decode the client's %s-encoded body (%d bytes): it already holds as many bytes of clients' request bodies at once as it allows (%d bytes, %d times --max-event-size); its message is recorded as it came, compressed, and relayed so", enc, len(body), hold.room.limit, bodyRoomFold)
+		return body, fmt.Sprintf("the proxy had no room to decode the client's %s-encoded body (%d bytes): it %s; its message is recorded as it came, compressed, and relayed so", enc, len(body), hold.room.full())
 	}
 	// What the decoder said, without readLimited's count of what came.
 	var be *bodyError

@@ -280,9 +280,8 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		answer = "the request body is larger than --max-event-size allows; raise it to relay this message"
 	case err == errNoRoom:
 		status, brief = http.StatusServiceUnavailable, "no room for its body"
-		held := fmt.Sprintf("as many bytes of clients' request bodies at once as it allows (%d bytes, %d times --max-event-size)", p.bodies.limit, bodyRoomFold)
-		why = "the proxy had no room for its body: it already holds " + held
-		answer = "no room for the request body: the proxy already holds " + held + " and none came free within " + mcp.DurationText(bodyRoomWait) + "; retry once other requests are answered, or restart the proxy with a larger --max-event-size"
+		why = "the proxy had no room for its body: it " + p.bodies.full()
+		answer = "no room for the request body: the proxy " + p.bodies.full() + " and none came free within " + mcp.DurationText(bodyRoomWait) + "; retry once other requests are answered, or restart the proxy with a larger --max-event-size"
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		brief = "its body broke off"
 		why = "its body broke off after " + be.came()
