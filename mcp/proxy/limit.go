@@ -162,19 +162,20 @@ func (p *Proxy) unknownSession(sid string) (how, joined, earlier string) {
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
 			fmt.Sprintf("session %s again, %s: upstream took it back", id, earlier), earlier
 	}
-	if n, ok := p.left.recorded(sid); ok {
-		earlier = fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", n)
-		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
+	// A session whose recording the proxy ended (client session n): its
+	// initialize is in that recording, whose end how says.
+	ended := func(n int, how string) (string, string, string) {
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, how),
 			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
+	}
+	if n, ok := p.left.recorded(sid); ok {
+		return ended(n, fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", n))
 	}
 	if n, ok := p.gone.recorded(sid); ok {
-		earlier = fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", n)
-		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
-			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
+		return ended(n, fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", n))
 	}
 	if n, ok := p.ended.recorded(sid); ok {
-		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording (client session %d) to keep within %d client sessions", id, n, p.cfg.MaxSessions),
-			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
+		return ended(n, fmt.Sprintf("after mcpscope ended its recording (client session %d) to keep within %d client sessions", n, p.cfg.MaxSessions))
 	}
 	joined = "session " + id + ", begun before this proxy saw it: its initialize is not in this recording"
 	if p.evictions > 0 {
