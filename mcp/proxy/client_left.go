@@ -74,7 +74,7 @@ func (c *Client) endAway(still func() bool, words func(sid string) string, ids *
 	c.p.mu.Lock()
 	c.p.forgetLocked(c)
 	if sid != "" {
-		ids.remember(sid, c.ID, 4*c.p.cfg.MaxSessions)
+		ids.remember(sid, c.ID, c.p.keptEnded())
 	}
 	c.p.mu.Unlock()
 	c.closeIfDone()

@@ -8,8 +8,9 @@ import (
 // endedSessions remembers a bounded number of ended session ids, each with
 // the number of the client session that recorded it, so that a client
 // coming back to a session whose recording ended (its legacy stream closed,
-// or the session limit ended it) begins a new one saying which that was. An
-// id remembered again moves to the newest; p.mu is held by callers.
+// the session limit ended it, its client sent DELETE or left) begins a new
+// one saying which that was. An id remembered again moves to the newest;
+// p.mu is held by callers.
 //
 // It is keyed, not mcp's fixed ring of recent values: its bound follows
 // --max-sessions (any size), and it is looked up by id on every request
@@ -40,6 +41,12 @@ func (rs *endedSessions) remember(sid string, n, most int) {
 func (rs *endedSessions) recorded(sid string) (int, bool) {
 	n, ok := rs.by[idKey(sid)]
 	return n, ok
+}
+
+// keptEnded is how many ids each of p's endedSessions keeps: four for
+// every session --max-sessions allows.
+func (p *Proxy) keptEnded() int {
+	return 4 * p.cfg.MaxSessions
 }
 
 // longestKeptID is the longest session id remembered as it is.
