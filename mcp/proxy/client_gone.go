@@ -131,9 +131,11 @@ func (c *Client) goneLocked() bool {
 }
 
 // endGone ends session c, whose client closed every connection it used
-// (goneCheck), unless anything of c came since.
+// (goneCheck), unless its client no longer looks gone (goneLocked): the
+// same test the wait began on, so a session upstream named an id for
+// since is not ended so.
 func (c *Client) endGone() {
-	c.endAway(func() bool { return c.conns != nil && len(c.conns) == 0 && c.active == 0 && !c.ending }, func(sid string) string {
+	c.endAway(c.goneLocked, func(sid string) string {
 		detail := "the client closed every connection it used, with nothing of the session open, and sent nothing more: it left"
 		if sid != "" {
 			detail += " (upstream keeps session " + shownID(sid) + " until it expires it)"

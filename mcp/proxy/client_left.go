@@ -42,15 +42,19 @@ func (c *Client) clientLeft() {
 // session upstream named no id for is left to its lookups: its client's
 // next request is told apart by nothing else.
 func (c *Client) leftAlone() {
-	c.waitWhile(func() bool {
-		return c.left && c.sessionID != "" && c.active == 0 && !c.ending
-	}, c.p.earlyWait, c.endLeft)
+	c.waitWhile(c.leftLocked, c.p.earlyWait, c.endLeft)
 }
 
-// endLeft ends session c, whose client left (clientLeft), unless anything
-// of c relayed since.
+// leftLocked reports, with c.mu held, whether c's client closed its GET
+// stream and nothing of c came or is open since (leftAlone).
+func (c *Client) leftLocked() bool {
+	return c.left && c.sessionID != "" && c.active == 0 && !c.ending
+}
+
+// endLeft ends session c, whose client left (clientLeft), unless its
+// client no longer looks so (leftLocked).
 func (c *Client) endLeft() {
-	c.endAway(func() bool { return c.left && c.active == 0 && !c.ending }, func(sid string) string {
+	c.endAway(c.leftLocked, func(sid string) string {
 		return "the client closed its GET stream with nothing else of session " + shownID(sid) + " open, and sent nothing more: it left (upstream keeps the session until it expires it)"
 	}, &c.p.left)
 }
