@@ -86,7 +86,12 @@ func (p *progressLine) record(r mcp.Record) {
 		delete(p.pending, m.ID)
 		delete(p.asking, m.ID)
 		p.clearLocked()
-		if id := history.TaskIDOf([]byte(m.Raw)); ok && m.Method == "tools/call" && id != "" {
+		if !ok || m.Method != "tools/call" {
+			break
+		}
+		// Only a tool call's own answer is read for a task: every other
+		// answer, of any size, is not scanned for one.
+		if id := history.TaskIDOf([]byte(m.Raw)); id != "" {
 			if p.tasks == nil {
 				p.tasks = map[string]string{}
 			}

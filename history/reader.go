@@ -465,9 +465,4 @@ func (e *newerFormatError) by() string {
 // short is the note of the listing's row, what it takes to read it: at 80
 // columns a row has room for a URL and a few words, and replay says the
 // whole sentence.
-func (e *newerFormatError) short() string {
-	if strings.TrimSpace(e.h.MCPScope) == "" {
-		return "needs a newer mcpscope"
-	}
-	return "needs " + e.by()
-}
+func (e *newerFormatError) short() string { return "needs " + e.by() }
