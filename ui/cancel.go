@@ -62,8 +62,7 @@ func (m *Model) cancelSelected() tea.Cmd {
 // ownListen reports whether p is a listen stream typed here and still
 // open: x closes it (the session's own stays open until quitting).
 func ownListen(p *history.Pair) bool {
-	return p != nil && p.Kind == history.KindRequest && p.Request != nil && p.Request.RPC != nil &&
-		p.Listening() && p.Request.RPC.UserStream
+	return p != nil && p.Listening() && p.Request != nil && p.Request.RPC != nil && p.Request.RPC.UserStream
 }
 
 // sentRecord is a request record of the user's, in the log of the session

@@ -79,3 +79,42 @@ func TestCallHeldForASessionNoLongerShownIsSaid(t *testing.T) {
 		t.Errorf("the held call was dropped unsaid:\n%s", view)
 	}
 }
+
+// c on the user's own session lists the tools; that session ends before
+// the listing's answer comes back, and on the own session o opens next c
+// lists them again and a call is typed while it waits. The first
+// session's answer, late, is not the new session's listing: its record
+// number is one the new session's log holds too, and it let the held
+// call go before the new session's tools were listed.
+func TestLateListingOfASessionNoLongerShownDoesNotEndTheWait(t *testing.T) {
+	b := newFakeBackend()
+	// A Seq both sessions' logs hold: initializedRecords' third record.
+	b.resp = &mcp.Response{Seq: 3}
+	opened := 0
+	m := proxyWithOwn(func() (Client, error) {
+		opened++
+		return Client{ID: -opened, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+	})
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 45})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
+	pressOwn(t, m)
+	m.Update(clientRecordsMsg{-1, initializedRecords()})
+	isSent := func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }
+	late := runCmd(t, press(m, "c"), isSent)
+	press(m, "esc")
+	m.Update(clientEndedMsg{-1})
+	pressOwn(t, m)
+	m.Update(clientRecordsMsg{-2, initializedRecords()})
+	runCmd(t, press(m, "c"), isSent) // the new session's answer, still on its way
+	press(m, "greet")
+	m.Update(runCmd(t, press(m, "enter"), func(msg tea.Msg) bool { _, ok := msg.(SubmitMsg); return ok }))
+	if view := m.View(); !strings.Contains(view, "goes once tools/list is answered") {
+		t.Fatalf("the call typed before the listing was not held for it:\n%s", view)
+	}
+	m.Update(late)
+	press(m, "esc")
+	press(m, "c")
+	if view := m.View(); !strings.Contains(view, "waiting for the listing of the tools already asked for") {
+		t.Errorf("after the ended session's late answer, c does not wait for the new session's listing:\n%s", view)
+	}
+}

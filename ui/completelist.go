@@ -143,9 +143,11 @@ func (m *Model) awaitListing(method string) {
 // completionListed notes a listing for completion that came back (or
 // failed). It stays on its way until its answer is indexed: the records
 // and the send's result reach the model apart, and a Tab in between found
-// neither the listing pending nor what it listed, and listed again.
+// neither the listing pending nor what it listed, and listed again. One
+// sent on a session no longer shown is not the shown one's (showLog forgot
+// it): its record number may be one this log holds too.
 func (m *Model) completionListed(msg sentMsg) tea.Cmd {
-	if _, ok := m.completionLists[msg.cmd.Method]; !ok || !msg.awaited {
+	if !msg.awaited || msg.sentLog(m) != m.com.log || !m.listingPending(msg.cmd.Method) {
 		return nil
 	}
 	if msg.err != nil {

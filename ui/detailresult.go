@@ -280,7 +280,7 @@ func (in *detailInput) timing(out []string) []string {
 		parts = append(parts, "answered after "+history.FormatMeasured(p.Latency))
 	case p.Latency > 0:
 		parts = append(parts, "response after "+history.FormatMeasured(p.Latency))
-	case p.Listening() && p.Request != nil && p.Request.RPC != nil && p.Request.RPC.UserStream:
+	case ownListen(p):
 		// Typed by hand: a subscription of its own beside the session's.
 		parts = append(parts, "open: a listen stream of your own")
 	case p.Listening():
