@@ -307,6 +307,11 @@ func (n *negotiationIndex) httpProblem(r *mcp.Record) {
 	}
 }
 
+// Capabilities are the capabilities the server declared, as Negotiation
+// has them, without building the rest of it: the command line reads them
+// on every batch of records, where the Negotiation pane may not be shown.
+func (l *Log) Capabilities() json.RawMessage { return l.neg.init.capabilities }
+
 // Negotiation returns the negotiation pane's data. The pointer is owned by
 // the Log and refreshed by later calls.
 func (l *Log) Negotiation() *Negotiation {

@@ -351,7 +351,7 @@ func (d *detailPane) input() detailInput {
 		in.state, in.stateStyle = d.c.pairStateWith(p, stillPending) // the lines are kept: no spinner
 		in.asked.Method = p.Method
 		if p.State == history.StateRPCError {
-			in.asked.Capabilities = d.c.log.Negotiation().Capabilities
+			in.asked.Capabilities = d.c.log.Capabilities()
 		}
 		if r := p.Response; r != nil && r.RPC != nil {
 			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)

@@ -12,7 +12,7 @@ func (m *Model) syncEra() {
 	desc := "send initialize"
 	transport := m.com.log.Stats().Transport
 	m.cmdline.SetTransport(transport)
-	m.cmdline.SetCapabilities(m.com.log.Negotiation().Capabilities)
+	m.cmdline.SetCapabilities(m.com.log.Capabilities())
 	if transport == mcp.TransportStateless {
 		desc = "send server/discover"
 	}

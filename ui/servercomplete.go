@@ -80,7 +80,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 		// words that do not say what to do.
 		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
 	}
-	if mcp.Undeclared("completion/complete", m.com.log.Stats().Transport, m.com.log.Negotiation().Capabilities) != "" {
+	if mcp.Undeclared("completion/complete", m.com.log.Stats().Transport, m.com.log.Capabilities()) != "" {
 		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": the server does not offer completions (no completions capability)")
 	}
 	if m.completing == msg.line {
