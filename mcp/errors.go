@@ -170,6 +170,21 @@ func (e *WireError) takeAnswer(prev *WireError) {
 	e.Status, e.Header, e.Credentialed = prev.Status, prev.Header, prev.Credentialed
 }
 
+// withTransport fills in what a wire error from the shared HTTP code does
+// not know.
+func withTransport(err error, transport, purpose string) error {
+	var we *WireError
+	if errors.As(err, &we) {
+		if we.Transport == "" {
+			we.Transport = transport
+		}
+		if we.Purpose == "" {
+			we.Purpose = purpose
+		}
+	}
+	return err
+}
+
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
 // of server/discover, say), or 0: the same cause can need other advice for
 // -32021 than for -32020.

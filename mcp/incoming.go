@@ -198,6 +198,9 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	}
 }
 
+// bytesOf views a message's string as bytes, and stringOf views those bytes
+// (or a part of them) as a string again, without copying. Safe because the
+// strings come from the wire and are never written to: every message is
 // read on the hot path, and a copy of each would cost more than reading it.
 func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 

@@ -307,20 +307,6 @@ func foldedMember(b []byte) (key, name string) {
 // JSON-RPC costs a scan each, not an index.
 var whyLimits = jsonspan.Limits{Depth: 1, Children: 1, Values: 2}
 
-// eachMember calls fn with every member of a JSON object: its key and where
-// its value is. It reports false when s is not a JSON object.
-func eachMember(s string, fn func(key string, from, to int)) bool {
-	obj, ok := objectOf(bytesOf(s), 1)
-	if !ok {
-		return false
-	}
-	for k, v := range obj.Members() {
-		from, to := v.Span()
-		fn(k, from, to)
-	}
-	return true
-}
-
 // eachElement calls fn with the exact text of every element of a JSON
 // array; it reports false when s is not one.
 func eachElement(s string, fn func(raw string)) bool {

@@ -2,10 +2,8 @@ package mcp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 )
 
 // openStream sends the GET and records its answer; only a 200 event stream
@@ -39,21 +37,6 @@ func (l *legacy) openStream(ctx context.Context, c *connection) (*http.Response,
 	}
 	l.logError(OpConnect, we, c.n)
 	return nil, we
-}
-
-// withTransport fills in what a wire error from the shared HTTP code does
-// not know.
-func withTransport(err error, transport, purpose string) error {
-	var we *WireError
-	if errors.As(err, &we) {
-		if we.Transport == "" {
-			we.Transport = transport
-		}
-		if we.Purpose == "" {
-			we.Purpose = purpose
-		}
-	}
-	return err
 }
 
 // readStream parses the stream until it ends and records every event.
@@ -175,10 +158,4 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 		s.wg.Add(1)
 		go l.autoReconnect(c)
 	}
-}
-
-// isTooLarge reports an event past --max-event-size, by the tap's or go-sse's words.
-func isTooLarge(err error) bool {
-	var tl *tooLargeError
-	return errors.As(err, &tl) || strings.Contains(err.Error(), "token too long")
 }

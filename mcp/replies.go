@@ -13,10 +13,11 @@ import (
 
 // answerServer replies to a server request: ping, roots from the list and
 // anything else with method not found (so the server does not wait
-// forever) at once, elicitation and sampling through the Answerer. The id goes back exactly as the server
-// wrote it (the message was checked to be JSON, so it is). Replies in
-// flight are bounded: a server flooding requests waits for earlier replies
-// instead of exhausting descriptors and memory.
+// forever) at once, elicitation and sampling through the Answerer. The id
+// goes back exactly as the server wrote it (the message was checked to be
+// JSON, so it is). Replies in flight are bounded: a server flooding
+// requests waits for earlier replies instead of exhausting descriptors and
+// memory.
 func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, method string, params []byte) {
 	id := string(rawID)
 	// The id is echoed whole: it has to be.
@@ -243,7 +244,3 @@ func (s *Session) startRepliers() {
 		}()
 	}
 }
-
-// bytesOf views a message's string as bytes, and stringOf views those bytes
-// (or a part of them) as a string again, without copying. Safe because the
-// strings come from the wire and are never written to: every message is

@@ -126,8 +126,8 @@ func IsProtocolVersion(v string) bool {
 func VersionNote(v, transport string) string {
 	initialize := transport != TransportStateless
 	switch {
-	case transport == TransportStreamable && slices.Contains(InitializeEra, v) && v < StreamableSince:
-		return fmt.Sprintf("older than streamable HTTP, which %s brought: a server of %s speaks HTTP+SSE, yet this one answered over streamable HTTP, which mcpscope goes on with", StreamableSince, v)
+	case transport == TransportStreamable && slices.Contains(InitializeEra, v) && v < streamableSince:
+		return fmt.Sprintf("older than streamable HTTP, which %s brought: a server of %s speaks HTTP+SSE, yet this one answered over streamable HTTP, which mcpscope goes on with", streamableSince, v)
 	case v == "" || slices.Contains(InitializeEra, v) || v == ProtocolModern && !initialize:
 		return ""
 	case initialize && IsProtocolVersion(v) && IsModern(v):
@@ -136,9 +136,9 @@ func VersionNote(v, transport string) string {
 	return fmt.Sprintf("not a version mcpscope knows or offered; it goes on with %s's messages", ProtocolVersion)
 }
 
-// StreamableSince is the version that brought the streamable HTTP
+// streamableSince is the version that brought the streamable HTTP
 // transport; those before it speak HTTP+SSE.
-const StreamableSince = "2025-03-26"
+const streamableSince = "2025-03-26"
 
 // maxReplies bounds the answers to server requests in flight at once, and
 // maxQueuedReplies those waiting: a server flooding requests must not

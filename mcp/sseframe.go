@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -197,6 +199,12 @@ func (e *tooLargeError) Error() string {
 		return fmt.Sprintf("an event grew past the %d-byte limit without ending", e.max)
 	}
 	return fmt.Sprintf("an event of %d bytes is larger than the %d-byte limit", e.size, e.max)
+}
+
+// isTooLarge reports an event past --max-event-size, by the tap's or go-sse's words.
+func isTooLarge(err error) bool {
+	var tl *tooLargeError
+	return errors.As(err, &tl) || strings.Contains(err.Error(), "token too long")
 }
 
 // blockEnd says how a block ended.

@@ -171,17 +171,27 @@ func setMember(params json.RawMessage, key string, value []byte) json.RawMessage
 	return json.RawMessage(obj[:end] + sep + string(k) + ":" + string(value) + obj[end:])
 }
 
-// member is one member of a JSON object: its key, and where its value is.
+// member is one member of a JSON object: its key, where its quoted key
+// begins, and where its value is.
 type member struct {
 	key      string
+	keyFrom  int
 	from, to int
 }
 
 // objectMembers finds the members of a JSON object, in order.
 func objectMembers(s string) ([]member, bool) {
+	obj, ok := objectOf(bytesOf(s), 1)
+	if !ok {
+		return nil, false
+	}
 	var out []member
-	ok := eachMember(s, func(key string, from, to int) { out = append(out, member{key, from, to}) })
-	return out, ok
+	for k, v := range obj.Members() {
+		keyFrom, _ := v.KeySpan()
+		from, to := v.Span()
+		out = append(out, member{k, keyFrom, from, to})
+	}
+	return out, true
 }
 
 // dropMembers removes from a JSON object every member whose key drop
@@ -193,27 +203,18 @@ func dropMembers(params json.RawMessage, drop func(key string) bool) json.RawMes
 	if !ok || !slices.ContainsFunc(members, func(m member) bool { return drop(m.key) }) {
 		return params
 	}
-	// Where each key begins, quote included: the members' spans are their
-	// values'.
-	var starts []int
-	sc := jsonspan.NewScanner(params)
-	for sc.Next() == nil {
-		if t := sc.Token(); t.Key && t.Depth == 1 {
-			starts = append(starts, t.From)
-		}
-	}
 	src := string(params)
 	var b strings.Builder
-	b.WriteString(src[:starts[0]])
+	b.WriteString(src[:members[0].keyFrom])
 	kept := false
 	for i, m := range members {
 		if drop(m.key) {
 			continue
 		}
 		if kept {
-			b.WriteString(src[members[i-1].to:starts[i]]) // the comma before it
+			b.WriteString(src[members[i-1].to:m.keyFrom]) // the comma before it
 		}
-		b.WriteString(src[starts[i]:m.to])
+		b.WriteString(src[m.keyFrom:m.to])
 		kept = true
 	}
 	b.WriteString(src[members[len(members)-1].to:])

@@ -99,6 +99,24 @@ func TestValues(t *testing.T) {
 	}
 }
 
+// A member's KeySpan is its key as written, quotes and escapes included;
+// a value that is no member has none.
+func TestKeySpan(t *testing.T) {
+	src := `{ "a" : 1, "b\u0063":[2]}`
+	d := mustParse(t, src, Limits{})
+	var keys []string
+	for _, v := range d.Root().Members() {
+		from, to := v.KeySpan()
+		keys = append(keys, src[from:to])
+	}
+	if got := strings.Join(keys, ","); got != `"a","b\u0063"` {
+		t.Errorf("keys as written = %s, want \"a\",\"b\\u0063\"", got)
+	}
+	if from, to := d.Root().KeySpan(); from != 0 || to != 0 {
+		t.Errorf("the root's KeySpan = %d, %d, want 0, 0", from, to)
+	}
+}
+
 // Limits leave values out of the index but never out of the check, and the
 // container that lost members says so.
 func TestLimits(t *testing.T) {

@@ -52,6 +52,16 @@ func (v Value) Span() (from, to int) {
 	return int(n.start), int(n.end)
 }
 
+// KeySpan is where the quoted key of v, an object's member, is in the
+// text, quotes included; 0, 0 for a value that is no member.
+func (v Value) KeySpan() (from, to int) {
+	if v.d == nil {
+		return 0, 0
+	}
+	n := v.node()
+	return int(n.keyStart), int(n.keyEnd)
+}
+
 // Len is the number of members or elements v has in the text, indexed or
 // not.
 func (v Value) Len() int {
