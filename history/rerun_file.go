@@ -97,16 +97,8 @@ func (f *RerunFile) record(pos int) (*mcp.Record, error) {
 		}
 		line = lines[ref.event.size:]
 	}
-	rec, err := d.decode(line)
-	if n := cap(f.buf); n > bigBuffer {
-		// One large answer does not keep its buffer for the rest.
-		f.buf = nil
-		collectAfter(n)
-	}
+	rec, err := f.src.decodeBack(ref.line, line, &d, &f.buf)
 	if err != nil {
-		return nil, fmt.Errorf("%s: line %d no longer reads back: %w", f.src.path, ref.line.line, err)
-	}
-	if err := f.src.same(ref.line, &rec); err != nil {
 		return nil, err
 	}
 	rec = shown(f.red, rec)

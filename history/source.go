@@ -242,25 +242,37 @@ func (s *source) recordLocked(i int) (*mcp.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(line) > 0 && line[0] == 0 {
-		// A file emptied while it was written on reads back zeros where
-		// its lines were: the writer goes on at its own offset.
-		return nil, fmt.Errorf("%s was emptied while it was read back: line %d is no longer there (only zeros where it was)", s.path, ref.line)
-	}
 	d := decoder{find: func(seq int64) (string, error) { return s.eventDataLocked(i, seq) }}
-	rec, err := d.decode(line)
-	if n := cap(s.buf); n > bigBuffer {
-		s.buf = nil
-		collectAfter(n)
-	}
+	rec, err := s.decodeBack(ref, line, &d, &s.buf)
 	if err != nil {
-		return nil, fmt.Errorf("%s: line %d no longer reads back: %w", s.path, ref.line, err)
-	}
-	if err := s.same(ref, &rec); err != nil {
 		return nil, err
 	}
 	s.cache.put(i, &rec)
 	return &rec, nil
+}
+
+// decodeBack decodes line, read back into *buf from where ref indexed a
+// record, as that record: a file emptied or rewritten under the reader is
+// said, not shown as this record. One large line does not keep its buffer
+// for the rest.
+func (s *source) decodeBack(ref lineRef, line []byte, d *decoder, buf *[]byte) (mcp.Record, error) {
+	if len(line) > 0 && line[0] == 0 {
+		// A file emptied while it was written on reads back zeros where
+		// its lines were: the writer goes on at its own offset.
+		return mcp.Record{}, fmt.Errorf("%s was emptied while it was read back: line %d is no longer there (only zeros where it was)", s.path, ref.line)
+	}
+	rec, err := d.decode(line)
+	if n := cap(*buf); n > bigBuffer {
+		*buf = nil
+		collectAfter(n)
+	}
+	if err != nil {
+		return mcp.Record{}, fmt.Errorf("%s: line %d no longer reads back: %w", s.path, ref.line, err)
+	}
+	if err := s.same(ref, &rec); err != nil {
+		return mcp.Record{}, err
+	}
+	return rec, nil
 }
 
 // same checks that a line read back is the record indexed there: a file
