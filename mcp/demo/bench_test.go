@@ -10,6 +10,6 @@ func BenchmarkNewGateway(b *testing.B) {
 	defer h.Close()
 	b.ReportAllocs()
 	for b.Loop() {
-		h.newGateway()
+		h.newGateway(nil)
 	}
 }

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -16,7 +17,9 @@ type gateway struct {
 	added  *addedSets
 }
 
-func (h *Handler) newGateway() *gateway {
+// newGateway builds a gateway that speaks the given protocol versions (nil:
+// every version the SDK knows).
+func (h *Handler) newGateway(versions []string) *gateway {
 	g := &gateway{h: h, opts: h.opts, added: newAddedSets()}
 	g.server = mcp.NewServer(
 		&mcp.Implementation{Name: h.opts.Name, Title: "mcpscope demo gateway", Version: h.opts.Version},
@@ -26,6 +29,13 @@ func (h *Handler) newGateway() *gateway {
 			SubscribeHandler:   g.subscribe,
 			UnsubscribeHandler: g.unsubscribe,
 			SchemaCache:        h.schemas,
+			// The SDK narrows a session's versions to its transport's only
+			// after the transport has connected, and its legacy transport
+			// sends the endpoint event while connecting: a server/discover
+			// POSTed at once could be answered with 2026-07-28, which
+			// legacy SSE cannot carry, and a client would then skip
+			// initialize. Setting the versions up front closes that window.
+			SupportedProtocolVersions: versions,
 		},
 	)
 	// Outermost first: both run before the SDK's own middleware.
@@ -36,6 +46,14 @@ func (h *Handler) newGateway() *gateway {
 	g.addResources()
 	g.addPrompts()
 	return g
+}
+
+// legacyGateway builds the gateway of one legacy HTTP+SSE session: it
+// speaks only the versions that transport carries, as the SDK's own
+// transport reports them.
+func (h *Handler) legacyGateway() *gateway {
+	var t mcp.SSEServerTransport
+	return h.newGateway(slices.DeleteFunc(mcp.SupportedProtocolVersions(), func(v string) bool { return !t.SupportsProtocolVersion(v) }))
 }
 
 // addClientTools adds the tools that ask the client for something, and the

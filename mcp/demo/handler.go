@@ -37,14 +37,14 @@ func NewHandler(opts Options) *Handler {
 		links:    newPendingLinks(),
 		schemas:  mcp.NewSchemaCache(),
 	}
-	h.stateless = h.newGateway()
+	h.stateless = h.newGateway(nil)
 
 	// One MCP server per GET keeps mcp-add state per session; see the package
 	// comment. Mounted without StripPrefix: the SDK builds the endpoint from
 	// the GET's own path, so it says /sse?sessionid=... and POSTs come back
 	// here.
 	h.mux.Handle(SSEPath, mcp.NewSSEHandler(func(*http.Request) *mcp.Server {
-		return h.newGateway().server
+		return h.legacyGateway().server
 	}, nil))
 
 	streamable := mcp.NewStreamableHTTPHandler(h.sessionServer, &mcp.StreamableHTTPOptions{
@@ -110,7 +110,7 @@ func withNewSession(r *http.Request, h *Handler) *http.Request {
 	if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" {
 		return r
 	}
-	return r.WithContext(context.WithValue(r.Context(), newSessionKey{}, h.newGateway()))
+	return r.WithContext(context.WithValue(r.Context(), newSessionKey{}, h.newGateway(nil)))
 }
 
 // sessionServer is the streamable handler's getServer. The SDK calls it for
