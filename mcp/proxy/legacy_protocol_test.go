@@ -2,7 +2,9 @@ package proxy
 
 import (
 	"bufio"
+	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -33,12 +35,13 @@ func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
 
 // A client that speaks 2026-07-28 over a legacy HTTP+SSE stream sends no
 // initialize (the Go SDK's client went on so after a discover, now and
-// then, even where the demo's legacy stream offers no 2026): its session
-// knows its version from what each request names in its _meta. The status
-// bar showed none, and the test above failed whenever the SDK did so.
+// then, when its server answered in the window before it narrowed the
+// session's versions): its session knows its version from what each
+// request names in its _meta. The status bar showed none. The upstream is
+// the SDK's own legacy handler with every version it knows, which takes
+// 2026 requests on that stream (the demo's legacy gateway refuses them).
 func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, gw.URL, Config{})
+	_, base, w := startProxy(t, legacySDKAllVersions(t), Config{})
 	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 	br := bufio.NewReader(stream.Body)
 	var endpoint string
@@ -75,4 +78,20 @@ func legacySessionProtocol(t *testing.T, w *watched) string {
 	log := history.NewLog()
 	log.Append(w.records(id)...)
 	return log.Stats().Protocol
+}
+
+// legacySDKAllVersions serves, at /sse, the Go SDK's legacy HTTP+SSE
+// handler over a server with every protocol version the SDK knows and one
+// tool, echo; it returns its URL.
+func legacySDKAllVersions(t *testing.T) string {
+	t.Helper()
+	srv := sdk.NewServer(&sdk.Implementation{Name: "legacy-up", Version: "1"}, nil)
+	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/sse", sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	up := httptest.NewServer(mux)
+	t.Cleanup(up.Close)
+	return up.URL
 }
