@@ -111,24 +111,25 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		return
 	}
 	m := r.RPC
-	// What went on the wire, which the re-run sends (wireMethod).
+	// What went on the wire, which the re-run sends (wireOf).
 	method := m.Method
 	if r.Kind == mcp.KindSent {
-		method = wireMethod(m)
+		var class mcp.Class
+		method, class = wireOf(m)
 		if m.Chain != 0 {
 			p.lastRound[m.Chain] = r.Seq
-			if m.Class == mcp.ClassRequest {
+			if class == mcp.ClassRequest {
 				p.inputRounds++
 			}
 		}
-		if m.Class == mcp.ClassRequest && handshakeMethods[method] && !p.openDone {
+		if class == mcp.ClassRequest && handshakeMethods[method] && !p.openDone {
 			p.lastShake, p.lastShakeMethod = r.Seq, method
 		}
-		if m.Class == mcp.ClassRequest && method == ListenMethod && !userListen(m, method) {
+		if class == mcp.ClassRequest && method == ListenMethod && !userListen(m, method) {
 			p.ownListens++
 		}
 		if sentAgain(r, method) {
-			p.sends = append(p.sends, sendRef{pos: int32(pos), request: m.Class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
+			p.sends = append(p.sends, sendRef{pos: int32(pos), request: class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
 			p.held = true
 		}
 	}
