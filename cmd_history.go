@@ -35,8 +35,9 @@ mcpscope replay or export; a proxied client's recording names the client
 after its URL (the clientInfo it sent). On a terminal (or as wide as
 COLUMNS says) the table fits it: on a narrow one each path goes on a line
 of its own, and the seconds of the start, the duration and the size are
-left out before the URL is cut. To a pipe or a file it is whole, one line
-per recording ending in its path and any note, for grep and scripts.`,
+left out before the URL is cut. To a pipe or a file it is whole, a header
+then one line per recording ending in its path and any note, for grep and
+scripts; the count of recordings goes to stderr.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := history.DefaultDir()
@@ -48,8 +49,18 @@ per recording ending in its path and any note, for grep and scripts.`,
 				return &exitError{exitFailed, err}
 			}
 			out := cmd.OutOrStdout()
+			// What is said to the person (how many, where, or that
+			// there are none) goes with the listing on a terminal; to
+			// a pipe or a file it goes to stderr, so what a script
+			// reads is the header and a line per recording: the count
+			// was read as the oldest recording (| tail -1), and "no
+			// recordings" as one.
+			said := out
+			if !isTerminal(out) {
+				said = cmd.ErrOrStderr()
+			}
 			if len(infos) == 0 {
-				fmt.Fprintln(out, sanitize.Line(noRecordingsYet(dir)))
+				fmt.Fprintln(said, sanitize.Line(noRecordingsYet(dir)))
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
@@ -57,7 +68,10 @@ per recording ending in its path and any note, for grep and scripts.`,
 			if len(infos) == 1 {
 				noun = "recording"
 			}
-			fmt.Fprintf(out, "\n%d %s in %s\n", len(infos), noun, sanitize.Line(dir))
+			if said == out {
+				fmt.Fprintln(out) // the count apart from the table
+			}
+			fmt.Fprintf(said, "%d %s in %s\n", len(infos), noun, sanitize.Line(dir))
 			return nil
 		},
 	}

@@ -30,8 +30,8 @@ func TestNoEmptyRecordingIsLeftWhenItsHeaderCannotBeWritten(t *testing.T) {
 	for _, e := range entries {
 		t.Errorf("left in the sessions directory: %s", e.Name())
 	}
-	out, _, code := run(t, "sessions")
-	if code != 0 || !strings.Contains(out, "no recordings in") {
-		t.Errorf("sessions: exit %d, %q; want no recordings", code, out)
+	out, errOut, code := run(t, "sessions")
+	if code != 0 || out != "" || !strings.Contains(errOut, "no recordings in") {
+		t.Errorf("sessions: exit %d, stdout %q, stderr %q; want no recordings said on stderr, none listed", code, out, errOut)
 	}
 }

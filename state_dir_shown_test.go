@@ -27,7 +27,7 @@ func TestStateDirPathIsSanitizedWhereShown(t *testing.T) {
 		t.Fatalf("exec did not say where it recorded: stdout %q stderr %q", out, errOut)
 	}
 	sessOut, sessErr, code := run(t, "sessions")
-	if code != 0 || !strings.Contains(sessOut, "1 recording in ") {
+	if code != 0 || !strings.Contains(sessErr, "1 recording in ") {
 		t.Fatalf("sessions exit %d, stdout %q stderr %q; want the one recording", code, sessOut, sessErr)
 	}
 	for name, s := range map[string]string{"exec": out + errOut, "sessions": sessOut + sessErr} {

@@ -62,7 +62,9 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		c.setTransport(r.Detect.Transport)
 	case r.Kind == mcp.KindEndpoint && r.Endpoint != nil && r.Endpoint.SessionID != "":
 		c.sessionID = r.Endpoint.SessionID
-	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Method == "initialize":
+	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && wireMethod(r.RPC) == "initialize":
+		// By the raw, what was sent: a recording's method field may
+		// have been edited away from it.
 		c.initSeq = r.Seq
 	case r.Kind == mcp.KindState && r.State != nil:
 		c.state(r.State)

@@ -3,6 +3,7 @@ package history
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -81,5 +82,27 @@ func TestNegotiationVersionHeaderFollowsANewInitialize(t *testing.T) {
 		if strings.Contains(p.Message, "MCP-Protocol-Version") {
 			t.Errorf("a warning %q, where every answer named the version its session negotiated", p.Message)
 		}
+	}
+}
+
+// A recording whose second initialize's method field was edited (its raw
+// JSON-RPC, what was sent, still says initialize) is checked by the raw:
+// the session its answer names is the new session, not an answer naming
+// another session than the one in use, which the check said when it read
+// the field.
+func TestAnswerCheckKnowsAnInitializeByItsRaw(t *testing.T) {
+	var c AnswerCheck
+	c.Look(&mcp.Record{Seq: 1, Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable}})
+	initialize := func(seq int64, field, session string) []Problem {
+		raw := mcp.Raw(`{"jsonrpc":"2.0","id":` + fmt.Sprint(seq) + `,"method":"initialize","params":{}}`)
+		c.Look(&mcp.Record{Seq: seq, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, Method: field, Raw: raw}})
+		return c.Look(&mcp.Record{Seq: seq + 1, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", Status: 200,
+			ReqSeq: seq, Headers: map[string][]string{"Mcp-Session-Id": {session}}}})
+	}
+	if p := initialize(2, "initialize", "first"); p != nil {
+		t.Fatalf("the first initialize: %+v", p)
+	}
+	if p := initialize(4, "ping", "second"); p != nil || c.SessionID() != "second" {
+		t.Errorf("problems %+v, session %q: want the session the second initialize opened, no contradiction", p, c.SessionID())
 	}
 }

@@ -141,12 +141,12 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		if err != nil {
 			return err
 		}
-		method, mismatch := sentMethod(r.RPC)
+		method, class, mismatch := sentMethod(r.RPC)
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
 		if modernEra && s.Transport() != mcp.TransportStateless {
 			params = withoutModernMeta(params)
 		}
-		switch r.RPC.Class {
+		switch class {
 		case mcp.ClassNotification:
 			if method == "notifications/cancelled" {
 				// It names a recorded id, which the live session does not
@@ -366,34 +366,53 @@ func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Respon
 }
 
 // wireMethod is the method a message the client sent went on the wire
-// with: its raw JSON-RPC's. The record's method field says the same but in
-// a recording edited by hand, or written by another tool; the re-run
-// plans, skips and sends by the raw's alone. A reply's raw names no method
-// (its field says which request it answers), nor does raw that is not a
-// JSON object with a string method: then it is the field's.
+// with: its raw JSON-RPC's (wireOf).
 func wireMethod(r *mcp.RPCMessage) string {
-	if r.Class == mcp.ClassReply {
-		return r.Method
-	}
-	m, ok := mcp.Members(bytesOf(string(r.Raw)), "method")
-	if !ok {
-		return r.Method
-	}
-	if method, ok := mcp.TextOf(m[0]); ok {
-		return method
-	}
-	return r.Method
+	method, _ := wireOf(r)
+	return method
 }
 
-// sentMethod is the method a re-run sends r with (wireMethod), and when
-// the record's method field says another, why the two differ in words the
-// report shows.
-func sentMethod(r *mcp.RPCMessage) (method, mismatch string) {
-	method = wireMethod(r)
-	if method == r.Method {
-		return method, ""
+// wireOf is the method and the class a message the client sent went on
+// the wire with: its raw JSON-RPC's, a request when it has an id, a
+// notification when not. The record's method and class fields say the
+// same but in a recording edited by hand, or written by another tool; the
+// re-run plans, skips and sends by the raw's alone. A reply's raw names no
+// method (its field says which request it answers), nor does raw that is
+// not a JSON object with a string method: then both are the fields'. Any
+// class but a request's or a notification's (a reply, a batch) is the
+// field's.
+func wireOf(r *mcp.RPCMessage) (string, mcp.Class) {
+	if r.Class == mcp.ClassReply {
+		return r.Method, r.Class
 	}
-	return method, fmt.Sprintf("the record's method field says %s but its raw JSON-RPC, what was sent, says %s: sent %s",
+	m, ok := mcp.Members(bytesOf(string(r.Raw)), "method", "id")
+	if !ok {
+		return r.Method, r.Class
+	}
+	method, ok := mcp.TextOf(m[0])
+	if !ok {
+		return r.Method, r.Class
+	}
+	class := r.Class
+	switch {
+	case class != mcp.ClassRequest && class != mcp.ClassNotification:
+	case m[1] == nil:
+		class = mcp.ClassNotification
+	default:
+		class = mcp.ClassRequest
+	}
+	return method, class
+}
+
+// sentMethod is the method and the class a re-run sends r with (wireOf),
+// and when the record's method field says another method, why the two differ in words the
+// report shows.
+func sentMethod(r *mcp.RPCMessage) (method string, class mcp.Class, mismatch string) {
+	method, class = wireOf(r)
+	if method == r.Method {
+		return method, class, ""
+	}
+	return method, class, fmt.Sprintf("the record's method field says %s but its raw JSON-RPC, what was sent, says %s: sent %s",
 		quotedName(r.Method), quotedName(method), quotedName(method))
 }
 

@@ -172,7 +172,7 @@ func (f *RerunFile) Rerun(ctx context.Context, s Sender, ignore []string, opts R
 		sum.Add(r)
 		each(r)
 	})
-	sum.probes, sum.ownListens = f.plan.probesNotSent(), f.plan.ownListens
+	sum.probes, sum.ownListens, sum.inputRounds = f.plan.probesNotSent(), f.plan.ownListens, f.plan.inputRounds
 	return sum, err
 }
 

@@ -88,3 +88,36 @@ func TestRerunOfAnEditedFileGoesByTheRawMethod(t *testing.T) {
 		t.Errorf("re-ran %q, want %q", got, want)
 	}
 }
+
+// A recording whose class fields were edited away from their raw
+// JSON-RPC is re-run by the raw too: a request (it has an id) whose field
+// says notification is still sent as a request and its answer compared,
+// and a notification whose field says request is still a notification.
+// The re-run sent the first as a notification, which nothing answers, and
+// its result was left out of the report.
+func TestRerunOfAnEditedFileGoesByTheRawClass(t *testing.T) {
+	s := newScript()
+	s.negotiate()
+	init := s.request("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"mcpscope","version":"0.1.0"}}`)
+	s.result("1", init, `{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"demo","version":"1"}}`)
+	s.state(mcp.StateInitialized)
+	list := s.send(mcp.ClassNotification, "", "tools/list", "", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`)
+	s.result("2", list, `{"changed":true}`)
+	s.send(mcp.ClassRequest, "3", "notifications/roots/list_changed", "", `{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}`)
+
+	f, err := OpenRerun(record(t, s.recs, RecordOptions{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var live echoSender
+	var results []string
+	if _, err := f.Rerun(context.Background(), &live, nil, RecordOptions{}, "", func(r RerunResult) {
+		results = append(results, r.Method)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"initialize", "tools/list"}; !reflect.DeepEqual(results, want) {
+		t.Errorf("results %q, want %q: the request judged, the notification not", results, want)
+	}
+}

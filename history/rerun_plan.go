@@ -47,9 +47,14 @@ type rerunPlan struct {
 	// ownListens are the subscriptions/listen mcpscope sent of its own,
 	// which a re-run does not send: its live session sends its own.
 	ownListens int
-	lastRound  map[int64]int64 // a chain's first request Seq -> its last round's
-	acks       map[string]int32
-	cancels    []cancelRef
+	// inputRounds are the later rounds of 2026 multi round-trip requests
+	// (sent again with the input an input_required answer asked for),
+	// which a re-run does not send: its live session sends its own
+	// rounds, as the live server asks, under the chain's first request.
+	inputRounds int
+	lastRound   map[int64]int64 // a chain's first request Seq -> its last round's
+	acks        map[string]int32
+	cancels     []cancelRef
 
 	// opened is the Seq of the handshake that opened the recorded
 	// session, openedMethod its method (openingHandshake).
@@ -106,21 +111,25 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		return
 	}
 	m := r.RPC
-	// What went on the wire, which the re-run sends (wireMethod).
+	// What went on the wire, which the re-run sends (wireOf).
 	method := m.Method
 	if r.Kind == mcp.KindSent {
-		method = wireMethod(m)
+		var class mcp.Class
+		method, class = wireOf(m)
 		if m.Chain != 0 {
 			p.lastRound[m.Chain] = r.Seq
+			if class == mcp.ClassRequest {
+				p.inputRounds++
+			}
 		}
-		if m.Class == mcp.ClassRequest && handshakeMethods[method] && !p.openDone {
+		if class == mcp.ClassRequest && handshakeMethods[method] && !p.openDone {
 			p.lastShake, p.lastShakeMethod = r.Seq, method
 		}
-		if m.Class == mcp.ClassRequest && method == ListenMethod && !userListen(m, method) {
+		if class == mcp.ClassRequest && method == ListenMethod && !userListen(m, method) {
 			p.ownListens++
 		}
 		if sentAgain(r, method) {
-			p.sends = append(p.sends, sendRef{pos: int32(pos), request: m.Class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
+			p.sends = append(p.sends, sendRef{pos: int32(pos), request: class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
 			p.held = true
 		}
 	}

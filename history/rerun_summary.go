@@ -3,6 +3,8 @@ package history
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/wrap"
 )
 
 // RerunSummary is what a re-run's report says under its results, kept as
@@ -14,10 +16,12 @@ type RerunSummary struct {
 	compared    bool            // an answer was compared (not every request failed)
 	matched     map[string]bool // ignore patterns that matched a field of an answer compared
 	unreachable bool            // the last result found the server gone
-	// probes and ownListens are the recorded requests not re-sent, which
-	// mcpscope sessions (REQS) and the status bar count: detection's
-	// probes and the listens mcpscope sent of its own.
-	probes, ownListens int
+	// probes, ownListens and inputRounds are the recorded requests not
+	// re-sent, which mcpscope sessions (REQS) and the status bar count:
+	// detection's probes, the listens mcpscope sent of its own, and the
+	// later rounds of 2026 multi round-trip requests, which the live
+	// session sends as the live server asks.
+	probes, ownListens, inputRounds int
 }
 
 // Add counts r among the results.
@@ -40,11 +44,15 @@ func (s *RerunSummary) Add(r RerunResult) {
 type NotResent struct {
 	DetectionProbes int `json:"detection_probes,omitempty"`
 	OwnListens      int `json:"own_listens,omitempty"`
+	// InputRounds are a 2026 request's later rounds, sent again with the
+	// input its input_required answer asked for: the re-run's result for
+	// the first round covers the rounds the live server asks for.
+	InputRounds int `json:"input_rounds,omitempty"`
 }
 
 // NotResent is what the re-run did not re-send.
 func (s *RerunSummary) NotResent() NotResent {
-	return NotResent{DetectionProbes: s.probes, OwnListens: s.ownListens}
+	return NotResent{DetectionProbes: s.probes, OwnListens: s.ownListens, InputRounds: s.inputRounds}
 }
 
 // Len is how many requests were judged.
@@ -93,13 +101,17 @@ func (s *RerunSummary) Counts() string {
 	if s.ownListens > 0 {
 		not = append(not, countOf(s.ownListens, "listen of mcpscope's own", "listens of mcpscope's own"))
 	}
+	if s.inputRounds > 0 {
+		not = append(not, countOf(s.inputRounds, "round sent again with input", "rounds sent again with input"))
+	}
 	if len(not) > 0 {
 		them := "them"
-		if s.probes+s.ownListens == 1 {
+		if s.probes+s.ownListens+s.inputRounds == 1 {
 			them = "it"
 		}
-		// Short: the line fits 80 columns, as the results above it do.
-		fmt.Fprintf(&b, "\nnot re-sent (sessions counts %s): %s", them, strings.Join(not, ", "))
+		// Short: the lines fit 80 columns, as the results above do.
+		said := fmt.Sprintf("not re-sent (sessions counts %s): %s", them, strings.Join(not, ", "))
+		b.WriteString("\n" + strings.Join(wrap.Words(said, 80), "\n"))
 	}
 	b.WriteString("\n")
 	return b.String()
