@@ -380,7 +380,7 @@ func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http
 // idle session to make room (the caller closes evicted once p.mu is
 // released), or makes none when no session is idle.
 func (p *Proxy) makeClient(transport string, r *http.Request) (c, evicted *Client) {
-	evicted, ok := p.admit()
+	evicted, ok := p.admit(r)
 	if !ok {
 		return nil, nil
 	}
