@@ -134,7 +134,7 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 		defer o.mu.Unlock()
 		switch sh {
 		case shapeRequest:
-			m.Class, m.Method, m.ID = ClassRequest, p.method, stringOf(p.id)
+			m.Class, m.Method, m.ID = ClassRequest, p.method, keptID(p.id)
 			m.Tool = toolOf(m.Method, p.params)
 			if p.inputResponses || p.echoedState != nil {
 				m.Chain = o.roundOf(p.echoedState, m.Method, m.Tool)
@@ -146,7 +146,7 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 		case shapeNotification:
 			m.Class, m.Method = ClassNotification, p.method
 		case shapeAnswer:
-			m.Class, m.ID = ClassReply, stringOf(p.id)
+			m.Class, m.ID = ClassReply, keptID(p.id)
 			m.RPCError = p.isRPCError()
 			if req, _, class := o.server.take(m.ID); class == ClassResponse {
 				m.ReqSeq, m.Method = req.seq, req.method
@@ -156,6 +156,15 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 	})
 	return first
 }
+
+// keptID is a message's id as the Observer keeps it: a copy, not a view of
+// the message. A request waits for its answer with its id, and a record
+// holds it for as long as its watcher keeps it: a view kept the whole
+// message it was read from, which for a client's is the proxy's buffer of
+// its body, past the budget that bounds those (a legacy server answers on
+// its stream, so a slow tool's large calls were each held until it
+// answered, and a watcher keeping its records held every body twice).
+func keptID(id []byte) string { return string(id) }
 
 // toolOf is the tool a tools/call names, for the pairs pane and for the
 // Mcp-Param headers a stateless request mirrors from its arguments.
@@ -308,7 +317,7 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		case shapeNotification:
 			m.Class, m.Method = ClassNotification, p.method
 		case shapeRequest:
-			m.Class, m.Method, m.ID = ClassServerRequest, p.method, stringOf(p.id)
+			m.Class, m.Method, m.ID = ClassServerRequest, p.method, keptID(p.id)
 		case shapeAnswer:
 			req, reqSeq, class := o.client.take(m.ID)
 			m.Class, m.ReqSeq = class, reqSeq

@@ -24,10 +24,10 @@ import (
 // event-stream library sends none, unlike its POSTs, is still one
 // client). It logs so once for each such client.
 func (c *Client) otherSender(r *http.Request) bool {
-	host, ua := hostOf(r.RemoteAddr), r.Header.Get("User-Agent")
-	if host == hostOf(c.Remote) && (ua == c.UserAgent || ua == "" || c.UserAgent == "") {
+	if c.sentBy(r) {
 		return false
 	}
+	host, ua := hostOf(r.RemoteAddr), r.Header.Get("User-Agent")
 	key := host + "\x00" + ua
 	c.mu.Lock()
 	seen := c.senders[key]
@@ -52,6 +52,15 @@ func (c *Client) otherSender(r *http.Request) bool {
 	c.fail(mcp.OpPost, fmt.Errorf("a POST to this legacy session's endpoint came from another client (%s) than the one whose stream began it (%s): it is relayed as the session's, and its answer goes to that stream, not to the client that sent it",
 		who(host, ua), who(hostOf(c.Remote), c.UserAgent)))
 	return true
+}
+
+// sentBy reports whether r comes from the client whose request began
+// session c: the same host, and the same User-Agent where both name one (a
+// client whose event-stream library sends none, unlike its POSTs, is still
+// one client).
+func (c *Client) sentBy(r *http.Request) bool {
+	ua := r.Header.Get("User-Agent")
+	return hostOf(r.RemoteAddr) == hostOf(c.Remote) && (ua == c.UserAgent || ua == "" || c.UserAgent == "")
 }
 
 // maxSenders bounds the other clients a session remembers having noted:

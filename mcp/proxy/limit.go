@@ -20,7 +20,8 @@ const DefaultMaxSessions = 256
 //
 //  1. A request that would begin a session beyond the cap first ends the
 //     least recently active idle session (no request in flight, no stream
-//     open). Its record says why, last, and its recording closes. Nothing
+//     open) of its own client, or of any client when its own has none
+//     idle. Its record says why, last, and its recording closes. Nothing
 //     is sent upstream: idle is not gone, and the proxy never ends an
 //     upstream session the client did not end (stopping does not either).
 //     A later request of that client begins a new session, recorded anew.
@@ -30,22 +31,16 @@ const DefaultMaxSessions = 256
 // A legacy session is busy for as long as its stream is open, so the cap
 // bounds open legacy streams too: the stream beyond it is refused.
 
-// admit makes room for one more session, with p.mu held. At the cap it
-// ends the least recently active idle session and returns it, for the
-// caller to close once p.mu is released (closing it takes p.mu); it
-// reports false when no session is idle.
-func (p *Proxy) admit() (evicted *Client, ok bool) {
+// admit makes room for one more session, r's, with p.mu held. At the cap
+// it ends the least recently active idle session (leastActiveIdle) and
+// returns it, for the caller to close once p.mu is released (closing it
+// takes p.mu); it reports false when no session is idle.
+func (p *Proxy) admit(r *http.Request) (evicted *Client, ok bool) {
 	if len(p.all) < p.cfg.MaxSessions {
 		return nil, true
 	}
 	for range p.all {
-		var victim *Client
-		var oldest int64
-		for _, c := range p.all {
-			if seen, idle := c.idle(); idle && (victim == nil || seen < oldest) {
-				victim, oldest = c, seen
-			}
-		}
+		victim := p.leastActiveIdle(r)
 		if victim == nil {
 			return nil, false
 		}
@@ -59,6 +54,29 @@ func (p *Proxy) admit() (evicted *Client, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// leastActiveIdle is the idle session to end to make room for r's, nil
+// when none is idle; p.mu is held. It is the least recently active of
+// r's client's own (sentBy) when one of them is idle, else of all: a
+// client that opens session after session and ends none (a script making
+// a new SDK client for every call) then ends its own, not the session of
+// another client idle between its calls (an editor's), whose recording
+// the first session past the cap cut in two.
+func (p *Proxy) leastActiveIdle(r *http.Request) *Client {
+	var victim *Client
+	var oldest int64
+	var own bool
+	for _, c := range p.all {
+		seen, idle := c.idle()
+		if !idle {
+			continue
+		}
+		if mine := c.sentBy(r); victim == nil || mine && !own || mine == own && seen < oldest {
+			victim, oldest, own = c, seen, mine
+		}
+	}
+	return victim
 }
 
 // closeEvicted closes the records of a session admit ended; nil is none.

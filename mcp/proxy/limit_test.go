@@ -31,11 +31,12 @@ func startCrowd(t *testing.T) *crowd {
 }
 
 // initialize opens a streamable session and returns its id, or the answer
-// when the proxy refused it.
-func (c *crowd) initialize(name string) (sid string, refused *http.Response) {
+// when the proxy refused it; headers are more of the request's, as
+// rawDo's.
+func (c *crowd) initialize(name string, headers ...string) (sid string, refused *http.Response) {
 	c.t.Helper()
 	resp := rawPost(c.t, c.base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"`+name+`","version":"1"}}}`,
-		"Accept", "application/json, text/event-stream")
+		append([]string{"Accept", "application/json, text/event-stream"}, headers...)...)
 	if resp.StatusCode != http.StatusOK {
 		return "", resp
 	}

@@ -46,8 +46,8 @@
 //     client gets what it sent (a broken stream breaks the client's too),
 //     or 502 with a text body when it could not be reached.
 //  6. At most MaxSessions client sessions live at once, each with its
-//     recording open: past it the least recently active idle one ends, and
-//     with none idle the request is refused with 503 (see admit). One
+//     recording open: past it the least recently active idle one ends (of
+//     the new session's client, when it has one idle), and with none idle the request is refused with 503 (see admit). One
 //     session relays at most MaxInFlight requests and streams at once:
 //     past it a request of that session is refused with 503 (see busy).
 //     The clients' bodies held at once take at most four times
@@ -380,7 +380,7 @@ func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http
 // idle session to make room (the caller closes evicted once p.mu is
 // released), or makes none when no session is idle.
 func (p *Proxy) makeClient(transport string, r *http.Request) (c, evicted *Client) {
-	evicted, ok := p.admit()
+	evicted, ok := p.admit(r)
 	if !ok {
 		return nil, nil
 	}

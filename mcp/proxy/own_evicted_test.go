@@ -1,0 +1,50 @@
+package proxy
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// A script that makes a new client for every call, and ends none, opens
+// session after session while the user's editor sits idle between its
+// calls. At the cap the proxy ends an idle session to make room: it ended
+// the editor's, the least recently active, and cut its recording in two.
+// It ends the script's own oldest instead.
+func TestTheCapEndsTheNewcomersOwnIdleSessionFirst(t *testing.T) {
+	srv := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, srv.URL, Config{MaxSessions: 2})
+	c := &crowd{t: t, base: base, w: w}
+	for _, s := range [][2]string{{"editor/1", "editor"}, {"script/1", "run-1"}, {"script/1", "run-2"}} {
+		if _, refused := c.initialize(s[1], "User-Agent", s[0]); refused != nil {
+			t.Fatalf("initialize %s through the proxy: %s", s[1], refused.Status)
+		}
+	}
+
+	w.until(t, "three sessions, one of them ended", func() bool {
+		n := 0
+		for _, c := range w.clients {
+			if w.ended[c.ID] {
+				n++
+			}
+		}
+		return len(w.clients) == 3 && n == 1
+	})
+	for _, c := range w.sessions() {
+		name, _ := c.Info()
+		w.mu.Lock()
+		ended := w.ended[c.ID]
+		w.mu.Unlock()
+		if ended != (name == "run-1") {
+			t.Errorf("session %q ended: %v; want only run-1, the script's own oldest, ended", name, ended)
+		}
+		if name == "run-1" && ended {
+			w.record(t, c.ID, "run-1's end saying why", func(r mcp.Record) bool {
+				return r.State != nil && r.State.State == mcp.StateClosed && strings.HasPrefix(r.State.Detail, "ended by mcpscope: 2 client sessions at once")
+			})
+		}
+	}
+}
