@@ -235,6 +235,11 @@ func FailureWords(err error) string {
 	if errors.Is(err, io.EOF) {
 		return "the server closed the connection without answering (EOF)"
 	}
+	if errors.Is(err, io.ErrUnexpectedEOF) && strings.Contains(err.Error(), connBroken) {
+		// The answer began (net/http read its status line at least) and
+		// the connection ended before the blank line after its headers.
+		return "the server closed the connection partway through its answer's status line and headers (unexpected EOF)"
+	}
 	if long, ok := HeadersTooLong(err); ok {
 		return long
 	}
@@ -253,6 +258,11 @@ func FailureWords(err error) string {
 	}
 	return unwrapURLError(err).Error()
 }
+
+// connBroken is how net/http begins its error for an answer that went
+// wrong while it read it, which it does not export as a type: a TLS
+// handshake or dial cut short can be an unexpected EOF too.
+const connBroken = "transport connection broken"
 
 // badHeaderLine is how net/textproto begins its error for a header line it
 // refuses (a control byte in Mcp-Session-Id or WWW-Authenticate), the line
