@@ -351,6 +351,20 @@ func MediaType(h http.Header) string {
 	return ct
 }
 
+// ContentTypeWords is an answer's Content-Type quoted for a message and,
+// when the answer had more than one, how many and what the others said:
+// net/http and mcpscope read the first, and a body read as the wrong kind
+// because a server (or a proxy in front of it) labelled it twice is
+// otherwise said to be labelled only as the first says.
+func ContentTypeWords(h http.Header) string {
+	words := fmt.Sprintf("%q", HeaderQuote(h.Get("Content-Type")))
+	if vs := h.Values("Content-Type"); len(vs) > 1 {
+		words += fmt.Sprintf(" (the first of %d Content-Type headers, the others saying %s)", len(vs),
+			clip.ListFunc(vs[1:], 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(HeaderQuote(o), 64)) }))
+	}
+	return words
+}
+
 // foreignCharset is the charset an answer's Content-Type names when it is
 // not UTF-8, which is the only encoding of event streams and of JSON; ""
 // when it names none or UTF-8.
@@ -383,7 +397,7 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	we := StatusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted)
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream
-		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", url, HeaderQuote(resp.Header.Get("Content-Type")))
+		we.Message = fmt.Sprintf("GET %s answered with Content-Type %s, not an event stream", url, ContentTypeWords(resp.Header))
 		if line := firstLine(quoted); line != "" {
 			we.Message += ": " + line
 		}
