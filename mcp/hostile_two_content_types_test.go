@@ -15,28 +15,17 @@ import (
 // also set right, in every era.
 func TestTwoContentTypesAreSaid(t *testing.T) {
 	const want = `"text/event-stream" (the first of 2 Content-Type headers, the others saying "application/json")`
-	twice := func(x *mcptest.Exchange) {
+	for _, l := range listToolsInBothEras(t, func(x *mcptest.Exchange) {
 		if x.Method != "tools/list" {
 			x.Default()
 			return
 		}
 		x.Header()["Content-Type"] = []string{"text/event-stream", "application/json"}
 		x.Status(http.StatusOK, "", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[]}}`)
-	}
-	stateless := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: twice})
-	stateful := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: twice})
-	for _, url := range []string{stateless.URL, stateful.URL} {
-		s := NewSession(Config{URL: url, NoListen: true, NoGetStream: true})
-		rec := collect(s)
-		if err := s.Connect(testCtx(t)); err != nil {
-			t.Fatalf("%s: Connect: %v", url, err)
+	}) {
+		if CauseOf(l.err) != CauseBadContentType || !strings.Contains(l.err.Error(), want) {
+			t.Errorf("%s: tools/list = %v, want it to say %s", l.url, l.err, want)
 		}
-		_, _, err := s.ListTools(testCtx(t), false)
-		if CauseOf(err) != CauseBadContentType || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: tools/list = %v, want it to say %s", url, err, want)
-		}
-		s.Close()
-		rec.waitEnd(t)
 	}
 
 	// The legacy stream's GET, labelled JSON first.
