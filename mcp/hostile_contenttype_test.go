@@ -12,23 +12,42 @@ import (
 // fails at once saying the label is wrong, in both eras, and the body is
 // still in the log.
 func TestJSONAnswerLabelledEventStream(t *testing.T) {
-	lie := func(x *mcptest.Exchange) bool {
+	for _, l := range listToolsInBothEras(t, func(x *mcptest.Exchange) {
 		if x.Method != "tools/list" {
-			return false
+			x.Default()
+			return
 		}
 		x.Status(http.StatusOK, "text/event-stream", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[]}}`)
-		return true
+	}) {
+		if CauseOf(l.err) != CauseBadContentType || !strings.Contains(l.err.Error(), "reads as JSON") {
+			t.Errorf("%s: tools/list = %v (cause %q), want %q saying the body is JSON", l.url, l.err, CauseOf(l.err), CauseBadContentType)
+		}
+		kept := false
+		for _, r := range l.rec.all() {
+			kept = kept || r.Kind == KindEvent && strings.Contains(string(r.Event.Raw), `"tools":[]`)
+		}
+		if !kept {
+			t.Errorf("%s: the body is not in the log", l.url)
+		}
 	}
-	stateless := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if !lie(x) {
-			x.Default()
-		}
-	}})
-	stateful := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if !lie(x) {
-			x.Default()
-		}
-	}})
+}
+
+// eraListing is what tools/list did against one era's server.
+type eraListing struct {
+	url string
+	err error
+	rec *recorded
+}
+
+// listToolsInBothEras calls tools/list on a 2026-07-28 stateless server and
+// on a 2025 streamable one, each answering as handle does, the session
+// closed after it, for tests of an answer's labels in every era that has
+// them.
+func listToolsInBothEras(t *testing.T, handle func(x *mcptest.Exchange)) []eraListing {
+	t.Helper()
+	stateless := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: handle})
+	stateful := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: handle})
+	var out []eraListing
 	for _, url := range []string{stateless.URL, stateful.URL} {
 		s := NewSession(Config{URL: url, NoListen: true, NoGetStream: true})
 		rec := collect(s)
@@ -36,17 +55,9 @@ func TestJSONAnswerLabelledEventStream(t *testing.T) {
 			t.Fatalf("%s: Connect: %v", url, err)
 		}
 		_, _, err := s.ListTools(testCtx(t), false)
-		if CauseOf(err) != CauseBadContentType || !strings.Contains(err.Error(), "reads as JSON") {
-			t.Errorf("%s: tools/list = %v (cause %q), want %q saying the body is JSON", url, err, CauseOf(err), CauseBadContentType)
-		}
 		s.Close()
 		rec.waitEnd(t)
-		kept := false
-		for _, r := range rec.all() {
-			kept = kept || r.Kind == KindEvent && strings.Contains(string(r.Event.Raw), `"tools":[]`)
-		}
-		if !kept {
-			t.Errorf("%s: the body is not in the log", url)
-		}
+		out = append(out, eraListing{url, err, rec})
 	}
+	return out
 }

@@ -235,6 +235,11 @@ func FailureWords(err error) string {
 	if errors.Is(err, io.EOF) {
 		return "the server closed the connection without answering (EOF)"
 	}
+	if errors.Is(err, io.ErrUnexpectedEOF) && strings.Contains(err.Error(), connBroken) {
+		// The answer began (net/http read its status line at least) and
+		// the connection ended before the blank line after its headers.
+		return "the server closed the connection partway through its answer's status line and headers (unexpected EOF)"
+	}
 	if long, ok := HeadersTooLong(err); ok {
 		return long
 	}
@@ -253,6 +258,11 @@ func FailureWords(err error) string {
 	}
 	return unwrapURLError(err).Error()
 }
+
+// connBroken is how net/http begins its error for an answer that went
+// wrong while it read it, which it does not export as a type: a TLS
+// handshake or dial cut short can be an unexpected EOF too.
+const connBroken = "transport connection broken"
 
 // badHeaderLine is how net/textproto begins its error for a header line it
 // refuses (a control byte in Mcp-Session-Id or WWW-Authenticate), the line
@@ -341,6 +351,20 @@ func MediaType(h http.Header) string {
 	return ct
 }
 
+// ContentTypeWords is an answer's Content-Type quoted for a message and,
+// when the answer had more than one, how many and what the others said:
+// net/http and mcpscope read the first, and a body read as the wrong kind
+// because a server (or a proxy in front of it) labelled it twice is
+// otherwise said to be labelled only as the first says.
+func ContentTypeWords(h http.Header) string {
+	words := fmt.Sprintf("%q", HeaderQuote(h.Get("Content-Type")))
+	if vs := h.Values("Content-Type"); len(vs) > 1 {
+		words += fmt.Sprintf(" (the first of %d Content-Type headers, the others saying %s)", len(vs),
+			clip.ListFunc(vs[1:], 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(HeaderQuote(o), 64)) }))
+	}
+	return words
+}
+
 // foreignCharset is the charset an answer's Content-Type names when it is
 // not UTF-8, which is the only encoding of event streams and of JSON; ""
 // when it names none or UTF-8.
@@ -373,7 +397,7 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	we := StatusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted)
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream
-		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", url, HeaderQuote(resp.Header.Get("Content-Type")))
+		we.Message = fmt.Sprintf("GET %s answered with Content-Type %s, not an event stream", url, ContentTypeWords(resp.Header))
 		if line := firstLine(quoted); line != "" {
 			we.Message += ": " + line
 		}

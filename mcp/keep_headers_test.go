@@ -74,3 +74,22 @@ func keptBytes(h *HTTPExchange) int {
 	}
 	return kept
 }
+
+// A header whose name alone is past HeaderLimit is left out whole and
+// counted, and a flood of empty values costs the record what their lines
+// cost the wire: neither is free past HeadersLimit.
+func TestKeepHeadersCountsNamesAndLines(t *testing.T) {
+	long := "X-" + strings.Repeat("n", 1<<20)
+	hdr := http.Header{"Content-Type": {"application/json"}, long: {"v"}, "X-Empty": make([]string, 100_000)}
+	var h HTTPExchange
+	h.KeepHeaders(hdr)
+	if _, kept := h.Headers[long]; kept || h.HeadersLeftOut != 1 {
+		t.Errorf("the 1 MB name kept %v, %d left out; want it left out and counted", kept, h.HeadersLeftOut)
+	}
+	if got := len(h.Headers["X-Empty"]); got > HeadersLimit/headerLineCost {
+		t.Errorf("X-Empty kept %d empty values, want at most %d", got, HeadersLimit/headerLineCost)
+	}
+	if got := RecordedHeader(h.Headers, "Content-Type"); got != "application/json" {
+		t.Errorf("Content-Type kept as %q, want it whole", got)
+	}
+}

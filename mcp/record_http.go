@@ -26,12 +26,15 @@ type HTTPExchange struct {
 	// HeadersCut names the answer headers cut to HeaderLimit, each with
 	// the bytes its values held on the wire.
 	HeadersCut map[string]int `json:"headers_cut,omitempty"`
-	Body       Raw            `json:"body,omitempty"`      // at most BodyLimit bytes; empty when the body became records (Opened)
-	BodySize   int64          `json:"body_size,omitempty"` // bytes read, even past BodyLimit
-	Duration   time.Duration  `json:"duration"`            // until the answer's headers (a stream) or its whole body
-	Err        string         `json:"err,omitempty"`
-	ReqSeq     int64          `json:"req_seq,omitempty"` // the sent record this request carried
-	Conn       int            `json:"conn,omitempty"`    // which stream connection or session it belongs to
+	// HeadersLeftOut counts the answer headers the record holds nothing
+	// of, not even their names, as they came past HeadersLimit.
+	HeadersLeftOut int           `json:"headers_left_out,omitempty"`
+	Body           Raw           `json:"body,omitempty"`      // at most BodyLimit bytes; empty when the body became records (Opened)
+	BodySize       int64         `json:"body_size,omitempty"` // bytes read, even past BodyLimit
+	Duration       time.Duration `json:"duration"`            // until the answer's headers (a stream) or its whole body
+	Err            string        `json:"err,omitempty"`
+	ReqSeq         int64         `json:"req_seq,omitempty"` // the sent record this request carried
+	Conn           int           `json:"conn,omitempty"`    // which stream connection or session it belongs to
 	// Opened says what the body became instead of an excerpt: "sse" when it
 	// is an event stream whose events follow as records, "json" when it held
 	// JSON-RPC messages that follow as received records.
@@ -127,44 +130,61 @@ const (
 	HeadersLimit = 64 << 10
 )
 
+// headerLineCost is what a value costs a record's HeadersLimit besides its
+// bytes, as ": " and the line's end cost the wire: a thousand empty values
+// are not free in a record.
+const headerLineCost = len(": \r\n")
+
 // KeepHeaders sets h's answer headers to hdr as a record keeps them: each
 // header's values whole up to HeaderLimit bytes between them, and all of
-// them up to HeadersLimit, the shortest headers first (by name between
-// equals); past that a value is cut (never inside a UTF-8 character) and
-// the values after it are dropped, and HeadersCut says how many bytes the
-// header held. Shortest first, long headers whose names sort early (nine
-// A-Pad of 8 KiB) cannot crowd Content-Type or Mcp-Session-Id out of the
-// record, which the answer checks and the detail read.
+// them, names and values, up to HeadersLimit, the shortest headers first
+// (by name between equals); past that a value is cut (never inside a UTF-8
+// character) and the values after it are dropped, and HeadersCut says how
+// many bytes the header held. A header whose name does not fit is left out
+// whole and counted (HeadersLeftOut): names count, as 80,000 headers of
+// 120-byte names and no value are 10 MB an answer that net/http takes.
+// Shortest first, long headers whose names sort early (nine A-Pad of 8 KiB)
+// cannot crowd Content-Type or Mcp-Session-Id out of the record, which the
+// answer checks and the detail read.
 func (h *HTTPExchange) KeepHeaders(hdr http.Header) {
-	h.Headers, h.HeadersCut = nil, nil
+	h.Headers, h.HeadersCut, h.HeadersLeftOut = nil, nil, 0
 	if len(hdr) == 0 {
 		return
 	}
-	h.Headers = make(map[string][]string, len(hdr))
-	sizes := make(map[string]int, len(hdr))
+	h.Headers = make(map[string][]string, min(len(hdr), 64))
+	sizes := make(map[string]int, len(hdr)) // of the values
+	costs := make(map[string]int, len(hdr)) // of the header's lines
 	for name, vs := range hdr {
 		for _, v := range vs {
 			sizes[name] += len(v)
 		}
+		costs[name] = len(name) + sizes[name] + headerLineCost*len(vs)
 	}
 	names := slices.SortedFunc(maps.Keys(hdr), func(a, b string) int {
-		return cmp.Or(cmp.Compare(sizes[a], sizes[b]), strings.Compare(a, b))
+		return cmp.Or(cmp.Compare(costs[a], costs[b]), strings.Compare(a, b))
 	})
 	left := HeadersLimit
 	for _, name := range names {
 		vs, size := hdr[name], sizes[name]
+		if len(name) > min(HeaderLimit, left) {
+			// Cut, a name would be another header's.
+			h.HeadersLeftOut++
+			continue
+		}
+		left -= len(name)
 		budget := min(HeaderLimit, left)
-		if size <= budget {
+		if cost := costs[name] - len(name); size <= budget && cost <= left {
 			h.Headers[name] = slices.Clone(vs)
-			left -= size
+			left -= cost
 			continue
 		}
 		kept := []string{}
 		for _, v := range vs {
-			if budget == 0 {
+			if budget == 0 || left < headerLineCost {
 				break
 			}
-			v = clip.Prefix(v, budget)
+			left -= headerLineCost
+			v = clip.Prefix(v, min(budget, left))
 			kept = append(kept, strings.Clone(v))
 			budget -= len(v)
 			left -= len(v)

@@ -116,7 +116,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if jsonLike && lastID == "" {
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
 				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
-				Message: fmt.Sprintf("the answer to request %s is labelled %q but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, HeaderQuote(resp.Header.Get("Content-Type")))}
+				Message: fmt.Sprintf("the answer to request %s is labelled %s but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, ContentTypeWords(resp.Header))}
 		}
 		if cs := foreignCharset(resp.Header); cs != "" && lastID == "" {
 			// Events in UTF-16 read as lines of no field at all: the
