@@ -251,7 +251,10 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	}
 	switch {
 	case !ok && l.up.Opened != mcp.StreamJSON:
-		l.failed(mcp.OpPost, statusError(l, resp, err))
+		// A refusal in JSON is a probe's verdict when it refused one (the
+		// TypeScript SDK's "Server not initialized" to server/discover),
+		// as one in text is (other).
+		l.failed(opOf(l.up.Purpose), statusError(l, resp, err))
 	case err != nil:
 	case n == 0:
 		l.noAnswer(resp, n)
