@@ -83,6 +83,22 @@ func TestProxyRefusedProbeReadsAsAProbe(t *testing.T) {
 	if st := log.Stats(); st.Transport != mcp.TransportStreamable {
 		t.Errorf("the session reads as %s, want streamable", st.Transport)
 	}
+	// The refusal came as JSON (400 -32022), as the TypeScript SDK's
+	// "Server not initialized" does too: it is logged as the probe's, so
+	// `mcpscope sessions` counts no error for it, as for a session of
+	// mcpscope's own, and export heads its note "probe", not "post".
+	for _, r := range recs {
+		if r.Kind == mcp.KindError && r.Error != nil && probe.Request != nil && r.Error.ReqSeq == probe.Request.Seq && r.Error.Op != mcp.OpProbe {
+			t.Errorf("the refusal of the probe is logged as a failed %s, want %s: %s", r.Error.Op, mcp.OpProbe, r.Error.Message)
+		}
+	}
+	infos, err := history.List(h.dir)
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("sessions lists %+v (%v), want the one recording", infos, err)
+	}
+	if infos[0].Errors != 0 {
+		t.Errorf("sessions counts %d errors in the session, want none for its refused probe", infos[0].Errors)
+	}
 }
 
 // proberListsTools connects the official Go SDK's client, named prober 1,

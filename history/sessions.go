@@ -91,10 +91,9 @@ type recordSummary struct {
 		Method    string    `json:"method"`
 		RPCError  bool      `json:"rpc_error"`
 		ToolError bool      `json:"tool_error"`
+		ReqSeq    int64     `json:"req_seq"`
 	} `json:"rpc"`
-	HTTP *struct {
-		Purpose string `json:"purpose"`
-	} `json:"http"`
+	HTTP  *httpSkim `json:"http"`
 	Error *struct {
 		Op           string    `json:"op"`
 		Status       int       `json:"status"`
@@ -103,6 +102,20 @@ type recordSummary struct {
 		Reconnecting bool      `json:"reconnecting"`
 	} `json:"error"`
 	State stateSkim `json:"state"`
+}
+
+// httpSkim is what the listing reads of an HTTP exchange.
+type httpSkim struct {
+	Purpose string `json:"purpose"`
+	ReqSeq  int64  `json:"req_seq"`
+}
+
+// reqSeq is the request the exchange carried, 0 for none (or no exchange).
+func (h *httpSkim) reqSeq() int64 {
+	if h == nil {
+		return 0
+	}
+	return h.ReqSeq
 }
 
 // maxClientRecord is how far into a recording the listing looks for the
@@ -139,6 +152,11 @@ func describe(path string) SessionInfo {
 	// initialize, else (2026) its first request.
 	proxied, clientAt, clientInit := false, 0, false
 	var own ownReconnects // an outage's errors count once, as on the bar
+	// probes are the session's server/discover requests, true once a
+	// detection probe carried one: an answer refusing it (a Go SDK
+	// server's -32022 to a proxied client's probe) is the probe's
+	// verdict, as its row says (Log.refusedProbe), not an error.
+	probes := map[int64]bool{}
 	for {
 		var s recordSummary
 		err := r.skimNext(&s)
@@ -153,6 +171,13 @@ func describe(path string) SessionInfo {
 		last = s.Time
 		if info.Records == 1 || s.Seq <= lastSeq {
 			info.Sessions++
+			clear(probes)
+		}
+		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Method == "server/discover" {
+			probes[s.Seq] = false
+		}
+		if _, ok := probes[s.HTTP.reqSeq()]; ok && s.HTTP.Purpose == mcp.PurposeProbe {
+			probes[s.HTTP.ReqSeq] = true
 		}
 		lastSeq = s.Seq
 		proxied = proxied || s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeRelay
@@ -183,7 +208,7 @@ func describe(path string) SessionInfo {
 		case s.RPC == nil:
 		case s.Kind == mcp.KindSent && s.RPC.Class == mcp.ClassRequest:
 			info.Requests++
-		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && (s.RPC.RPCError || s.RPC.ToolError):
+		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && (s.RPC.RPCError || s.RPC.ToolError) && !probes[s.RPC.ReqSeq]:
 			// Not a late one: the request it answers had already ended
 			// (cancelled, timed out), and the bar counts that row once.
 			info.Errors++
