@@ -104,7 +104,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		p.refused[r.HTTP.ReqSeq] = r.HTTP.Status
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpCancelled && r.Error.ReqSeq != 0:
 		p.cancels = append(p.cancels, cancelRef{reqSeq: r.Error.ReqSeq, pos: int32(pos), nanos: r.Time.UnixNano()})
-	case r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateInitialized && !p.openDone:
+	case r.Kind == mcp.KindState && r.State != nil && opensSession(r.State) && !p.openDone:
 		p.opened, p.openedMethod, p.openDone = p.lastShake, p.lastShakeMethod, true
 	}
 	if r.RPC == nil {
@@ -179,6 +179,14 @@ func (p *rerunPlan) probesNotSent() int {
 		}
 	}
 	return n
+}
+
+// opensSession reports a state that says the recorded session is open for
+// its requests: initialized, or a proxied stateless session's open (a
+// proxied 2026 client's server/discover succeeded, which the proxy says
+// so, not initialized), whose handshake the re-run compares.
+func opensSession(st *mcp.StateChange) bool {
+	return st.State == mcp.StateInitialized || st.State == mcp.StateOpen && st.Transport == mcp.TransportStateless
 }
 
 // probe reports whether the request seq was one of detection's probes
