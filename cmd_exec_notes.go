@@ -75,7 +75,10 @@ const maxNoteLines = 2000
 
 // quietNotes are the notifications not worth a line: progress has its
 // own, and the listen stream's acknowledgement is plumbing.
-var quietNotes = map[string]bool{"notifications/progress": true, "notifications/subscriptions/acknowledged": true}
+var quietNotes = map[string]bool{"notifications/progress": true, ackMethod: true}
+
+// ackMethod is the notification that opens a 2026 listen stream.
+const ackMethod = "notifications/subscriptions/acknowledged"
 
 // maxNoteText bounds the text of a notification exec prints: a server's
 // 5 MB log message would flood the terminal, and maxNoteLines of them
@@ -107,6 +110,12 @@ func (n *notes) record(r mcp.Record) {
 		if n.from != "" && (r.RPC.Stream == mcp.StreamListen || r.RPC.Stream == mcp.StreamGet) {
 			line += " (from " + n.from + ")"
 		}
+	}
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == ackMethod && r.RPC.Stream != mcp.StreamListen {
+		// Plumbing on a listen stream; anywhere else a server's mistake
+		// that acknowledges nothing, which exec kept as quiet as the
+		// real one.
+		line = ackMethod + " came outside a subscriptions/listen stream, where it acknowledges no subscription"
 	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)

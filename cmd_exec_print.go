@@ -315,6 +315,14 @@ func (p *printer) failure(method string, err error) {
 		fmt.Fprintf(p.w, "cancelled: the request was given up on and %s\n", how)
 		return
 	}
+	if errors.Is(err, mcp.ErrDeclined) {
+		// The user's choice on a 2026 round (--answer said decline), said
+		// as one: the request had no result, and nothing failed.
+		for _, l := range errorLines(err) {
+			fmt.Fprintln(p.w, l)
+		}
+		return
+	}
 	// Each line below quotes the server (its message, its data, the
 	// versions a hint names) and is one line, whatever it holds.
 	for _, l := range errorLines(err) {

@@ -211,3 +211,13 @@ func TestExecHugeAskQuotedInPart(t *testing.T) {
 		t.Errorf("exit %d, %d bytes of output, want %d and what was asked quoted in part\n%.2000s", code, len(out+errOut), exitFailed, errOut)
 	}
 }
+
+// A cacheScope of "" is shown as written, with the scopes the protocol
+// defines, where the line left it out as if the result named none.
+func TestExecEmptyCacheScopeIsSaid(t *testing.T) {
+	url := askingServer(t, `{"resultType":"complete","cacheScope":"","content":[{"type":"text","text":"hi"}]}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	if code != exitOK || !strings.Contains(out, `cacheScope "" (not public or private, the scopes the protocol defines)`) {
+		t.Errorf("exit %d, want the empty cacheScope said\n%s\n%s", code, out, errOut)
+	}
+}

@@ -103,6 +103,9 @@ func (l *Log) onError(r *mcp.Record) {
 		l.setState(p, StateReplaced)
 	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
 		l.setState(p, failureState(e.Op))
+	case p.state == StateInput && e.Op == mcp.OpInput && e.Cause == mcp.CauseDeclined:
+		// The user declined: the request ends as they chose.
+		l.setState(p, StateDeclined)
 	case p.state == StateInput && e.Op == mcp.OpInput:
 		// The server asked for input and no round followed: the request
 		// never got its result.

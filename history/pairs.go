@@ -38,6 +38,7 @@ const (
 	StateReceived   PairState = "received"    // a notification, batch or message from the server that needs no answer
 	StateCancelled  PairState = "cancelled"   // we stopped waiting (the command was cancelled)
 	StateFailed     PairState = "failed"      // abandoned for another reason, e.g. the stream closed while it waited
+	StateDeclined   PairState = "declined"    // answered input_required for sampling the user declined: 2026 has no answer that says so, so no round followed; ended, not failed
 	StateProbe      PairState = "probe"       // a detection probe the server refused: not this transport
 	StateInput      PairState = "input"       // answered input_required: the server wants input, and a new round
 	StateReplaced   PairState = "replaced"    // a listen stream mcpscope closed for a new one (subscribing): ended, not failed

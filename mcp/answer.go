@@ -42,8 +42,9 @@ type Answerer interface {
 var ErrNoAnswer = errors.New("no answer was given")
 
 // ErrDeclined is an Answerer's way of saying the user declined a sampling
-// request: the server is answered with the specification's error for it,
-// CodeUserRejected, and nothing went wrong.
+// request: in the 2025 eras the server is answered with the specification's
+// error for it, CodeUserRejected; in 2026, which has no such answer, the
+// request that asked is not sent again (CauseDeclined). Nothing went wrong.
 var ErrDeclined = errors.New("the user declined")
 
 // CodeUserRejected is the JSON-RPC error code the specification gives a
@@ -78,6 +79,13 @@ func (e *InputRequiredError) Error() string {
 		}
 		return clip.Quote(r.Method, 200)
 	})
+	if errors.Is(e.Err, ErrDeclined) {
+		// The user's choice, not a failure: the 2026 revision has no
+		// result that declines a sampling request (an elicitation has
+		// action decline), so the one way to decline is not to send
+		// the request again.
+		return fmt.Sprintf("declined %s; %s was not sent again, since the 2026-07-28 revision has no answer that declines sampling", asked, e.Method)
+	}
 	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, asked)
 	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {
 		msg += ": " + e.Err.Error()
@@ -204,7 +212,11 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			// Recorded on the round's row: it asked, and no round
 			// follows, which a replay must show as the live session did.
 			ierr := &InputRequiredError{Method: method, Missing: missingOf(err), Err: err}
-			s.emitError(OpInput, &WireError{Cause: CauseNoAnswer, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
+			cause := CauseNoAnswer
+			if errors.Is(err, ErrDeclined) {
+				cause = CauseDeclined
+			}
+			s.emitError(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
 			return resp, ierr
 		}
 		params = withInput(orig, answers, state)

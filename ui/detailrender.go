@@ -280,7 +280,12 @@ func (in *detailInput) pairLines() ([]string, int) {
 	in.warned = len(out) > warned
 	in.headRows = len(out)
 	if f := p.Failure; f != nil && f.Error != nil {
-		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
+		heading := "Failure"
+		if f.Error.Cause == mcp.CauseDeclined {
+			// The user's choice ended it: nothing failed.
+			heading = "Declined"
+		}
+		out = append(out, "", in.section(heading, wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
 		// the advice under it is: cut at the border it split words.
 		text := failureText(f.Error)

@@ -146,7 +146,8 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 		extra = append(extra, ttl)
 	}
 	if res.CacheScope != nil {
-		extra = append(extra, "cacheScope "+wireLine(*res.CacheScope, 64))
+		words, _ := command.CacheScopeWords(*res.CacheScope)
+		extra = append(extra, wireLine(words, 160)) // as exec says it
 	}
 	if len(extra) > 0 {
 		kind += " · " + strings.Join(extra, " · ")

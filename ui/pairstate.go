@@ -107,6 +107,10 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 	case history.StateReplaced:
 		// An end, not an error: subscribing opened a new stream.
 		return "↻ replaced", st.Dim
+	case history.StateDeclined:
+		// An end the user chose, not an error (12 cells, the STATE
+		// column).
+		return "⊘ declined", st.Dim
 	case history.StateFailed:
 		return "✗ failed", st.Error
 	case history.StateProbe:

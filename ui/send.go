@@ -203,6 +203,11 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
 		}
+		if errors.Is(m.err, mcp.ErrDeclined) {
+			// The user declined a 2026 sampling request: the end they
+			// chose, not an error.
+			return levelInfo, label + ": " + errLine(m.err)
+		}
 		switch cause := mcp.CauseOf(m.err); {
 		case cause == mcp.CauseNotConnected && m.connecting:
 			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"

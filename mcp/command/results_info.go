@@ -20,7 +20,8 @@ type ResultInfo struct {
 	TTLMs      *int64
 	CacheScope string
 	// Odd are ttlMs and cacheScope when they are there but not of their
-	// type, as the server wrote them (`ttlMs 1e400`): shown as they came,
+	// type or not a value the protocol defines, as the server wrote them
+	// (`ttlMs 1e400`, `cacheScope ""`): shown as they came,
 	// never read as a zero value. A resultType of the wrong type is
 	// ResultType, as written, marked.
 	Odd []string
@@ -63,8 +64,16 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 			info.Odd = append(info.Odd, oddTTL)
 		}
 	}
-	if len(r.CacheScope) > 0 && json.Unmarshal(r.CacheScope, &info.CacheScope) != nil {
-		odd("cacheScope", r.CacheScope, "a string")
+	if len(r.CacheScope) > 0 {
+		switch {
+		case json.Unmarshal(r.CacheScope, &info.CacheScope) != nil:
+			odd("cacheScope", r.CacheScope, "a string")
+		default:
+			if words, defined := CacheScopeWords(info.CacheScope); !defined {
+				info.CacheScope = ""
+				info.Odd = append(info.Odd, words)
+			}
+		}
 	}
 	return info
 }
@@ -82,6 +91,18 @@ func ReadTTL(raw json.RawMessage) (int64, string) {
 		return 0, fmt.Sprintf("ttlMs %d (negative: no time a result can be kept)", ttl)
 	}
 	return ttl, ""
+}
+
+// CacheScopeWords says a result's cacheScope string: "cacheScope public",
+// or, for "" or a scope the revision does not define, the value as written
+// and the scopes it defines (defined false): "" left the line without it,
+// and another word read as a scope a client would honour.
+func CacheScopeWords(scope string) (words string, defined bool) {
+	if scope == "public" || scope == "private" {
+		return "cacheScope " + scope, true
+	}
+	q, _ := json.Marshal(scope) // a string always marshals
+	return "cacheScope " + mcp.Excerpt(q) + " (not public or private, the scopes the protocol defines)", false
 }
 
 // notAString marks a resultType of the wrong type, shown as written.

@@ -68,6 +68,9 @@ func TestParseResultInfo(t *testing.T) {
 		// null is no value: not stated, and never a ttlMs of 0 (do not cache).
 		{`{"resultType":null,"ttlMs":null,"cacheScope":null}`, "resultType complete (not stated; a missing one counts as complete)"},
 		{`not json`, "resultType complete (not stated; a missing one counts as complete)"},
+		// "" and a word the protocol does not define are said, as written.
+		{`{"cacheScope":""}`, "resultType complete (not stated; a missing one counts as complete) · cacheScope \"\" (not public or private, the scopes the protocol defines)"},
+		{`{"resultType":"complete","cacheScope":"everyone"}`, "resultType complete · cacheScope \"everyone\" (not public or private, the scopes the protocol defines)"},
 		{`{"resultType":5,"ttlMs":1e400,"cacheScope":["x"]}`, "resultType 5 (not a string) · ttlMs 1e400 (not a whole number of milliseconds) · cacheScope [\"x\"] (not a string)"},
 	}
 	for _, tt := range tests {
