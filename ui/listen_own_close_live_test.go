@@ -12,7 +12,8 @@ import (
 // A subscriptions/listen typed on the command line opens a stream of the
 // user's own, answered by its acknowledgement; x on its row closes it
 // (closing is how 2026 ends a request), which the session's own listen
-// stream is not the user's to do.
+// stream is not the user's to do. The row reads "○ closed", an end
+// like the session's close, not "✗ cancelled" in the warning colour.
 func TestLiveCloseYourOwnListenStream(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), NoListen: true})
@@ -26,7 +27,7 @@ func TestLiveCloseYourOwnListenStream(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyUp})
 	l.tm.Type("x")
 	l.waitFor("closing subscriptions/listen")
-	l.waitRowState("subscriptions/listen", "✗ cancelled")
+	l.waitRowState("subscriptions/listen", "○ closed")
 	m := l.quit()
 	if got := pairsOf(m, "subscriptions/listen"); len(got) != 1 || got[0] != "cancelled" {
 		t.Errorf("the listen rows are %v, want the one typed, closed", got)

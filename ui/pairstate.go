@@ -100,6 +100,12 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 	case history.StateLate:
 		return "⚠ late", st.Warning
 	case history.StateCancelled:
+		if pr.Kind == history.KindRequest && pr.Method == history.ListenMethod {
+			// Closing is how a 2026 client ends its subscription (x, or
+			// a proxied client leaving): an end, as the session's close
+			// is, not a request given up on.
+			return "○ closed", st.Dim
+		}
 		return "✗ cancelled", st.Warning
 	case history.StateClosed:
 		// An end, not an error: the session closed with it open.
