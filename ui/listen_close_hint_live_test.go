@@ -25,7 +25,7 @@ func TestLiveOwnListenRowNamesXClose(t *testing.T) {
 	l.tm.Type("x")
 	l.waitRowState("subscriptions/listen", "○ closed")
 	m := l.quit()
-	if got := pairsOf(m, "subscriptions/listen"); len(got) != 2 || got[1] != "cancelled" {
+	if got := pairsOf(m, "subscriptions/listen all lists"); len(got) != 2 || got[1] != "cancelled" {
 		t.Errorf("subscriptions/listen rows %v, want the typed one cancelled", got)
 	}
 }
