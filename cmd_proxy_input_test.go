@@ -86,7 +86,7 @@ func TestProxyHeadlessNamesAClosedListenStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	closeStream()
-	h.waitFor("· cancelled subscriptions/listen id=\"listen:0\": the client closed its listen stream, as a 2026 client ends a subscription")
+	h.waitFor("· cancelled subscriptions/listen tools id=\"listen:0\": the client closed its listen stream, as a 2026 client ends a subscription")
 	h.stop()
 }
 

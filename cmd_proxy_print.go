@@ -61,6 +61,9 @@ type inFlight struct {
 	of string
 	// subject is the prompt or URI it names, for its answer's line.
 	subject string
+	// listen is a subscriptions/listen, whose closing by its client
+	// is how it ends, not a failure.
+	listen bool
 	// token is the progressToken its _meta named, which its progress
 	// notifications name; "" for none.
 	token string
@@ -169,6 +172,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 				lp.asked[r.Seq].listing = &r
 			}
 			lp.asked[r.Seq].token, _ = mcp.ProgressTokenOf([]byte(r.RPC.Raw))
+			lp.asked[r.Seq].listen = r.RPC.Method == mcp.ListenMethod
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC, subject), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
@@ -212,16 +216,16 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		}
 		lp.failure(r, "a batch", what+": "+r.Error.Message)
 	case r.Error != nil:
-		what, of := r.Error.Op, ""
+		what, of, listen := r.Error.Op, "", false
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {
 			// Its request has its story: a late answer, if one comes,
 			// is printed without the time it took, and a long capture
 			// of failing requests does not keep one entry each.
 			what += " " + a.name
-			of = a.of
+			of, listen = a.of, a.listen
 			delete(lp.asked, r.Error.ReqSeq)
 		}
-		if r.Error.Op == mcp.OpCancelled && of == mcp.ListenMethod {
+		if r.Error.Op == mcp.OpCancelled && listen {
 			// The client closed its listen stream: how a 2026 client
 			// ends its subscription, no failure, so not marked as one
 			// for a reader of a CI log looking for what went wrong.

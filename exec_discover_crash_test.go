@@ -37,7 +37,7 @@ func TestExecSaysHowToSkipAFailingDiscover(t *testing.T) {
 	if code != exitConnect {
 		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitConnect, out, errOut)
 	}
-	if !strings.Contains(errOut, "answered 500") || !strings.Contains(errOut, "failed on server/discover") ||
+	if !strings.Contains(errOut, "answered 500") || !strings.Contains(errOut, "fails only on detection's server/discover") ||
 		!strings.Contains(errOut, "pass --transport streamable") {
 		t.Errorf("no way past the failing server/discover:\n%s", errOut)
 	}

@@ -55,7 +55,7 @@ func TestExportListenStreamClosedWithTheSession(t *testing.T) {
 	for try := 0; try < 5 && !strings.Contains(out, "subscriptions/listen"); try++ {
 		out = exportStateless(t, exitOK, "tools/list")
 	}
-	if !strings.Contains(out, "`subscriptions/listen`: closed") || strings.Contains(out, ": pending") || strings.Contains(out, "listening") {
+	if !strings.Contains(out, "`subscriptions/listen all lists`: closed") || strings.Contains(out, ": pending") || strings.Contains(out, "listening") {
 		t.Errorf("the listen stream's heading does not say it closed with the session:\n%s", out)
 	}
 }

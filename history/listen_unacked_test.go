@@ -38,7 +38,7 @@ func TestListenUnacknowledgedClosedWithTheSession(t *testing.T) {
 	if err := ExportMarkdown(&b, Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, l); err != nil {
 		t.Fatal(err)
 	}
-	if out := b.String(); !strings.Contains(out, "`subscriptions/listen`: closed") || strings.Contains(out, "post-failed") ||
+	if out := b.String(); !strings.Contains(out, "`subscriptions/listen all lists`: closed") || strings.Contains(out, "post-failed") ||
 		!strings.Contains(out, "POST no answer after") || strings.Contains(out, "POST 0") {
 		t.Errorf("the export does not say the listen stream closed with the session, its POST unanswered:\n%s", out)
 	}

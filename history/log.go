@@ -37,9 +37,10 @@ type Log struct {
 	names map[string]string // method and tool names, stored once each
 	// progressOf finds a pending request's row by the progressToken it
 	// named, else its id (the token mcpscope sends); rounds counts the later rounds of each
-	// multi round-trip chain.
+	// multi round-trip chain, and lastRound is the row of its newest.
 	progressOf map[string]int32
 	rounds     map[int64]int
+	lastRound  map[int64]int32
 	// listenRow is the row of the session's newest listen stream, -1 for
 	// none.
 	listenRow int32
@@ -101,7 +102,7 @@ func NewLog() *Log { return newLog(&memStore{}) }
 
 func newLog(st store) *Log {
 	return &Log{st: st, rowOf: make(map[int64]int32), runs: make(map[int32]*EventRun), names: make(map[string]string),
-		progressOf: map[string]int32{}, rounds: map[int64]int{}, listenRow: -1}
+		progressOf: map[string]int32{}, rounds: map[int64]int{}, lastRound: map[int64]int32{}, listenRow: -1}
 }
 
 // Close releases the recording a Log made by LoadLog reads from; other Logs

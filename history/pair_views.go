@@ -91,3 +91,17 @@ func (v *pairViews) refresh(l *Log, i int32) {
 		}
 	}
 }
+
+// LastRound is, for the first row of a multi round-trip request (the
+// server asked for input, and the request went again), the row of its
+// newest round, whose state is the call's outcome; nil for any other row.
+func (l *Log) LastRound(p *Pair) *Pair {
+	if p == nil || p.State != StateInput || p.Request == nil {
+		return nil
+	}
+	i, ok := l.lastRound[p.Request.Seq]
+	if !ok {
+		return nil
+	}
+	return l.Pair(int(i))
+}

@@ -176,6 +176,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 			x.subject = SubjectOf(m)
 			if _, first := l.row(m.Chain); m.Chain != 0 && first != nil {
 				l.rounds[m.Chain]++
+				l.lastRound[m.Chain] = int32(l.rows.n)
 				x.round = l.rounds[m.Chain] + 1
 			}
 			l.stats.Requests++

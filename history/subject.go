@@ -1,15 +1,18 @@
 package history
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// SubjectOf is the prompt name or resource URI a request names, or the
-// reference and argument a completion/complete completes (see
-// Pair.Subject), "" for other methods.
+// SubjectOf is the prompt name or resource URI a request names, the
+// reference and argument a completion/complete completes, or what a
+// subscriptions/listen subscribes to (see Pair.Subject), "" for other
+// methods.
 func SubjectOf(m *mcp.RPCMessage) string {
 	var key string
 	switch m.Method {
@@ -19,6 +22,8 @@ func SubjectOf(m *mcp.RPCMessage) string {
 		key = "uri"
 	case "completion/complete":
 		return completionSubject([]byte(m.Raw))
+	case ListenMethod:
+		return listenSubject([]byte(m.Raw))
 	default:
 		return ""
 	}
@@ -64,4 +69,45 @@ func completionOf(params jsonspan.Value) string {
 	}
 	arg, _ := params.Get("argument").Get("name").Text()
 	return strings.TrimSpace(ref + " " + arg)
+}
+
+// listKinds are the list changes a subscriptions/listen may ask for, in
+// the order its subject names them.
+var listKinds = []string{"tools", "resources", "prompts"}
+
+// listenSubject is what a subscriptions/listen subscribes to, short, so
+// the session's stream and one typed by hand read apart in Pairs: "all
+// lists" (the session's own), "tools", "tools,prompts 2 uris", "1 uri". Other
+// members of its notifications are named as they are.
+func listenSubject(raw []byte) string {
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 4})
+	if err != nil {
+		return ""
+	}
+	var lists, rest []string
+	for key, v := range doc.Root().Get("params").Get("notifications").Members() {
+		switch kind, isList := strings.CutSuffix(key, "ListChanged"); {
+		case isList && slices.Contains(listKinds, kind):
+			if string(v.Raw()) == "true" {
+				lists = append(lists, kind)
+			}
+		case key == "resourceSubscriptions" && v.Kind() == jsonspan.Array:
+			if n := v.Len(); n == 1 {
+				rest = append(rest, "1 uri")
+			} else if n > 1 {
+				rest = append(rest, strconv.Itoa(n)+" uris")
+			}
+		default:
+			rest = append(rest, key)
+		}
+	}
+	if len(lists) == len(listKinds) {
+		lists = []string{"all lists"}
+	} else {
+		slices.SortFunc(lists, func(a, b string) int { return slices.Index(listKinds, a) - slices.Index(listKinds, b) })
+	}
+	if len(lists) > 0 {
+		rest = append([]string{strings.Join(lists, ",")}, rest...)
+	}
+	return strings.Join(rest, " ")
 }

@@ -26,3 +26,22 @@ func TestSubjectOfDeepParams(t *testing.T) {
 		}
 	}
 }
+
+// A subscriptions/listen's subject is what it subscribes to, so the
+// session's stream (every list) and one typed by hand read apart in Pairs.
+func TestSubjectOfListen(t *testing.T) {
+	cases := []struct{ params, want string }{
+		{`{"notifications":{"toolsListChanged":true,"resourcesListChanged":true,"promptsListChanged":true}}`, "all lists"},
+		{`{"notifications":{"promptsListChanged":true,"toolsListChanged":true,"resourcesListChanged":false}}`, "tools,prompts"},
+		{`{"notifications":{"toolsListChanged":true,"resourcesListChanged":true,"promptsListChanged":true,"resourceSubscriptions":["a://1","a://2"]}}`, "all lists 2 uris"},
+		{`{"notifications":{"resourceSubscriptions":["a://1"]}}`, "1 uri"},
+		{`{"notifications":{"loggingMessage":true}}`, "loggingMessage"},
+		{`{}`, ""},
+	}
+	for _, c := range cases {
+		raw := `{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":` + c.params + `}`
+		if got := SubjectOf(&mcp.RPCMessage{Method: ListenMethod, Raw: mcp.Raw(raw)}); got != c.want {
+			t.Errorf("SubjectOf(%s) = %q, want %q", c.params, got, c.want)
+		}
+	}
+}

@@ -68,7 +68,7 @@ var highContrastPalette = Palette{
 	Foreground:    lipgloss.Color("#ffffff"),
 	Background:    lipgloss.Color("#000000"),
 	Muted:         lipgloss.Color("#c0c0c0"),
-	Selection:     lipgloss.Color("#0000ff"),
+	Selection:     lipgloss.Color("#0000a0"),
 	JSONKey:       lipgloss.Color("#00ffff"),
 	JSONString:    lipgloss.Color("#00ff00"),
 	JSONNumber:    lipgloss.Color("#ffff00"),

@@ -238,6 +238,23 @@ func TestColourThemesAreReadable(t *testing.T) {
 	}
 }
 
+// High contrast keeps every coloured text at 4.5:1 on the selection too:
+// its red on the blue of the selected row and of a Detail search's match
+// read 2.89:1.
+func TestHighContrastSelectionIsReadable(t *testing.T) {
+	p := mustLoad(t, "high-contrast").Palette
+	for _, key := range []string{"foreground", "primary", "subtle", "error", "warning", "success", "info", "muted",
+		"json_key", "json_string", "json_number", "json_bool", "json_null", "json_punct"} {
+		r, _ := roleByKey(key)
+		if got := contrast(t, *r.field(&p), p.Selection); got < 4.5 {
+			t.Errorf("%s on selection contrast = %.2f, want >= 4.5", key, got)
+		}
+	}
+	if got := contrast(t, p.Selection, p.Background); got < 1.4 {
+		t.Errorf("selection on background contrast = %.2f: the selected row no longer stands out", got)
+	}
+}
+
 func mustLoad(t *testing.T, name string) Theme {
 	t.Helper()
 	isolate(t)

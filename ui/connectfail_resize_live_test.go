@@ -21,7 +21,7 @@ func TestLiveConnectFailureRewordedOnResize(t *testing.T) {
 	l.waitFor("● failed")
 	l.waitFor("could not connect: POST")
 	l.mark()
-	l.tm.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	l.tm.Send(tea.WindowSizeMsg{Width: 60, Height: 15})
 	l.waitFor("could not connect — the server failed")
 	v := ansi.Strip(l.quit().View())
 	text := strings.Join(strings.Fields(v), " ")

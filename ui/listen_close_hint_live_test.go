@@ -23,9 +23,9 @@ func TestLiveOwnListenRowNamesXClose(t *testing.T) {
 	}
 	l.waitFor("x close ·")
 	l.tm.Type("x")
-	l.waitRowState("subscriptions/listen", "✗ cancelled")
+	l.waitRowState("subscriptions/listen", "○ closed")
 	m := l.quit()
-	if got := pairsOf(m, "subscriptions/listen"); len(got) != 2 || got[1] != "cancelled" {
+	if got := pairsOf(m, "subscriptions/listen all lists"); len(got) != 2 || got[1] != "cancelled" {
 		t.Errorf("subscriptions/listen rows %v, want the typed one cancelled", got)
 	}
 }

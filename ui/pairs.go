@@ -264,6 +264,12 @@ func fitMethod(pr *history.Pair, w int) string {
 			}
 			return "…/" + rest
 		}
+		if rest, ok := strings.CutPrefix(title, "subscriptions/"); ok && pr.Method == history.ListenMethod && ansi.StringWidth(title) > w {
+			// What it listens to tells the rows apart, as the end of a
+			// notification's name does: "subscriptions/listen a…" said
+			// nothing at 100 columns.
+			return "…/" + rest
+		}
 		if pr.Tool == "" && pr.Subject != "" && ansi.StringWidth(title) > w {
 			return subjectTail(pr, w)
 		}

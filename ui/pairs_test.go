@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
 )
 
 // TestPairsMethodFitsOnEightyColumns: on an 80-column terminal the Pairs
@@ -26,5 +28,20 @@ func TestPairsMethodFitsOnEightyColumns(t *testing.T) {
 	}
 	if c := columnsFor(58); c.kind == 0 || c.method < 16 {
 		t.Errorf("columnsFor(58) = %+v, want the kind kept and a method of at least 16", c)
+	}
+}
+
+// A listen row too wide for its METHOD column keeps what it listens to,
+// which tells the session's stream from one typed by hand: at 100 columns
+// "subscriptions/listen a…" said nothing.
+func TestFitMethodKeepsWhatAListenListensTo(t *testing.T) {
+	pr := &history.Pair{Kind: history.KindRequest, State: history.StatePending, Method: history.ListenMethod, Subject: "all lists"}
+	for _, c := range []struct {
+		w    int
+		want string
+	}{{40, "subscriptions/listen all lists"}, {22, "…/listen all lists"}} {
+		if got := fitMethod(pr, c.w); got != c.want {
+			t.Errorf("fitMethod(listen, %d) = %q, want %q", c.w, got, c.want)
+		}
 	}
 }

@@ -219,17 +219,29 @@ func (m *Model) body() []string {
 	if !m.lay.TabBar.empty() {
 		place(m.lay.TabBar, []string{m.tabBar()})
 	}
+	var box []string
+	boxTop := bodyH
+	if m.ask.open() {
+		box = m.ask.boxLines(m.width, m.askBoxHeight())
+		boxTop = bodyH - len(box)
+	}
 	for p := pane(0); p < paneCount; p++ {
 		r := m.lay.paneRect(p, m.slot)
 		if r.empty() {
 			continue
 		}
-		place(r, m.paneView(p, p == m.focus))
+		view := m.paneView(p, p == m.focus)
+		if shown := boxTop - r.Y; shown >= 2 && shown < len(view) && shown < r.H {
+			// The question's box covers the pane's bottom: the pane
+			// closes with its own bottom border above it, where the box
+			// drew over that border and left the pane open.
+			view = append(view[:shown-1:shown-1], view[len(view)-1])
+		}
+		place(r, view)
 	}
-	if m.ask.open() {
+	if box != nil {
 		// The question's box covers the bottom of the panes: it is what
 		// needs an answer now.
-		box := m.ask.boxLines(m.width, m.askBoxHeight())
 		for i, l := range box {
 			if y := bodyH - len(box) + i; y >= 0 {
 				rows[y] = []piece{{0, l}}

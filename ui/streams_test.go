@@ -132,14 +132,15 @@ func TestEventsNameTheirStream(t *testing.T) {
 	}
 }
 
-// Pairs show the chain's second round under its first, the input state,
+// Pairs show the chain's second round under its first, the first reading
+// as the call came out ("↪ ok", not "↪ input" once the rounds are over),
 // the progress of a pending request, a cancelled one, and the listen
 // stream as open rather than pending.
 func TestPairsShowChainsProgressAndCancel(t *testing.T) {
 	m := newTestModel(t, 160, 45, newFakeBackend(), statelessRecords().recs)
 	view := m.View()
 	for _, want := range [][]string{
-		{"tools/call confirm", "↪ input"},
+		{"tools/call confirm", "↪ ok"},
 		{"↳ round 2 · tools/call confirm", "✓ ok"},
 		{"tools/call slow · step 2 of 4", "██░░░ 50%"},
 		{"tools/call slow", "✗ cancelled"},

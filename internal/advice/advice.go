@@ -270,7 +270,9 @@ func For(f Fact, a Audience) string {
 			// gateway's 502, 503 or 504 has its own row above: what is
 			// behind it is down whatever the method, and skipping
 			// detection would meet it again.
-			text += "; it failed on server/discover, the first probe of detection: a server that fails only there (on a method it does not know) is reached by skipping detection: {skipdetect}"
+			// Said short: at 100 columns the TUI's message took four
+			// rows, three of them this advice.
+			text += "; if it fails only on detection's server/discover, {skipdetect}"
 		}
 	}
 	if text == "" {
