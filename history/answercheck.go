@@ -62,9 +62,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		c.setTransport(r.Detect.Transport)
 	case r.Kind == mcp.KindEndpoint && r.Endpoint != nil && r.Endpoint.SessionID != "":
 		c.sessionID = r.Endpoint.SessionID
-	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && wireMethod(r.RPC) == "initialize":
-		// By the raw, what was sent: a recording's method field may
-		// have been edited away from it.
+	case r.Kind == mcp.KindSent && r.RPC != nil && sentInitialize(r.RPC):
 		c.initSeq = r.Seq
 	case r.Kind == mcp.KindState && r.State != nil:
 		c.state(r.State)
@@ -80,6 +78,14 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		return only(c.answer(r))
 	}
 	return nil
+}
+
+// sentInitialize reports whether the client sent m as an initialize
+// request, by its raw JSON-RPC (wireOf), as the re-run sends it: a
+// recording's method or class field may have been edited away from it.
+func sentInitialize(m *mcp.RPCMessage) bool {
+	method, class := wireOf(m)
+	return class == mcp.ClassRequest && method == "initialize"
 }
 
 // only is a check's problem as a list: none when it found none.

@@ -106,3 +106,23 @@ func TestAnswerCheckKnowsAnInitializeByItsRaw(t *testing.T) {
 		t.Errorf("problems %+v, session %q: want the session the second initialize opened, no contradiction", p, c.SessionID())
 	}
 }
+
+// An initialize whose class field was edited to say notification (its
+// raw JSON-RPC, what was sent, has an id: a request the re-run sends as
+// one) opens a new session for the check too, as it does for the re-run.
+func TestAnswerCheckKnowsAnInitializeRequestByItsRawClass(t *testing.T) {
+	var c AnswerCheck
+	c.Look(&mcp.Record{Seq: 1, Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable}})
+	initialize := func(seq int64, class mcp.Class, session string) []Problem {
+		raw := mcp.Raw(`{"jsonrpc":"2.0","id":` + fmt.Sprint(seq) + `,"method":"initialize","params":{}}`)
+		c.Look(&mcp.Record{Seq: seq, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: class, Method: "initialize", Raw: raw}})
+		return c.Look(&mcp.Record{Seq: seq + 1, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", Status: 200,
+			ReqSeq: seq, Headers: map[string][]string{"Mcp-Session-Id": {session}}}})
+	}
+	if p := initialize(2, mcp.ClassRequest, "first"); p != nil {
+		t.Fatalf("the first initialize: %+v", p)
+	}
+	if p := initialize(4, mcp.ClassNotification, "second"); p != nil || c.SessionID() != "second" {
+		t.Errorf("problems %+v, session %q: want the session the second initialize opened, no contradiction", p, c.SessionID())
+	}
+}

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -91,5 +92,27 @@ func TestKeepHeadersCountsNamesAndLines(t *testing.T) {
 	}
 	if got := RecordedHeader(h.Headers, "Content-Type"); got != "application/json" {
 		t.Errorf("Content-Type kept as %q, want it whole", got)
+	}
+}
+
+// A flood of headers each shorter than Content-Type (thousands of empty
+// X-n) does not push the headers the answer checks and the detail read
+// out of the record: they are kept first, whole.
+func TestKeepHeadersKeepsWhatTheChecksReadPastAFlood(t *testing.T) {
+	hdr := http.Header{"Content-Type": {"application/json"}, "Mcp-Session-Id": {"abc"},
+		"Mcp-Protocol-Version": {"2025-06-18"}, "Www-Authenticate": {`Bearer realm="x"`}}
+	for i := range 20_000 {
+		hdr.Set(fmt.Sprintf("X-%d", i), "")
+	}
+	var h HTTPExchange
+	h.KeepHeaders(hdr)
+	for name, want := range map[string]string{"Content-Type": "application/json", "Mcp-Session-Id": "abc",
+		"MCP-Protocol-Version": "2025-06-18", "WWW-Authenticate": `Bearer realm="x"`} {
+		if got := RecordedHeader(h.Headers, name); got != want || h.HeaderCutWords(name) != "" {
+			t.Errorf("%s kept as %q, cut %q; want %q whole", name, got, h.HeaderCutWords(name), want)
+		}
+	}
+	if h.HeadersLeftOut == 0 {
+		t.Error("no header of the flood was left out")
 	}
 }

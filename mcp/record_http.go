@@ -135,12 +135,24 @@ const (
 // are not free in a record.
 const headerLineCost = len(": \r\n")
 
+// keptFirst are the answer headers the answer checks, detection, advice
+// and the detail read from a record: KeepHeaders keeps them before all
+// others, so no flood of other headers shorter than they are (thousands
+// of empty X-n) pushes them out.
+var keptFirst = append(slices.Clone(adviceHeaders), "Mcp-Session-Id", "Mcp-Protocol-Version")
+
+// readFirst reports whether name is one of keptFirst's, in any case.
+func readFirst(name string) bool {
+	return slices.ContainsFunc(keptFirst, func(k string) bool { return strings.EqualFold(k, name) })
+}
+
 // KeepHeaders sets h's answer headers to hdr as a record keeps them: each
 // header's values whole up to HeaderLimit bytes between them, and all of
-// them, names and values, up to HeadersLimit, the shortest headers first
-// (by name between equals); past that a value is cut (never inside a UTF-8
-// character) and the values after it are dropped, and HeadersCut says how
-// many bytes the header held. A header whose name does not fit is left out
+// them, names and values, up to HeadersLimit, the headers the record's
+// readers read first (keptFirst), then the shortest (by name between
+// equals); past that a value is cut (never inside a UTF-8 character) and
+// the values after it are dropped, and HeadersCut says how many bytes the
+// header held. A header whose name does not fit is left out
 // whole and counted (HeadersLeftOut): names count, as 80,000 headers of
 // 120-byte names and no value are 10 MB an answer that net/http takes.
 // Shortest first, long headers whose names sort early (nine A-Pad of 8 KiB)
@@ -154,14 +166,18 @@ func (h *HTTPExchange) KeepHeaders(hdr http.Header) {
 	h.Headers = make(map[string][]string, min(len(hdr), 64))
 	sizes := make(map[string]int, len(hdr)) // of the values
 	costs := make(map[string]int, len(hdr)) // of the header's lines
+	rank := map[string]int{}                // -1 for keptFirst's, before all others' 0
 	for name, vs := range hdr {
+		if readFirst(name) {
+			rank[name] = -1
+		}
 		for _, v := range vs {
 			sizes[name] += len(v)
 		}
 		costs[name] = len(name) + sizes[name] + headerLineCost*len(vs)
 	}
 	names := slices.SortedFunc(maps.Keys(hdr), func(a, b string) int {
-		return cmp.Or(cmp.Compare(costs[a], costs[b]), strings.Compare(a, b))
+		return cmp.Or(cmp.Compare(rank[a], rank[b]), cmp.Compare(costs[a], costs[b]), strings.Compare(a, b))
 	})
 	left := HeadersLimit
 	for _, name := range names {

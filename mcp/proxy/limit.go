@@ -58,7 +58,7 @@ func (p *Proxy) admit(r *http.Request) (evicted *Client, ok bool) {
 
 // leastActiveIdle is the idle session to end to make room for r's, nil
 // when none is idle; p.mu is held. It is the least recently active of
-// r's client's own (sentBy) when one of them is idle, else of all: a
+// r's client's own (begunBy) when one of them is idle, else of all: a
 // client that opens session after session and ends none (a script making
 // a new SDK client for every call) then ends its own, not the session of
 // another client idle between its calls (an editor's), whose recording
@@ -72,11 +72,21 @@ func (p *Proxy) leastActiveIdle(r *http.Request) *Client {
 		if !idle {
 			continue
 		}
-		if mine := c.sentBy(r); victim == nil || mine && !own || mine == own && seen < oldest {
+		if mine := c.begunBy(r); victim == nil || mine && !own || mine == own && seen < oldest {
 			victim, oldest, own = c, seen, mine
 		}
 	}
 	return victim
+}
+
+// begunBy reports whether r, a request beginning a session, comes from
+// the client that began session c: the same host and the same User-Agent,
+// none only where none was sent. Unlike sentBy, a client that sends none
+// is not every client's: the requests that begin sessions are each
+// client's own kind (its initialize, or its stream's GET), and an editor
+// that names itself nothing is not a script's to end.
+func (c *Client) begunBy(r *http.Request) bool {
+	return hostOf(r.RemoteAddr) == hostOf(c.Remote) && r.Header.Get("User-Agent") == c.UserAgent
 }
 
 // closeEvicted closes the records of a session admit ended; nil is none.

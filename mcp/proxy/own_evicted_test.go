@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,12 +14,21 @@ import (
 // session after session while the user's editor sits idle between its
 // calls. At the cap the proxy ends an idle session to make room: it ended
 // the editor's, the least recently active, and cut its recording in two.
-// It ends the script's own oldest instead.
+// It ends the script's own oldest instead, also when the editor sends no
+// User-Agent, which is not the script's.
 func TestTheCapEndsTheNewcomersOwnIdleSessionFirst(t *testing.T) {
+	for _, editor := range []string{"editor/1", ""} {
+		t.Run("editor User-Agent "+strconv.Quote(editor), func(t *testing.T) { capEndsOwnFirst(t, editor) })
+	}
+}
+
+// capEndsOwnFirst is TestTheCapEndsTheNewcomersOwnIdleSessionFirst with an
+// editor calling itself editor ("" for no User-Agent).
+func capEndsOwnFirst(t *testing.T, editor string) {
 	srv := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, srv.URL, Config{MaxSessions: 2})
 	c := &crowd{t: t, base: base, w: w}
-	for _, s := range [][2]string{{"editor/1", "editor"}, {"script/1", "run-1"}, {"script/1", "run-2"}} {
+	for _, s := range [][2]string{{editor, "editor"}, {"script/1", "run-1"}, {"script/1", "run-2"}} {
 		if _, refused := c.initialize(s[1], "User-Agent", s[0]); refused != nil {
 			t.Fatalf("initialize %s through the proxy: %s", s[1], refused.Status)
 		}
