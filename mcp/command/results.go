@@ -151,22 +151,6 @@ func (c Contents) Bytes() ([]byte, error) {
 	return nil, nil
 }
 
-// Size is how many bytes the contents hold (a blob decoded); -1 when a
-// blob is not base64.
-func (c Contents) Size() int {
-	if c.Blob != nil {
-		b, err := c.Bytes()
-		if err != nil {
-			return -1
-		}
-		return len(b)
-	}
-	if c.Text != nil {
-		return len(*c.Text)
-	}
-	return 0
-}
-
 // ParseContents reads the contents of a resources/read result.
 func ParseContents(result json.RawMessage) ([]Contents, error) {
 	var r struct {
