@@ -130,13 +130,13 @@ func (p *printer) contents(result json.RawMessage) {
 		}
 		switch {
 		case c.Blob != nil:
-			size := c.Size()
-			if size < 0 {
+			data, err := c.Bytes()
+			if err != nil {
 				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Line(head), len(*c.Blob))
 				continue
 			}
-			hint := p.saveHint()
-			if data, err := c.Bytes(); err == nil && strings.HasPrefix(strings.ToLower(c.MimeType), "text/") && utf8.Valid(data) {
+			size, hint := len(data), p.saveHint()
+			if strings.HasPrefix(strings.ToLower(c.MimeType), "text/") && utf8.Valid(data) {
 				// Text sent as a blob (server-everything's dynamic
 				// blobs are text/plain) is read as the text it is:
 				// "binary" would be untrue, and hide it.

@@ -51,20 +51,16 @@ func (*textField) UnmarshalJSON(b []byte) error {
 	return errTextNotString
 }
 
-// summary is the block as printed, sanitized, for every block but text.
-func (c *toolContent) summary() string { return sanitize.Text(c.Content.Summary()) }
-
-// savable reports whether --save writes the block as binary: an image's
+// line is the block as printed, sanitized, for every block but text,
+// with hint after it when --save writes the block as binary: an image's
 // or audio's data, or an embedded resource's blob, that is base64 (a
 // block that is not is said to be not, and is no file's contents).
-func (c *toolContent) savable() bool {
-	switch {
-	case c.Type == "image" || c.Type == "audio":
-		return command.Contents{Blob: &c.Data}.Size() >= 0
-	case c.Type == "resource" && c.Resource != nil && c.Resource.Blob != nil:
-		return c.Resource.Size() >= 0
+func (c *toolContent) line(hint string) string {
+	s, blob := c.Content.SummaryBlob()
+	if blob < 0 {
+		hint = ""
 	}
-	return false
+	return sanitize.Text(s) + hint
 }
 
 // saveHint is what a binary content is printed with to say --save writes

@@ -120,11 +120,7 @@ func (p *printer) toolResult(tool string, resp *mcp.Response) {
 			}
 			printText(p.w, texts[i])
 		} else {
-			hint := ""
-			if c.savable() {
-				hint = p.saveHint()
-			}
-			io.WriteString(p.w, c.summary()+hint+"\n")
+			io.WriteString(p.w, c.line(p.saveHint())+"\n")
 		}
 		if note := c.Annotations.String(); note != "" {
 			// On a line of its own after the block: no word of the text.

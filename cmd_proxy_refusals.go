@@ -105,9 +105,7 @@ const tuiPathLimit = 24
 // client chose); headless lines and the report say the rest.
 func tuiRefusal(r proxy.Refusal, more int) string {
 	path, _, _ := strings.Cut(r.URI, "?")
-	if len(path) > tuiPathLimit {
-		path = clip.Prefix(path, tuiPathLimit) + "…"
-	}
+	path = clip.Marked(path, tuiPathLimit)
 	counted := strconv.Itoa(r.Status)
 	if more > 0 {
 		counted += fmt.Sprintf("; %d more", more)

@@ -16,11 +16,8 @@ import (
 // directory is shared, and another user who made it first would read
 // every recording, a server's answers included, or redirect them.
 func DefaultDir() (string, error) {
-	if d := os.Getenv("MCPSCOPE_STATE_DIR"); d != "" {
-		return filepath.Join(d, "sessions"), nil
-	}
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "mcpscope", "sessions"), nil
+	if d, _ := envDir(); d != "" {
+		return d, nil
 	}
 	home, err := os.UserHomeDir()
 	if err != nil || home == "" {
@@ -69,11 +66,19 @@ func privateDir(dir string) error {
 // "" when it is the home directory's: an error about the directory says
 // where to change it.
 func DefaultDirFrom() string {
-	if os.Getenv("MCPSCOPE_STATE_DIR") != "" {
-		return "MCPSCOPE_STATE_DIR"
+	_, from := envDir()
+	return from
+}
+
+// envDir is the recordings' directory the environment names, and the
+// variable that names it; "" and "" when none does. DefaultDir and
+// DefaultDirFrom read it so, and cannot disagree about which applies.
+func envDir() (dir, from string) {
+	if d := os.Getenv("MCPSCOPE_STATE_DIR"); d != "" {
+		return filepath.Join(d, "sessions"), "MCPSCOPE_STATE_DIR"
 	}
 	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return "XDG_STATE_HOME"
+		return filepath.Join(d, "mcpscope", "sessions"), "XDG_STATE_HOME"
 	}
-	return ""
+	return "", ""
 }

@@ -398,10 +398,7 @@ func (s *Session) emitHTTP(ex *HTTPExchange) int64 {
 		if ct := RecordedHeader(ex.Headers, "Content-Type"); ct != "" {
 			a.ContentType = ct
 		}
-		a.Body = string(ex.Body)
-		if len(a.Body) > 160 {
-			a.Body = clip.Prefix(a.Body, 160) + clip.Ellipsis
-		}
+		a.Body = clip.Marked(string(ex.Body), 160)
 		s.probes = append(s.probes, a)
 	}
 	return seq

@@ -167,10 +167,12 @@ func readTool(v jsonspan.Value) (Tool, string) {
 func Excerpt(raw []byte) string {
 	const max = 40
 	s := strings.Join(strings.Fields(string(raw[:min(len(raw), 4*max)])), " ")
-	if len(raw) > 4*max || len(s) > max {
-		s = clip.Prefix(s, max) + clip.Ellipsis
+	if len(raw) > 4*max && len(s) <= max {
+		// Folding spaces left the part read short of the cut: there
+		// was more all the same.
+		return s + clip.Ellipsis
 	}
-	return s
+	return clip.Marked(s, max)
 }
 
 // FindTool returns the tool called name, or nil.

@@ -216,8 +216,8 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			// on 80 columns, and what to do once it is open comes then.
 			return levelWarn, label + ": not sent, the stream is reconnecting"
 		case cause == mcp.CauseUninitialized:
-			// Not sent (command.NotInitialized): what to press is all
-			// there is to say, and 80 columns keep it whole.
+			// Not sent (command refuses it before initialize): what to
+			// press is all there is to say, and 80 columns keep it whole.
 			return levelWarn, label + ": " + advice.For(advice.Fact{Cause: cause}, advice.TUI)
 		case cause == mcp.CauseNotConnected:
 			// Nothing went out: "(sent anyway: …)" after it was untrue,

@@ -42,8 +42,17 @@ func Quote(s string, n int) string {
 	return WithSize(Prefix(s, n), len(s))
 }
 
+// Marked is s whole when it fits in n bytes, or its Prefix followed by
+// Ellipsis: for a line that says there was more without saying how much.
+func Marked(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return Prefix(s, n) + Ellipsis
+}
+
 // Ellipsis marks where a cut left text out, in every way of cutting here
-// (Quote's CutMark, Middle) and every caller's that marks a cut itself:
+// (Quote's CutMark, Marked, Middle) and every caller's that marks a cut itself:
 // redaction finds the pieces a cut left on either side of it by it.
 const Ellipsis = "…"
 

@@ -53,6 +53,18 @@ func TestQuote(t *testing.T) {
 	}
 }
 
+func TestMarked(t *testing.T) {
+	if got := Marked("short", 5); got != "short" {
+		t.Errorf("Marked(short, 5) = %q, want it whole", got)
+	}
+	if got, want := Marked(strings.Repeat("x", 300), 4), "xxxx…"; got != want {
+		t.Errorf("Marked(300 x, 4) = %q, want %q", got, want)
+	}
+	if got, want := Marked("aé", 2), "a…"; got != want {
+		t.Errorf("Marked(aé, 2) = %q, want %q", got, want)
+	}
+}
+
 func TestFirstLine(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"one line", "one line"},

@@ -151,22 +151,6 @@ func (c Contents) Bytes() ([]byte, error) {
 	return nil, nil
 }
 
-// Size is how many bytes the contents hold (a blob decoded); -1 when a
-// blob is not base64.
-func (c Contents) Size() int {
-	if c.Blob != nil {
-		b, err := c.Bytes()
-		if err != nil {
-			return -1
-		}
-		return len(b)
-	}
-	if c.Text != nil {
-		return len(*c.Text)
-	}
-	return 0
-}
-
 // ParseContents reads the contents of a resources/read result.
 func ParseContents(result json.RawMessage) ([]Contents, error) {
 	var r struct {
@@ -207,24 +191,35 @@ func MimeTypeShown(m string) string {
 }
 
 // blobSize says how many bytes a base64 blob holds, or, when it is not
-// base64, how many characters it has and that it is not.
-func blobSize(data string) string {
+// base64, how many characters it has and that it is not; size is the
+// bytes, -1 when it is not base64.
+func blobSize(data string) (said string, size int) {
 	n, err := base64.StdEncoding.DecodeString(data)
 	if err != nil {
-		return fmt.Sprintf("%d base64 characters, not valid base64", len(data))
+		return fmt.Sprintf("%d base64 characters, not valid base64", len(data)), -1
 	}
-	return fmt.Sprintf("%d bytes", len(n))
+	return fmt.Sprintf("%d bytes", len(n)), len(n)
 }
 
 // Summary is the block as one line for a person: the text of a text
 // block, and for the others what they are, e.g. "[image image/png, 812
 // bytes]" or "[resource notes://mcp (text/plain)]".
 func (c Content) Summary() string {
+	s, _ := c.SummaryBlob()
+	return s
+}
+
+// SummaryBlob is Summary and how many bytes the block's base64 data holds
+// (an image's or audio's data, an embedded resource's blob), -1 when it
+// has none or it is not base64: exec says --save writes a block that has,
+// and its data, megabytes of base64, is decoded once for both.
+func (c Content) SummaryBlob() (summary string, blob int) {
 	switch c.Type {
 	case "text":
-		return c.Text
+		return c.Text, -1
 	case "image", "audio":
-		return fmt.Sprintf("[%s %s, %s]", c.Type, MimeTypeShown(c.MimeType), blobSize(c.Data))
+		said, n := blobSize(c.Data)
+		return fmt.Sprintf("[%s %s, %s]", c.Type, MimeTypeShown(c.MimeType), said), n
 	case "resource_link":
 		// What resources/list would say of it: a link is to be read
 		// later, and its name and description say whether to.
@@ -239,10 +234,10 @@ func (c Content) Summary() string {
 		if d := strings.TrimSpace(clip.FirstLine(strings.TrimSpace(c.Description))); d != "" {
 			s += " — " + d
 		}
-		return s + "]"
+		return s + "]", -1
 	case "resource":
 		if c.Resource == nil {
-			return "[resource, empty]"
+			return "[resource, empty]", -1
 		}
 		s := "[resource " + c.Resource.URI
 		if c.Resource.MimeType != "" {
@@ -250,15 +245,16 @@ func (c Content) Summary() string {
 		}
 		if c.Resource.Blob != nil {
 			// A blob that is not base64 was "-1 bytes".
-			return s + ", " + blobSize(*c.Resource.Blob) + "]"
+			said, n := blobSize(*c.Resource.Blob)
+			return s + ", " + said + "]", n
 		}
 		s += "]"
 		if c.Resource.Text != nil {
 			s += "\n" + *c.Resource.Text
 		}
-		return s
+		return s, -1
 	}
-	return "[" + c.Type + " content]"
+	return "[" + c.Type + " content]", -1
 }
 
 // Turn is one message of a prompt, as a line of a conversation.

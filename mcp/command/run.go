@@ -148,7 +148,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	if awaitsInitialize(s) {
 		// The server would refuse the listing that types the arguments,
 		// then the call: nothing goes on the wire, and the error says why.
-		return nil, nil, NotInitialized(c.Method)
+		return nil, nil, notInitialized(c.Method)
 	}
 	tools := s.Tools()
 	if mcp.FindTool(tools, c.Tool) == nil {
@@ -199,10 +199,10 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	return r, warnings, err
 }
 
-// NotInitialized is the error of a method not sent because the session
+// notInitialized is the error of a method not sent because the session
 // awaits initialize: its cause is mcp.CauseUninitialized, which the edges
 // turn into what to press.
-func NotInitialized(method string) error {
+func notInitialized(method string) error {
 	return &mcp.WireError{Cause: mcp.CauseUninitialized, Message: method + " not sent: the session is not initialized"}
 }
 

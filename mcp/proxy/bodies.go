@@ -75,6 +75,18 @@ func (b *bodyRoom) take(ctx context.Context, n int64) bool {
 	}
 }
 
+// stopping reports whether the proxy has stopped: a body take refused
+// then was refused because nothing waits for room any more, whatever the
+// budget held.
+func (b *bodyRoom) stopping() bool {
+	select {
+	case <-b.stopped:
+		return true
+	default:
+		return false
+	}
+}
+
 // give gives back n bytes taken, and wakes the bodies waiting for room.
 func (b *bodyRoom) give(n int64) {
 	if n == 0 {

@@ -1,7 +1,10 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -33,5 +36,44 @@ func TestBodyWaitingForRoomEndsWhenTheProxyStops(t *testing.T) {
 		}
 	case <-time.After(bodyRoomWait / 2):
 		t.Errorf("a body waiting for room still waits %v after the proxy stopped", bodyRoomWait/2)
+	}
+}
+
+// A client's gzip body waiting for room to be decoded when the proxy
+// stops is recorded as it came, and its record says the proxy was
+// stopping: "had no room to decode ... it already holds as many bytes of
+// clients' request bodies at once as it allows" read as the budget's
+// fault, where the proxy was only closing.
+func TestGzipBodyWaitingForRoomSaysTheProxyStopped(t *testing.T) {
+	const limit = 1 << 20
+	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
+	if !p.bodies.take(context.Background(), p.bodies.limit) {
+		t.Fatal("the empty budget had no room for its whole")
+	}
+	body := gzipped(t, make([]byte, 2*firstBodyBlock))
+	type read struct {
+		msg []byte
+		why string
+	}
+	done := make(chan read, 1)
+	go func() {
+		hold := &bodyHold{room: p.bodies, ctx: context.Background()}
+		msg, why := readable(body, http.Header{"Content-Encoding": {"gzip"}}, limit, hold)
+		done <- read{msg, why}
+	}()
+	p.Close()
+	select {
+	case got := <-done:
+		if !bytes.Equal(got.msg, body) {
+			t.Errorf("the body read when the proxy stopped is %d bytes, want it as it came (%d, compressed)", len(got.msg), len(body))
+		}
+		want := "the proxy was stopping, so it did not wait for room to decode the client's gzip-encoded body"
+		if !strings.Contains(got.why, want) || strings.Contains(got.why, "no room") {
+			t.Errorf("a gzip body waiting for room when the proxy stopped is said as %q, want it to say %q and not that there was no room", got.why, want)
+		}
+	case <-time.After(10 * bodyRoomWait):
+		// Bounded generously: the words say whether the stop ended
+		// the wait (the other test times it).
+		t.Errorf("a gzip body waiting for room still waits %v after the proxy stopped", 10*bodyRoomWait)
 	}
 }

@@ -52,6 +52,10 @@ func readable(body []byte, h http.Header, limit int, hold *bodyHold) (msg []byte
 	switch {
 	case errors.Is(err, errTooLarge):
 		return body, fmt.Sprintf("the client's %s-encoded body (%d bytes) decodes to more than --max-event-size (%d bytes): its message is recorded as it came, compressed, and relayed so", enc, len(body), limit)
+	case errors.Is(err, errNoRoom) && hold.room.stopping():
+		// Not the budget's fault, and no setting to change: the proxy
+		// was closing while the body waited for room.
+		return body, fmt.Sprintf("the proxy was stopping, so it did not wait for room to decode the client's %s-encoded body (%d bytes): its message is recorded as it came, compressed, and relayed so", enc, len(body))
 	case errors.Is(err, errNoRoom):
 		return body, fmt.Sprintf("the proxy had no room to decode the client's %s-encoded body (%d bytes): it %s; its message is recorded as it came, compressed, and relayed so", enc, len(body), hold.room.full())
 	}
