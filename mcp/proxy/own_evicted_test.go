@@ -15,14 +15,8 @@ import (
 // the editor's, the least recently active, and cut its recording in two.
 // It ends the script's own oldest instead.
 func TestTheCapEndsTheNewcomersOwnIdleSessionFirst(t *testing.T) {
-	srv := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, srv.URL, Config{MaxSessions: 2})
-	c := &crowd{t: t, base: base, w: w}
-	for _, s := range [][2]string{{"editor/1", "editor"}, {"script/1", "run-1"}, {"script/1", "run-2"}} {
-		if _, refused := c.initialize(s[1], "User-Agent", s[0]); refused != nil {
-			t.Fatalf("initialize %s through the proxy: %s", s[1], refused.Status)
-		}
-	}
+	c := pastTheCap(t, [][2]string{{"editor/1", "editor"}, {"script/1", "run-1"}, {"script/1", "run-2"}})
+	w := c.w
 
 	w.until(t, "three sessions, one of them ended", func() bool {
 		n := 0
@@ -55,14 +49,8 @@ func TestTheCapEndsTheNewcomersOwnIdleSessionFirst(t *testing.T) {
 // client's new session did it, and whose, not the rule of the client's
 // own.
 func TestTheCapSaysAnotherClientsSessionEndedIt(t *testing.T) {
-	srv := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, srv.URL, Config{MaxSessions: 2})
-	c := &crowd{t: t, base: base, w: w}
-	for _, s := range [][2]string{{"editor/1", "editor"}, {"script/1", "run-1"}, {"other/2", "other"}} {
-		if _, refused := c.initialize(s[1], "User-Agent", s[0]); refused != nil {
-			t.Fatalf("initialize %s through the proxy: %s", s[1], refused.Status)
-		}
-	}
+	c := pastTheCap(t, [][2]string{{"editor/1", "editor"}, {"script/1", "run-1"}, {"other/2", "other"}})
+	w := c.w
 	editor := c.session("editor")
 	c.w.until(t, "the editor's session to end", func() bool { return c.w.ended[editor.ID] })
 	want := "ended by mcpscope: 2 client sessions at once; the least recently active idle one was closed: of all clients', as another client (other 2, from 127.0.0.1:"
@@ -70,4 +58,20 @@ func TestTheCapSaysAnotherClientsSessionEndedIt(t *testing.T) {
 	if !strings.HasPrefix(closed.State.Detail, want) || !strings.Contains(closed.State.Detail, ") began a session and had none of its own idle") {
 		t.Errorf("the editor's session ended saying %q, want it to begin %q", closed.State.Detail, want)
 	}
+}
+
+// pastTheCap initializes a session for each of sessions (a User-Agent and
+// a clientInfo name), in order, through a proxy kept to two sessions in
+// front of the demo gateway.
+func pastTheCap(t *testing.T, sessions [][2]string) *crowd {
+	t.Helper()
+	srv := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, srv.URL, Config{MaxSessions: 2})
+	c := &crowd{t: t, base: base, w: w}
+	for _, s := range sessions {
+		if _, refused := c.initialize(s[1], "User-Agent", s[0]); refused != nil {
+			t.Fatalf("initialize %s through the proxy: %s", s[1], refused.Status)
+		}
+	}
+	return c
 }
