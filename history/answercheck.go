@@ -38,6 +38,9 @@ type AnswerCheck struct {
 	// a request that came so.
 	accepted       map[int64]int64
 	acceptedAnswer *Problem
+	// twoTypes is the first answer labelled with Content-Types naming
+	// different types.
+	twoTypes *Problem
 	// newer are the messages holding what a later version than the
 	// session's brought, each the first to hold some of it; newerSaid
 	// marks, by their place in newerTable, the members already said.
@@ -75,7 +78,9 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		// check from noting (and saying once) what the answer holds.
 		return append(only(c.acceptedWith(r)), only(c.newerThan(r))...)
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
-		return only(c.answer(r))
+		// Both run: an answer labelled twice may contradict the
+		// session's id or version too.
+		return append(only(c.answer(r)), only(c.labels(r))...)
 	}
 	return nil
 }
@@ -125,6 +130,7 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
 		c.batchSent, c.batchAnswer = false, nil
 		c.accepted, c.acceptedAnswer = nil, nil
+		c.twoTypes = nil
 		c.newer, c.newerSaid = nil, 0
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
@@ -246,7 +252,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer} {
+	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.twoTypes} {
 		if p != nil {
 			ps = append(ps, *p)
 		}

@@ -48,6 +48,7 @@ const (
 	CauseVersionSent      Cause = "version-sent"       // a proxied client's request named another MCP-Protocol-Version than its session negotiated
 	CauseBatchAnswer      Cause = "batch-answer"       // an answer that came as a batch (a JSON array) though no batch was sent
 	CauseAcceptedAnswer   Cause = "accepted-answer"    // a request's answer in the body of a 202, which is for notifications and responses
+	CauseTwoContentTypes  Cause = "two-content-types"  // an answer with Content-Type headers naming different types, which clients read differently
 	CauseNewerAnswer      Cause = "newer-answer"       // a message holding what a later version brought (structuredContent, a tool's title, an elicitation/create request...) in a session that negotiated an earlier version
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time

@@ -85,26 +85,20 @@ func statusText(status int, err string) string {
 	return strconv.Itoa(status)
 }
 
-// failedText says why an HTTP request got no answer. Go's HTTP client
-// names the method and URL, which the line shows already
-// (`Post "http://…": context canceled`), and says in its own words that
-// mcpscope stopped waiting, which is no failure of the server's.
+// failedText says why an HTTP request got no answer, in the words exec
+// and the status line use (the record keeps net/http's). Go's HTTP client
+// names the method and URL, which the line shows already, and says in its
+// own words that mcpscope stopped waiting, which is no failure of the
+// server's.
 func failedText(err string) string {
-	for _, verb := range []string{"Get", "Post", "Delete", "Head", "Put"} {
-		if rest, ok := strings.CutPrefix(err, verb+` "`); ok {
-			if _, after, ok := strings.Cut(rest, `": `); ok {
-				err = after
-			}
-			break
-		}
-	}
-	switch err {
+	words := mcp.RecordedFailureWords(err)
+	switch words {
 	case "context canceled":
 		return "no answer: mcpscope stopped waiting"
 	case "context deadline exceeded":
 		return "no answer in time"
 	}
-	return "failed: " + wireLine(err, 256)
+	return "failed: " + wireLine(words, 256)
 }
 
 // statusStyle colours an HTTP status by what it means for the session.

@@ -140,6 +140,15 @@ func (c *Client) Label() string {
 	return hostOf(c.Remote)
 }
 
+// requestLabel names the client that sent r as Label names a session's
+// before its clientInfo comes (its User-Agent, cut), and its address.
+func requestLabel(r *http.Request) string {
+	if ua := r.Header.Get("User-Agent"); ua != "" {
+		return clip.Quote(agentLabel(ua), LabelLimit) + ", from " + r.RemoteAddr
+	}
+	return "from " + r.RemoteAddr
+}
+
 // agentLabel names a client by its User-Agent as its clientInfo names it,
 // "name version": the User-Agent's first product ("mcpscope/dev (linux)"
 // is "mcpscope dev"). A session is named by its User-Agent until its

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"crypto/sha256"
+	"net/http"
 	"slices"
 )
 
@@ -16,16 +17,27 @@ import (
 // --max-sessions (any size), and it is looked up by id on every request
 // of a session the proxy does not know, so a lookup must not cost a scan.
 type endedSessions struct {
-	by    map[string]int
+	by    map[string]endedBy
 	order []string // oldest first, each id once
 }
 
-// remember notes that session sid, recorded by client session n, ended,
+// endedBy is the client session that recorded an ended session id: its
+// number, and the client that sent its requests, so that the one coming
+// back to the id is told whether it was itself.
+type endedBy struct {
+	n                    int
+	remote, agent, label string
+}
+
+// sentBy reports whether r comes from the client of the session e names.
+func (e endedBy) sentBy(r *http.Request) bool { return sameClient(e.remote, e.agent, r) }
+
+// remember notes that session sid, recorded by client session c, ended,
 // keeping at most most ids.
-func (rs *endedSessions) remember(sid string, n, most int) {
+func (rs *endedSessions) remember(sid string, c *Client, most int) {
 	sid = idKey(sid)
 	if rs.by == nil {
-		rs.by = map[string]int{}
+		rs.by = map[string]endedBy{}
 	}
 	if _, ok := rs.by[sid]; ok {
 		rs.order = slices.DeleteFunc(rs.order, func(s string) bool { return s == sid })
@@ -33,14 +45,21 @@ func (rs *endedSessions) remember(sid string, n, most int) {
 		delete(rs.by, rs.order[0])
 		rs.order = rs.order[1:]
 	}
-	rs.by[sid] = n
+	rs.by[sid] = endedBy{n: c.ID, remote: c.Remote, agent: c.UserAgent, label: c.Label()}
 	rs.order = append(rs.order, sid)
 }
 
-// recorded is the client session that recorded sid, if it is remembered.
+// recorded is the number of the client session that recorded sid, if it
+// is remembered.
 func (rs *endedSessions) recorded(sid string) (int, bool) {
-	n, ok := rs.by[idKey(sid)]
-	return n, ok
+	e, ok := rs.by[idKey(sid)]
+	return e.n, ok
+}
+
+// recordedBy is the client session that recorded sid, if it is remembered.
+func (rs *endedSessions) recordedBy(sid string) (endedBy, bool) {
+	e, ok := rs.by[idKey(sid)]
+	return e, ok
 }
 
 // keptEnded is how many ids each of p's endedSessions keeps: four for

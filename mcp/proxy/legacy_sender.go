@@ -58,9 +58,13 @@ func (c *Client) otherSender(r *http.Request) bool {
 // session c: the same host, and the same User-Agent where both name one (a
 // client whose event-stream library sends none, unlike its POSTs, is still
 // one client).
-func (c *Client) sentBy(r *http.Request) bool {
-	ua := r.Header.Get("User-Agent")
-	return hostOf(r.RemoteAddr) == hostOf(c.Remote) && (ua == c.UserAgent || ua == "" || c.UserAgent == "")
+func (c *Client) sentBy(r *http.Request) bool { return sameClient(c.Remote, c.UserAgent, r) }
+
+// sameClient reports whether r comes from the client at remote calling
+// itself ua, as sentBy tells.
+func sameClient(remote, ua string, r *http.Request) bool {
+	rua := r.Header.Get("User-Agent")
+	return hostOf(r.RemoteAddr) == hostOf(remote) && (rua == ua || rua == "" || ua == "")
 }
 
 // maxSenders bounds the other clients a session remembers having noted:

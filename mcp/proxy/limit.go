@@ -40,13 +40,19 @@ func (p *Proxy) admit(r *http.Request) (evicted *Client, ok bool) {
 		return nil, true
 	}
 	for range p.all {
-		victim := p.leastActiveIdle(r)
+		victim, own := p.leastActiveIdle(r)
 		if victim == nil {
 			return nil, false
 		}
+		// Which rule chose it: a session ended for its own client's next
+		// one is no other client's doing.
+		rule := "this client's own, as its new session needed room"
+		if !own {
+			rule = "of all clients', as another client (" + requestLabel(r) + ") began a session and had none of its own idle"
+		}
 		// A request may have taken it up since it was looked at: then
 		// look again.
-		if victim.endIfIdle(fmt.Sprintf("ended by mcpscope: %d client sessions at once; the least recently active idle one was closed (a later request of this client begins a new session, recorded anew; --max-sessions raises the cap)", p.cfg.MaxSessions)) {
+		if victim.endIfIdle(fmt.Sprintf("ended by mcpscope: %d client sessions at once; the least recently active idle one was closed: %s (a later request of this client begins a new session, recorded anew; --max-sessions raises the cap)", p.cfg.MaxSessions, rule)) {
 			p.forgetLocked(victim)
 			p.dropLocked(victim)
 			p.rememberEnded(victim)
@@ -57,13 +63,14 @@ func (p *Proxy) admit(r *http.Request) (evicted *Client, ok bool) {
 }
 
 // leastActiveIdle is the idle session to end to make room for r's, nil
-// when none is idle; p.mu is held. It is the least recently active of
-// r's client's own (begunBy) when one of them is idle, else of all: a
+// when none is idle, and whether it is r's client's own; p.mu is held. It
+// is the least recently active of r's client's own (begunBy) when one of
+// them is idle, else of all: a
 // client that opens session after session and ends none (a script making
 // a new SDK client for every call) then ends its own, not the session of
 // another client idle between its calls (an editor's), whose recording
 // the first session past the cap cut in two.
-func (p *Proxy) leastActiveIdle(r *http.Request) *Client {
+func (p *Proxy) leastActiveIdle(r *http.Request) (*Client, bool) {
 	var victim *Client
 	var oldest int64
 	var own bool
@@ -76,7 +83,7 @@ func (p *Proxy) leastActiveIdle(r *http.Request) *Client {
 			victim, oldest, own = c, seen, mine
 		}
 	}
-	return victim
+	return victim, own
 }
 
 // begunBy reports whether r, a request beginning a session, comes from
@@ -168,7 +175,7 @@ func (p *Proxy) rememberEnded(c *Client) {
 		return
 	}
 	// Ended again (its client came back since), it moves to the newest.
-	p.ended.remember(sid, c.ID, p.keptEnded())
+	p.ended.remember(sid, c, p.keptEnded())
 }
 
 // unknownSession says how a session the proxy has no record of came to
@@ -176,17 +183,21 @@ func (p *Proxy) rememberEnded(c *Client) {
 // session's open line: its initialize is not in this recording); p.mu is
 // held.
 // earlier says which recording the session had before, when the proxy
-// knows ("" when it does not).
-func (p *Proxy) unknownSession(sid string) (how, joined, earlier string) {
+// knows ("" when it does not); r is the request using it.
+func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlier string) {
 	id := shownID(sid)
 	if other := p.usingLocked(sid); other != nil {
 		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", id, other.ID, other.Label(), other.Remote),
 			fmt.Sprintf("session %s, which client session %d uses too: its initialize is not in this recording", id, other.ID), ""
 	}
-	if n, ok := p.deleted.recorded(sid); ok {
+	if by, ok := p.deleted.recordedBy(sid); ok {
 		// A client that ended its session and goes on in it: upstream
-		// says what became of it, and the proxy which session it was.
-		earlier = fmt.Sprintf("which the client ended with DELETE in client session %d", n)
+		// says what became of it, and the proxy which session it was,
+		// and whose, when another client's DELETE ended it.
+		earlier = fmt.Sprintf("which the client ended with DELETE in client session %d", by.n)
+		if !by.sentBy(r) {
+			earlier = fmt.Sprintf("which another client (%s, from %s) ended with DELETE in client session %d", by.label, by.remote, by.n)
+		}
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
 			fmt.Sprintf("session %s again, %s: upstream took it back", id, earlier), earlier
 	}

@@ -144,7 +144,7 @@ func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
 	joined, earlier := "", ""
 	how := func() string {
 		var how string
-		how, joined, earlier = p.unknownSession(sid)
+		how, joined, earlier = p.unknownSession(sid, r)
 		return how
 	}
 	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, how, func(c *Client) { c.sessionID, c.joined, c.earlier = sid, joined, earlier })

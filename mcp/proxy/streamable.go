@@ -342,7 +342,7 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 // with DELETE, for a client that uses the id again (unknownSession).
 func (p *Proxy) rememberDeleted(sid string, c *Client) {
 	p.mu.Lock()
-	p.deleted.remember(sid, c.ID, p.keptEnded())
+	p.deleted.remember(sid, c, p.keptEnded())
 	p.mu.Unlock()
 }
 

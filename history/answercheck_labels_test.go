@@ -1,0 +1,50 @@
+package history
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An answer labelled first application/json, then text/event-stream works
+// here, read by the first, but a client on fetch joins the two and the
+// TypeScript SDK reads it as an event stream: the Negotiation pane (and
+// exec, asking the same check) warns once per session, with advice, where
+// it passed silently. One label said twice is no problem.
+func TestNegotiationWarnsOfAnswerLabelledTwoTypes(t *testing.T) {
+	for _, tt := range []struct {
+		labels []string
+		warns  int
+	}{{[]string{"application/json", "text/event-stream"}, 1}, {[]string{"application/json", "application/json; charset=utf-8"}, 0}} {
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+			if x.Method != "tools/list" {
+				x.Default()
+				return
+			}
+			x.Header()["Content-Type"] = tt.labels
+			x.Status(http.StatusOK, "", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[]}}`)
+		}})
+		l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+			for range 2 {
+				if _, _, err := s.ListTools(ctx, false); err != nil {
+					t.Fatalf("%v: tools/list: %v", tt.labels, err)
+				}
+			}
+		})
+		var warned []Problem
+		for _, p := range l.Negotiation().Problems {
+			if strings.Contains(p.Message, "Content-Type") {
+				warned = append(warned, p)
+			}
+		}
+		want := `the server labelled an answer "application/json" (the first of 2 Content-Type headers, the others saying "text/event-stream"): mcpscope read it by the first`
+		if len(warned) != tt.warns || tt.warns > 0 && (warned[0].Message != want || !strings.Contains(warned[0].Advice(advice.TUI), "TypeScript SDK")) {
+			t.Errorf("%v: problems %+v, want %d saying %q, with advice", tt.labels, warned, tt.warns, want)
+		}
+	}
+}
