@@ -3,6 +3,7 @@ package proxy
 import (
 	"bufio"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -32,13 +33,18 @@ func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
 }
 
 // A client that speaks 2026-07-28 over a legacy HTTP+SSE stream sends no
-// initialize (the Go SDK's client went on so after a discover, now and
-// then, even where the demo's legacy stream offers no 2026): its session
-// knows its version from what each request names in its _meta. The status
-// bar showed none, and the test above failed whenever the SDK did so.
+// initialize (the Go SDK's client went on so after a discover it sent
+// before the SDK's server had narrowed its session's versions): its
+// session knows its version from what each request names in its _meta.
+// The status bar showed none, and the test above failed whenever the SDK
+// did so. The upstream is the SDK's own legacy handler, which takes
+// 2026 requests on any session it serves: the demo's legacy stream
+// refuses them, as it should, since the demo names its versions up front.
 func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, gw.URL, Config{})
+	srv := sdkEcho("legacy-up")
+	up := httptest.NewServer(sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	t.Cleanup(up.Close)
+	_, base, w := startProxy(t, up.URL, Config{})
 	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 	br := bufio.NewReader(stream.Body)
 	var endpoint string
