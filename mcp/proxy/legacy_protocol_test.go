@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"bufio"
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -34,14 +33,18 @@ func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
 }
 
 // A client that speaks 2026-07-28 over a legacy HTTP+SSE stream sends no
-// initialize (the Go SDK's client went on so after a discover, now and
-// then, when its server answered in the window before it narrowed the
-// session's versions): its session knows its version from what each
-// request names in its _meta. The status bar showed none. The upstream is
-// the SDK's own legacy handler with every version it knows, which takes
-// 2026 requests on that stream (the demo's legacy gateway refuses them).
+// initialize (the Go SDK's client went on so after a discover it sent
+// before the SDK's server had narrowed its session's versions): its
+// session knows its version from what each request names in its _meta.
+// The status bar showed none, and the test above failed whenever the SDK
+// did so. The upstream is the SDK's own legacy handler, which takes
+// 2026 requests on any session it serves: the demo's legacy stream
+// refuses them, as it should, since the demo names its versions up front.
 func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
-	_, base, w := startProxy(t, legacySDKAllVersions(t), Config{})
+	srv := sdkEcho("legacy-up")
+	up := httptest.NewServer(sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return srv }, nil))
+	t.Cleanup(up.Close)
+	_, base, w := startProxy(t, up.URL, Config{})
 	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 	br := bufio.NewReader(stream.Body)
 	var endpoint string
@@ -78,20 +81,4 @@ func legacySessionProtocol(t *testing.T, w *watched) string {
 	log := history.NewLog()
 	log.Append(w.records(id)...)
 	return log.Stats().Protocol
-}
-
-// legacySDKAllVersions serves, at /sse, the Go SDK's legacy HTTP+SSE
-// handler over a server with every protocol version the SDK knows and one
-// tool, echo; it returns its URL.
-func legacySDKAllVersions(t *testing.T) string {
-	t.Helper()
-	srv := sdk.NewServer(&sdk.Implementation{Name: "legacy-up", Version: "1"}, nil)
-	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
-		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
-	})
-	mux := http.NewServeMux()
-	mux.Handle("/sse", sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return srv }, nil))
-	up := httptest.NewServer(mux)
-	t.Cleanup(up.Close)
-	return up.URL
 }

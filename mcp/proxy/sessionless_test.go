@@ -62,13 +62,20 @@ func TestSessionlessStreamableGetStream(t *testing.T) {
 // one tool, echo, for the test; it returns its URL.
 func statelessSDKEcho(t *testing.T) string {
 	t.Helper()
-	srv := sdk.NewServer(&sdk.Implementation{Name: "stateless-up", Version: "1"}, nil)
-	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
-		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
-	})
+	srv := sdkEcho("stateless-up")
 	up := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{Stateless: true}))
 	t.Cleanup(up.Close)
 	return up.URL
+}
+
+// sdkEcho is a Go SDK server named name with one tool, echo, which says
+// back its text.
+func sdkEcho(name string) *sdk.Server {
+	srv := sdk.NewServer(&sdk.Implementation{Name: name, Version: "1"}, nil)
+	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
+	})
+	return srv
 }
 
 // versionHeader sends MCP-Protocol-Version on every request, its legacy
