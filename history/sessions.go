@@ -96,6 +96,7 @@ type recordSummary struct {
 	HTTP  *httpSkim `json:"http"`
 	Error *struct {
 		Op           string    `json:"op"`
+		Purpose      string    `json:"purpose"`
 		Status       int       `json:"status"`
 		ReqSeq       int64     `json:"req_seq"`
 		Cause        mcp.Cause `json:"cause"`
@@ -185,19 +186,19 @@ func describe(path string) SessionInfo {
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
-		repeat := false
+		repeat, verdict := false, false
 		switch {
 		case s.Kind == mcp.KindState:
 			st := &mcp.StateChange{State: s.State.State, Conn: s.State.Conn, URL: s.State.URL, Auto: s.State.Auto, Detail: s.State.Detail}
 			own.step(own.stateStep(s.Kind, st))
 		case s.Kind == mcp.KindError && s.Error != nil:
-			e := &mcp.ErrorInfo{Op: s.Error.Op, Status: s.Error.Status, ReqSeq: s.Error.ReqSeq, Cause: s.Error.Cause, Reconnecting: s.Error.Reconnecting}
+			e := &mcp.ErrorInfo{Op: s.Error.Op, Purpose: s.Error.Purpose, Status: s.Error.Status, ReqSeq: s.Error.ReqSeq, Cause: s.Error.Cause, Reconnecting: s.Error.Reconnecting}
 			wasOn := own.on
 			own.step(own.errorStep(e))
-			repeat = e.ReqSeq == 0 && own.repeat(e, wasOn)
+			repeat, verdict = e.ReqSeq == 0 && own.repeat(e, wasOn), ProbeVerdict(e)
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && (probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq) || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
+		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
 			// a refused connect with two; an outage with an error for
