@@ -64,14 +64,21 @@ scripts; the count of recordings goes to stderr.`,
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
-			noun := "recordings"
-			if len(infos) == 1 {
-				noun = "recording"
-			}
+			recordings := len(history.Recordings(infos))
 			if said == out {
 				fmt.Fprintln(out) // the count apart from the table
 			}
-			fmt.Fprintf(said, "%d %s in %s\n", len(infos), noun, sanitize.Line(dir))
+			// The files listed last that are not recordings (an export's
+			// transcript saved there) are not counted as recordings.
+			noun := "recordings"
+			if recordings == 1 {
+				noun = "recording"
+			}
+			fmt.Fprintf(said, "%d %s in %s", recordings, noun, sanitize.Line(dir))
+			if others := len(infos) - recordings; others > 0 {
+				fmt.Fprintf(said, ", and %d other .jsonl (listed last, not a recording)", others)
+			}
+			fmt.Fprintln(said)
 			return nil
 		},
 	}

@@ -225,6 +225,16 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			of, listen = a.of, a.listen
 			delete(lp.asked, r.Error.ReqSeq)
 		}
+		if history.ProbeVerdict(r.Error) {
+			// A 2026-aware client's server/discover refused: how it
+			// finds a server of the 2025 eras, before it falls back to
+			// initialize, not a failure of the session (the TUI's row
+			// reads probe, sessions counts no error). A client that does
+			// not fall back leaves its next request's failure to say so.
+			lp.endFailures()
+			lp.lineAt(r.Time, "·", what+":", r.Error.Message+" (no 2026 server here: a 2026 client falls back to initialize)")
+			return
+		}
 		if r.Error.Op == mcp.OpCancelled && listen {
 			// The client closed its listen stream: how a 2026 client
 			// ends its subscription, no failure, so not marked as one

@@ -40,6 +40,11 @@ func TestProxyProbeRefusedInJSONIsNoError(t *testing.T) {
 	if !strings.Contains(out, "probe server/discover") || strings.Contains(out, "post server/discover") {
 		t.Errorf("stderr does not name the refusal the probe's:\n%s", out)
 	}
+	// How a 2026-aware client finds an older server, then falls back: a
+	// reader of the log looking for what went wrong (!) is not sent to it.
+	if !strings.Contains(out, "· probe server/discover id=1: ") || !strings.Contains(out, "a 2026 client falls back to initialize") || strings.Contains(out, "! probe") {
+		t.Errorf("stderr marks the refused probe a failure, or does not say the client falls back:\n%s", out)
+	}
 	recs := readRecording(t, onlyRecording(t, h.dir))
 	for _, r := range recs {
 		if r.Kind == mcp.KindError && r.Error != nil && r.Error.Op != mcp.OpProbe {

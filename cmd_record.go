@@ -130,7 +130,7 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	if transport == "" {
 		transport = mcp.TransportAuto
 	}
-	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host}
+	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host, Roots: cfg.Roots}
 	opts := f.options(cfg)
 	var rec *history.Recorder
 	var dir string

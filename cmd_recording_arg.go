@@ -45,6 +45,7 @@ func recordingArgs(example string) cobra.PositionalArgs {
 		var infos []history.SessionInfo
 		if err == nil {
 			infos, err = history.List(dir)
+			infos = history.Recordings(infos)
 		}
 		switch {
 		case err != nil:
@@ -85,6 +86,9 @@ func recordingPath(arg string, note io.Writer) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// A transcript export wrote there is passed over: it was taken
+	// for last, the newest file, and then refused as no recording.
+	infos = history.Recordings(infos)
 	if len(infos) == 0 {
 		return "", errors.New("last: " + noRecordingsYet(dir))
 	}

@@ -79,7 +79,7 @@ func (l *Log) onError(r *mcp.Record) {
 		i, p = l.row(e.ReqSeq)
 	}
 	if p == nil {
-		if !probeVerdict(e.Op, e.Status, e.ReqSeq) && !l.own.repeat(e, wasOn) {
+		if !ProbeVerdict(e) && !l.own.repeat(e, wasOn) {
 			l.strayErrors++
 		}
 		return
@@ -116,7 +116,7 @@ func (l *Log) onError(r *mcp.Record) {
 		// listen stream reopened on its own says its refused POST as a
 		// stream error: the same failure, not a second one ('7 req · 9
 		// err' for 5 failed rows).
-	case probeVerdict(e.Op, e.Status, e.ReqSeq):
+	case ProbeVerdict(e):
 		// Detection's step, not an error, whatever the row came to.
 	default:
 		// The row was answered, so this error is a story of its own.

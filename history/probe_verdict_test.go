@@ -40,3 +40,22 @@ func TestProbeErrorsCountAlikeInTheListingAndTheStatusBar(t *testing.T) {
 		})
 	}
 }
+
+// A proxy before it logged a refusal in JSON as the probe's logged a 2026
+// client's refused server/discover as a failed POST whose purpose was the
+// probe: `mcpscope sessions` listed each such recording with ERRS 1, where
+// one made now lists none.
+func TestProbeRefusedAsPostBeforeIsNoError(t *testing.T) {
+	now := time.Now()
+	recs := []mcp.Record{
+		{Seq: 1, Time: now, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Class: mcp.ClassRequest, Method: "server/discover", ID: "1"}},
+		{Seq: 2, Time: now, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpPost, Purpose: mcp.PurposeProbe, Status: 400, ReqSeq: 1, Message: "400 Bad Request: Server not initialized"}},
+	}
+	infos, err := List(filepath.Dir(record(t, recs, RecordOptions{})))
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("List = %v, %v; want the one session", infos, err)
+	}
+	if got := infos[0].Errors; got != 0 {
+		t.Errorf("the listing counts %d errors, want none: the only refusal was of the probe", got)
+	}
+}

@@ -86,12 +86,12 @@ func Open(path string) (*Reader, error) {
 			return nil, fmt.Errorf("%s is an mcpscope recording cut short in its first line, the header: it was interrupted as it began, and holds no record", path)
 		}
 		if isRecord(header) {
-			return nil, fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)
+			return nil, notRecordingError{fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)}
 		}
 		if export {
-			return nil, fmt.Errorf("%s is what mcpscope export wrote, not a recording: replay, export and --against read the .jsonl recording it was made from (mcpscope sessions lists them)", path)
+			return nil, notRecordingError{fmt.Errorf("%s is what mcpscope export wrote, not a recording: replay, export and --against read the .jsonl recording it was made from (mcpscope sessions lists them)", path)}
 		}
-		return nil, fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header; a recording is the .jsonl file mcpscope writes (mcpscope sessions lists them)", path, Format)
+		return nil, notRecordingError{fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header; a recording is the .jsonl file mcpscope writes (mcpscope sessions lists them)", path, Format)}
 	}
 	if r.h.Version > FormatVersion {
 		f.Close()
@@ -132,6 +132,12 @@ func shown(red *redactor, rec mcp.Record) mcp.Record {
 	}
 	return red.view(rec)
 }
+
+// notRecordingError is Open's refusal of a file that is no recording at
+// all (a transcript export wrote, exec --json's output, another tool's
+// JSON lines), as against a recording it cannot read: the sessions
+// listing marks such a file, and last passes over it.
+type notRecordingError struct{ error }
 
 var (
 	gzipMagic = []byte{0x1f, 0x8b}

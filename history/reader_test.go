@@ -79,7 +79,7 @@ func TestReaderRoundTripIsExact(t *testing.T) {
 	}
 	want := testHeader()
 	want.Format, want.Version, want.Redacts = Format, FormatVersion, RedactsHeaders
-	if h := r.Header(); h != want {
+	if h := r.Header(); !reflect.DeepEqual(h, want) {
 		t.Errorf("Header() = %+v, want %+v", h, want)
 	}
 	if len(damage(r.Warnings())) != 0 {

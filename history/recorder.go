@@ -49,6 +49,11 @@ type Header struct {
 	// listing counts them and names them so, not by the first one's
 	// client. Empty for the recording of one session.
 	Folded string `json:"folded,omitempty"`
+	// Roots are the roots mcpscope offered as the session began (--root),
+	// which a replay shows in Negotiation as the live session did: the
+	// records hold them only if the server asked. Nil when none were
+	// offered, and in a recording made before they were kept.
+	Roots []mcp.Root `json:"roots,omitempty"`
 }
 
 // The values of Header.Redacts.

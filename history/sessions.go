@@ -35,9 +35,14 @@ type SessionInfo struct {
 	// records at Seq 1.
 	Folded   string
 	Sessions int
+	// NotRecording says the file is named like a recording and is none
+	// (an export's transcript, exec --json's output), Note saying what
+	// it is: listed after the recordings, and never the newest of them.
+	NotRecording bool
 }
 
-// List describes the recordings (*.jsonl) in dir, newest first. A file that
+// List describes the recordings (*.jsonl) in dir, newest first, then the
+// files named so that are not recordings (SessionInfo.NotRecording). A file that
 // cannot be read is listed with a note instead of failing the listing; a
 // directory that does not exist yet holds no recordings. Only regular files
 // (or links to them) are opened: a FIFO or a device named like a recording
@@ -59,12 +64,25 @@ func List(dir string) ([]SessionInfo, error) {
 		out = append(out, describe(path))
 	}
 	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].NotRecording != out[j].NotRecording {
+			return out[j].NotRecording
+		}
 		if !out[i].Started.Equal(out[j].Started) {
 			return out[i].Started.After(out[j].Started)
 		}
 		return out[i].Path > out[j].Path
 	})
 	return out, nil
+}
+
+// Recordings is the recordings of a listing List made, the files that
+// are not recordings left out: what last and a count of recordings take.
+func Recordings(infos []SessionInfo) []SessionInfo {
+	n := 0
+	for n < len(infos) && !infos[n].NotRecording {
+		n++
+	}
+	return infos[:n]
 }
 
 // regularEntry reports whether a directory entry is a regular file, following a
@@ -96,6 +114,7 @@ type recordSummary struct {
 	HTTP  *httpSkim `json:"http"`
 	Error *struct {
 		Op           string    `json:"op"`
+		Purpose      string    `json:"purpose"`
 		Status       int       `json:"status"`
 		ReqSeq       int64     `json:"req_seq"`
 		Cause        mcp.Cause `json:"cause"`
@@ -141,6 +160,7 @@ func describe(path string) SessionInfo {
 	}
 	if err != nil {
 		info.Note = aboutIt(err.Error(), path)
+		info.NotRecording = errors.As(err, new(notRecordingError))
 		return info
 	}
 	defer r.Close()
@@ -185,19 +205,19 @@ func describe(path string) SessionInfo {
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
-		repeat := false
+		repeat, verdict := false, false
 		switch {
 		case s.Kind == mcp.KindState:
 			st := &mcp.StateChange{State: s.State.State, Conn: s.State.Conn, URL: s.State.URL, Auto: s.State.Auto, Detail: s.State.Detail}
 			own.step(own.stateStep(s.Kind, st))
 		case s.Kind == mcp.KindError && s.Error != nil:
-			e := &mcp.ErrorInfo{Op: s.Error.Op, Status: s.Error.Status, ReqSeq: s.Error.ReqSeq, Cause: s.Error.Cause, Reconnecting: s.Error.Reconnecting}
+			e := &mcp.ErrorInfo{Op: s.Error.Op, Purpose: s.Error.Purpose, Status: s.Error.Status, ReqSeq: s.Error.ReqSeq, Cause: s.Error.Cause, Reconnecting: s.Error.Reconnecting}
 			wasOn := own.on
 			own.step(own.errorStep(e))
-			repeat = e.ReqSeq == 0 && own.repeat(e, wasOn)
+			repeat, verdict = e.ReqSeq == 0 && own.repeat(e, wasOn), ProbeVerdict(e)
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && (probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq) || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
+		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
 			// a refused connect with two; an outage with an error for
@@ -301,6 +321,10 @@ func newSessionRow(s SessionInfo) sessionRow {
 		// room for its gist, and at 160 columns the whole listing went
 		// to two lines a recording for this one row.
 		note = short
+	}
+	if gist, _, ok := strings.Cut(note, ": "); ok && s.NotRecording {
+		// What the file is; what to give instead is Open's to say.
+		note = gist
 	}
 	if note != "" {
 		note = "(" + sanitize.Line(note) + ")"

@@ -45,17 +45,18 @@ func TestListSessions(t *testing.T) {
 	if len(infos) != 3 {
 		t.Fatalf("List() gave %d sessions, want 3: %+v", len(infos), infos)
 	}
-	// The unreadable file sorts by its modification time: now, the newest.
-	if base := filepath.Base(infos[0].Path); base != "c.jsonl" || !strings.Contains(infos[0].Note, "is not an mcpscope recording") {
-		t.Errorf("first = %s note %q, want c.jsonl with a note saying it is not a recording", base, infos[0].Note)
+	// The file that is no recording, though the newest, comes after the
+	// recordings: it is never last.
+	if c := infos[2]; filepath.Base(c.Path) != "c.jsonl" || !c.NotRecording || !strings.Contains(c.Note, "is not an mcpscope recording") {
+		t.Errorf("last = %s note %q, want c.jsonl with a note saying it is not a recording", filepath.Base(c.Path), c.Note)
 	}
-	b := infos[1]
+	b := infos[0]
 	fi, _ := os.Stat(full)
 	if b.Path != full || b.Requests != 6 || b.Errors != 3 || b.Records != 31 || b.Size != fi.Size() ||
 		b.Duration != 1350*time.Millisecond || b.URL != "http://localhost:8811/sse" || damageNote(b.Note) != "" {
 		t.Errorf("b.jsonl = %+v, want 6 requests, 3 errors (tool error, timeout, rpc error), 31 records, 1.35s", b)
 	}
-	if a := infos[2]; filepath.Base(a.Path) != "a.jsonl" || a.Requests != 1 || a.Errors != 0 {
+	if a := infos[1]; filepath.Base(a.Path) != "a.jsonl" || a.Requests != 1 || a.Errors != 0 {
 		t.Errorf("a.jsonl = %+v, want the older one with 1 request", a)
 	}
 	if infos, err := List(filepath.Join(dir, "nope")); err != nil || infos != nil {

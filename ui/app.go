@@ -222,6 +222,10 @@ func New(opts Options) *Model {
 		m.setRoots(opts.Backend.Roots())
 	}
 	if opts.Player != nil {
+		if roots := opts.Player.Header().Roots; roots != nil {
+			// What the live session offered, shown as it showed them.
+			m.setRoots(roots)
+		}
 		m.replay = newReplayState(opts.Player)
 		m.updateReplayStatus()
 	}
