@@ -102,7 +102,7 @@ func (l *Log) onError(r *mcp.Record) {
 		// it ended, nobody cancelled it and nothing failed.
 		l.setState(p, StateReplaced)
 	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
-		l.setState(p, failureState(e.Op))
+		l.setState(p, failureState(e))
 	case p.state == StateInput && e.Op == mcp.OpInput && e.Cause == mcp.CauseDeclined:
 		// The user declined: the request ends as they chose.
 		l.setState(p, StateDeclined)
@@ -135,8 +135,14 @@ func (l *Log) stoppedNotification(e *mcp.ErrorInfo) bool {
 }
 
 // failureState is where an error leaves the request it ended.
-func failureState(op string) PairState {
-	switch op {
+func failureState(e *mcp.ErrorInfo) PairState {
+	if ProbeVerdict(e) {
+		// A proxy before 34fae05 logged a relayed probe's refusal in
+		// JSON as a failed POST whose purpose was the probe: the row
+		// reads probe all the same, as the listing counts it.
+		return StateProbe
+	}
+	switch e.Op {
 	case mcp.OpTimeout:
 		return StateTimedOut
 	case mcp.OpPost:

@@ -58,4 +58,13 @@ func TestProbeRefusedAsPostBeforeIsNoError(t *testing.T) {
 	if got := infos[0].Errors; got != 0 {
 		t.Errorf("the listing counts %d errors, want none: the only refusal was of the probe", got)
 	}
+	// Its replay reads the row as the probe it was, and counts no error.
+	l := NewLog()
+	l.Append(recs...)
+	if l.PairCount() != 1 || l.Pair(0).State != StateProbe {
+		t.Errorf("the replayed server/discover row is %+v, want it read as a probe", l.Pair(0))
+	}
+	if got := l.Stats().Errors; got != 0 {
+		t.Errorf("the replay's status bar counts %d errors, want none", got)
+	}
 }
