@@ -269,7 +269,7 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	}
 	off := r.offset()
 	if err := line.writeTo(r.w, nil); err != nil {
-		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+		r.err = &writeError{r.path, err}
 		return r.err
 	}
 	r.line++
@@ -297,7 +297,7 @@ func (r *Recorder) timedFlush() {
 	}
 	err := r.w.Flush()
 	if err != nil {
-		err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+		err = &writeError{r.path, err}
 	} else {
 		// A file removed, replaced or cut under the writer takes the
 		// writes without an error: looked for only at Close, the user
@@ -364,7 +364,7 @@ func (r *Recorder) Close() error {
 	r.closed = true
 	if r.err == nil {
 		if err := r.w.Flush(); err != nil {
-			r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+			r.err = &writeError{r.path, err}
 		}
 	}
 	if err := r.f.Sync(); err != nil && r.err == nil {
