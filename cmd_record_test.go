@@ -1,11 +1,13 @@
 package main
 
 import (
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -32,6 +34,39 @@ func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 		words, err := command.SplitWords(cmdLine)
 		if err != nil || len(words) < 3 || words[0] != "mcpscope" || words[1] != c.verb || words[2] != path {
 			t.Errorf("the %s command %q reads back as %q (%v), want mcpscope %s %q", c.verb, cmdLine, words, err, c.verb, path)
+		}
+	}
+}
+
+// A recording under a directory whose name is not UTF-8 (a state dir of
+// another locale) is named in the replay command in $'...' with its bytes
+// escaped, which a shell reads back as the file: quoted as shown, the
+// sanitizer's U+FFFD named a file that does not exist.
+func TestRecordingReportQuotesAPathThatIsNotUTF8(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash to read the command back")
+	}
+	path := filepath.Join(t.TempDir(), "st\xff\xfe dir", "it's.jsonl")
+	rec, err := history.Create(path, history.Header{URL: "http://127.0.0.1:1/sse", Transport: "sse"}, history.RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &recording{rec: rec, failed: make(chan error, 1)}
+	defer rec.Close()
+	var out strings.Builder
+	if err := r.report(&out, true); err != nil {
+		t.Fatal(err)
+	}
+	_, cmdLine, _ := strings.Cut(out.String(), "replay it: mcpscope replay ")
+	cmdLine, _, _ = strings.Cut(cmdLine, "\n")
+	got, err := exec.Command(bash, "-c", "printf %s "+cmdLine).Output()
+	if err != nil || string(got) != path {
+		t.Errorf("the replay command's path %s reads back in bash as %q (%v), want %q", cmdLine, got, err, path)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		if sanitize.Line(line) != line {
+			t.Errorf("the report writes bytes the sanitizer would change: %q", line)
 		}
 	}
 }

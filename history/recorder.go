@@ -108,7 +108,8 @@ type Recorder struct {
 	ping    keepAliveLine // the last keep-alive's line (recorder_keepalive.go)
 	pending bool          // a flush is scheduled
 	err     error
-	// flushFailed is signalled when the timed flush meets a write error,
+	// flushFailed is signalled when the timed flush meets a write error or
+	// finds the file removed, replaced or cut (recorder_gone.go),
 	// for Tee to report it: a session gone quiet writes no record that
 	// would return it, and the status bar went on saying "● rec".
 	flushFailed chan struct{}
@@ -273,7 +274,7 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	}
 	off := r.offset()
 	if err := line.writeTo(r.w, nil); err != nil {
-		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+		r.err = &writeError{r.path, err}
 		return r.err
 	}
 	r.line++
@@ -299,8 +300,18 @@ func (r *Recorder) timedFlush() {
 		r.mu.Unlock()
 		return
 	}
-	if err := r.w.Flush(); err != nil {
-		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+	err := r.w.Flush()
+	if err != nil {
+		err = &writeError{r.path, err}
+	} else {
+		// A file removed, replaced or cut under the writer takes the
+		// writes without an error: looked for only at Close, the user
+		// watched "● rec" for the rest of the session and learnt at the
+		// exit that nothing had been kept.
+		err = r.stillThere()
+	}
+	if err != nil {
+		r.err = err
 		select {
 		case r.flushFailed <- struct{}{}:
 		default:
@@ -358,7 +369,7 @@ func (r *Recorder) Close() error {
 	r.closed = true
 	if r.err == nil {
 		if err := r.w.Flush(); err != nil {
-			r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+			r.err = &writeError{r.path, err}
 		}
 	}
 	if err := r.f.Sync(); err != nil && r.err == nil {

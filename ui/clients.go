@@ -402,5 +402,5 @@ func (m *Model) clientRecordingFailed(id int, why string) tea.Cmd {
 	}
 	m.status.recordingFailed = true
 	m.com.recording = ""
-	return m.setStatus(levelError, "recording stopped, the file is incomplete: "+sanitize.Line(why))
+	return m.setWholeStatus(levelError, "recording stopped, the file is incomplete: "+sanitize.Line(why))
 }

@@ -31,11 +31,7 @@ func TestClientEndedReadsWholeUnderWatchOnlyRow(t *testing.T) {
 		if len(rows) != size.Height {
 			t.Fatalf("%dx%d: %d rows drawn", size.Width, size.Height, len(rows))
 		}
-		var words []string
-		for _, r := range rows {
-			words = append(words, strings.Fields(r)...)
-		}
-		if joined := strings.Join(words, " "); !strings.Contains(joined, want) {
+		if !readsWhole(view, want) {
 			t.Errorf("%dx%d: the end is not read whole:\n%s", size.Width, size.Height, view)
 		}
 		if !strings.Contains(view, watchOnly) {

@@ -19,12 +19,8 @@ func TestReplayEndNoteReadsWholeAt80(t *testing.T) {
 	if len(rows) != 24 {
 		t.Fatalf("%d rows drawn, want 24:\n%s", len(rows), view)
 	}
-	var words []string
-	for _, r := range rows {
-		words = append(words, strings.Fields(r)...)
-	}
 	want := "end of the recording: line 5 is cut short (the recording was interrupted); 3 records read · g plays it again"
-	if joined := strings.Join(words, " "); !strings.Contains(joined, want) {
+	if !readsWhole(view, want) {
 		t.Errorf("the end of the replay is not read whole, want %q in:\n%s", want, view)
 	}
 	if strings.Contains(view, "…") {
