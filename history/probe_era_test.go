@@ -25,13 +25,7 @@ func TestLogDiscoverOfAnotherEraIsAProbe(t *testing.T) {
 				t.Fatalf("%s: tools/list: %v", tc.url, err)
 			}
 		})
-		var discover *Pair
-		for i := range l.PairCount() {
-			if p := l.Pair(i); p.Method == "server/discover" {
-				discover = p
-			}
-		}
-		if discover == nil || discover.State != tc.want || discover.Response == nil {
+		if discover := rowOf(t, l, "server/discover"); discover.State != tc.want || discover.Response == nil {
 			t.Errorf("%s: server/discover row %+v, want %s with its answer kept", tc.url, discover, tc.want)
 		}
 		if st := l.Stats(); st.Errors != 0 {
