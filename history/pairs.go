@@ -1,6 +1,7 @@
 package history
 
 import (
+	"slices"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -317,6 +318,13 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 			l.neg.initialized(m.Raw, r.Seq)
 		} else {
 			l.neg.discovered(l.record(p.req), m.Raw, r.Seq)
+			if l.refusedProbe(p) && !slices.Contains(l.neg.init.supported, requestedVersion(l.record(p.req))) {
+				// Detection's server/discover answered without the
+				// version it asked in: the server speaks the initialize
+				// era, and the probe's row says so as one refused with
+				// an error does, where "✓ ok" read as the 2026 era taken.
+				l.setState(p, StateProbe)
+			}
 		}
 		if v := l.neg.init.protocol; v != "" {
 			// The version in use (the one initialize chose, or the one

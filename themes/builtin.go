@@ -3,8 +3,9 @@ package themes
 import "github.com/charmbracelet/lipgloss"
 
 // darkPalette follows Catppuccin Mocha: pastel accents on a deep blue-grey,
-// with the selection one step lighter than the base so text keeps over 6:1
-// contrast on it. Each role names its own 16-colour stand-in: termenv's
+// with the selection (surface0) one step lighter than the base, so every
+// coloured text keeps 4.5:1 on the selected row; on surface1 the red read
+// 3.94:1 and muted text 3.23:1. Each role names its own 16-colour stand-in: termenv's
 // nearest match turned the pastels into magenta text, an error as magenta
 // as the text around it and bright-blue hints on black.
 var darkPalette = Palette{
@@ -18,8 +19,8 @@ var darkPalette = Palette{
 	Info:          in16("#89dceb", "14"), // sky
 	Foreground:    in16("#cdd6f4", "15"), // text
 	Background:    in16("#1e1e2e", "0"),  // base
-	Muted:         in16("#9399b2", "7"),  // overlay2
-	Selection:     in16("#45475a", "4"),  // surface1
+	Muted:         in16("#989eb8", "7"),  // overlay2, a shade lighter: 4.5:1 on the selection
+	Selection:     in16("#313244", "4"),  // surface0
 	JSONKey:       in16("#89b4fa", "12"), // blue
 	JSONString:    in16("#a6e3a1", "10"), // green
 	JSONNumber:    in16("#fab387", "3"),  // peach
@@ -32,25 +33,28 @@ var darkPalette = Palette{
 // are chosen to pass WCAG AA on white; that matters more on a light terminal,
 // where pastel accents wash out. On 16 colours it keeps to the dark ones:
 // yellow and cyan, termenv's nearest match for warnings and hints, are
-// close to invisible on white in xterm's own palette.
+// close to invisible on white in xterm's own palette. The selection is
+// Primer's palest blue and the accents one step darker than Primer's
+// foreground ones where those fell under 4.5:1 on it (the warning read
+// 3.57:1 on blue 1).
 var lightPalette = Palette{
-	Primary:       in16("#8250df", "4"),  // done purple
+	Primary:       in16("#6639ba", "4"),  // purple 6
 	Subtle:        in16("#59636e", "8"),  // fg muted
 	Border:        in16("#afb8c1", "7"),  // neutral 4
 	FocusedBorder: in16("#0969da", "4"),  // accent blue
 	Error:         in16("#cf222e", "1"),  // danger
-	Warning:       in16("#9a6700", "5"),  // attention
-	Success:       in16("#1a7f37", "2"),  // success
+	Warning:       in16("#7d4e00", "5"),  // yellow 6
+	Success:       in16("#116329", "2"),  // green 6
 	Info:          in16("#0969da", "4"),  // accent
 	Foreground:    in16("#1f2328", "0"),  // fg default
 	Background:    in16("#ffffff", "15"), // canvas
-	Muted:         in16("#6e7781", "8"),  // neutral 6
-	Selection:     in16("#b6e3ff", "14"), // blue 1
+	Muted:         in16("#636c76", "8"),  // neutral 7
+	Selection:     in16("#ddf4ff", "14"), // blue 0
 	JSONKey:       in16("#0550ae", "4"),  // syntax constant
 	JSONString:    in16("#116329", "2"),  // green 6
 	JSONNumber:    in16("#953800", "1"),  // syntax variable
-	JSONBool:      in16("#8250df", "5"),  // syntax entity
-	JSONNull:      in16("#1b7c83", "5"),  // teal 5
+	JSONBool:      in16("#6639ba", "5"),  // purple 6
+	JSONNull:      in16("#0e6b73", "5"),  // teal 6
 	JSONPunct:     in16("#59636e", "8"),  // fg muted
 }
 

@@ -118,7 +118,11 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 		f.lines = append(f.lines, f.c.st.Dim.Render(label)+" "+style.Render(value))
 		return
 	}
-	parts := wrapWords(value, room)
+	f.rows(label, wrapWords(value, room), style)
+}
+
+// rows adds a label and the rows of its value, wrapped already, under it.
+func (f *facts) rows(label string, parts []string, style lipgloss.Style) {
 	for i, p := range parts {
 		l := strings.Repeat(" ", labelW)
 		if i == 0 {
@@ -315,13 +319,19 @@ func (n *negotiationPane) instructions(f *facts, neg *history.Negotiation) {
 	}
 	// A few lines say what they are about; the answer that carried them
 	// (in Pairs) has all of them, so the facts below stay in view.
+	// The cut is marked where it is, after the last whole word of the
+	// last row kept: a row of its own reading "…" under "Mcp-Param" read
+	// as that word cut.
 	const maxLines = 4
-	start := len(f.lines)
-	f.kv("Instructions", wireLine(neg.Instructions, 1024), n.c.st.Dim)
-	if len(f.lines)-start > maxLines {
-		f.lines = f.lines[:start+maxLines-1]
-		f.kv("", "… (all of them are in the answer that carried them, in Pairs)", n.c.st.Hint)
+	text, room := wireLine(neg.Instructions, 1024), f.w-labelW
+	parts := wrapWords(text, max(room, 1))
+	if room < 8 || len(parts) <= maxLines {
+		f.kv("Instructions", text, n.c.st.Dim)
+		return
 	}
+	parts = append(parts[:maxLines-2], cutAtWord(parts[maxLines-2]+" "+parts[maxLines-1]+" ", room))
+	f.rows("Instructions", parts, n.c.st.Dim)
+	f.kv("", "(all of them are in the answer that carried them, in Pairs)", n.c.st.Hint)
 }
 
 // detection shows how the transport was found: the sentence that says why
