@@ -197,12 +197,13 @@ func describe(path string) SessionInfo {
 			repeat = e.ReqSeq == 0 && own.repeat(e, wasOn)
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && (probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq) || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
+		case s.Kind == mcp.KindError && s.Error != nil && (probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq) || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0 || s.Error.Cause == mcp.CauseDeclined):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
 			// a refused connect with two; an outage with an error for
 			// each reconnect of its own; a request the user cancelled
-			// (x), which the bar reads cancelled, not failed.
+			// (x), which the bar reads cancelled, not failed; a 2026
+			// sampling the user declined, which it reads declined.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:
