@@ -176,7 +176,7 @@ func describe(path string) SessionInfo {
 		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Method == "server/discover" {
 			probes[s.Seq] = false
 		}
-		if _, ok := probes[s.HTTP.reqSeq()]; ok && s.HTTP.Purpose == mcp.PurposeProbe {
+		if _, ok := probes[s.HTTP.reqSeq()]; ok && s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeProbe {
 			probes[s.HTTP.ReqSeq] = true
 		}
 		lastSeq = s.Seq
