@@ -36,3 +36,21 @@ func TestLogDeclinedSamplingRoundEndsDeclined(t *testing.T) {
 		t.Errorf("tools/call rows %v, want one, declined and not failed", states)
 	}
 }
+
+// mcpscope sessions counts a declined 2026 call as the bar does, no
+// error: it listed the session with one for the decline's record, where
+// the bar read "0 err" and the row "⊘ declined".
+func TestSessionsCountADeclinedRoundAsTheBarDoes(t *testing.T) {
+	srv := demotest.Start(t, demo.Options{})
+	l := logOf(t, mcp.Config{URL: srv.StatelessURL(), Transport: mcp.TransportStateless, NoListen: true, Answerer: declining{}}, func(ctx context.Context, s *mcp.Session) {
+		_, _ = s.CallTool(ctx, "sample", json.RawMessage(`{"prompt":"hi"}`))
+	})
+	recs := make([]mcp.Record, l.Len())
+	for i := range recs {
+		recs[i] = *l.At(i)
+	}
+	bar := l.Stats().Errors
+	if listed := describe(record(t, recs, RecordOptions{})).Errors; listed != bar || bar != 0 {
+		t.Errorf("sessions lists the declined call with %d errors, the bar %d; want none", listed, bar)
+	}
+}

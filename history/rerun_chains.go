@@ -48,11 +48,22 @@ func (c *chainInputs) see(r *mcp.Record, each func(chain int64, key string, ask 
 		}
 	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassResponse && m.ReqSeq != 0:
 		if keys := inputMethods(m.Raw); keys != nil {
-			chain, ok := c.chainOf[m.ReqSeq]
-			if !ok {
-				chain = m.ReqSeq
-			}
-			c.asked[chain] = keys
+			c.asked[c.chainFor(m.ReqSeq)] = keys
 		}
 	}
+}
+
+// askedBy is what the input_required answer to the request seq asked, by
+// key: its chain's newest round's questions.
+func (c *chainInputs) askedBy(seq int64) map[string]inputAsk {
+	return c.asked[c.chainFor(seq)]
+}
+
+// chainFor is the chain the request seq is a round of: its own when it is
+// the first.
+func (c *chainInputs) chainFor(seq int64) int64 {
+	if chain, ok := c.chainOf[seq]; ok {
+		return chain
+	}
+	return seq
 }

@@ -3,6 +3,7 @@ package history
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -45,5 +46,29 @@ func TestRerunDeclinesWhatWasDeclined(t *testing.T) {
 	defer s.Close()
 	if sampled := rerunCalls(t, ctx, recs, s, "sample"); sampled != 1 {
 		t.Errorf("the re-run called sample %d times, want 1", sampled)
+	}
+}
+
+// A 2026 sampling request the user declined when recording (the call was
+// not sent again: the revision has no answer that declines) is declined
+// again in a re-run: the recording holds no answer to it, so the re-run
+// declared no sampling at all, the demo's tool answered that the client
+// cannot sample, and the call came out a result where it had been
+// declined.
+func TestRerunDeclinesWhatWasDeclinedIn2026(t *testing.T) {
+	ctx := testCtx(t)
+	srv := demotest.Start(t, demo.Options{})
+	cfg := mcp.Config{URL: srv.StatelessURL(), Transport: mcp.TransportStateless, NoListen: true, Answerer: declining{}}
+	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "sample", json.RawMessage(`{"prompt":"hi"}`)); !errors.Is(err, mcp.ErrDeclined) {
+			t.Fatalf("recording: tools/call = %v, want the decline", err)
+		}
+	})
+	again := demotest.Start(t, demo.Options{})
+	cfg.URL, cfg.Answerer = again.StatelessURL(), openRecorded(t, recs).Answers()
+	s := liveSession(t, ctx, cfg)
+	defer s.Close()
+	if res, err := s.CallTool(ctx, "sample", json.RawMessage(`{"prompt":"hi"}`)); !errors.Is(err, mcp.ErrDeclined) {
+		t.Errorf("re-run: tools/call = %v (%s), want it declined as recorded", err, res.Raw)
 	}
 }

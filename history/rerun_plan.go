@@ -2,6 +2,8 @@ package history
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -104,6 +106,16 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		p.refused[r.HTTP.ReqSeq] = r.HTTP.Status
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpCancelled && r.Error.ReqSeq != 0:
 		p.cancels = append(p.cancels, cancelRef{reqSeq: r.Error.ReqSeq, pos: int32(pos), nanos: r.Time.UnixNano()})
+	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpInput && r.Error.Cause == mcp.CauseDeclined:
+		// A 2026 round's sampling the user declined has no answer in the
+		// recording (the request was not sent again): declined again, the
+		// re-run ends as the recording did.
+		asked := p.chains.askedBy(r.Error.ReqSeq)
+		for _, key := range slices.Sorted(maps.Keys(asked)) {
+			if ask := asked[key]; ask.method == "sampling/createMessage" {
+				p.user.add(ask.method, recordedAnswer{key: key, declined: true, question: ask.question})
+			}
+		}
 	case r.Kind == mcp.KindState && r.State != nil && opensSession(r.State) && !p.openDone:
 		p.opened, p.openedMethod, p.openDone = p.lastShake, p.lastShakeMethod, true
 	}

@@ -196,7 +196,7 @@ func describe(path string) SessionInfo {
 		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Method == "server/discover" {
 			probes[s.Seq] = false
 		}
-		if _, ok := probes[s.HTTP.reqSeq()]; ok && s.HTTP.Purpose == mcp.PurposeProbe {
+		if _, ok := probes[s.HTTP.reqSeq()]; ok && s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeProbe {
 			probes[s.HTTP.ReqSeq] = true
 		}
 		lastSeq = s.Seq
@@ -217,12 +217,13 @@ func describe(path string) SessionInfo {
 			repeat, verdict = e.ReqSeq == 0 && own.repeat(e, wasOn), ProbeVerdict(e)
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
+		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0 || s.Error.Cause == mcp.CauseDeclined):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
 			// a refused connect with two; an outage with an error for
 			// each reconnect of its own; a request the user cancelled
-			// (x), which the bar reads cancelled, not failed.
+			// (x), which the bar reads cancelled, not failed; a 2026
+			// sampling the user declined, which it reads declined.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:

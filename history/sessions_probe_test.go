@@ -48,3 +48,17 @@ func TestListSessionsCountsNoAnsweredProbe(t *testing.T) {
 		t.Errorf("the listing counts %d errors, the TUI's status bar %d", got, want)
 	}
 }
+
+// An edited recording whose server/discover has seq 0 is listed, not a
+// crash: a record after it with no HTTP exchange looked for the probe's
+// purpose on that exchange, and mcpscope sessions panicked.
+func TestListSessionsOfADiscoverOfSeqZero(t *testing.T) {
+	recs := []mcp.Record{
+		{Seq: 0, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: "server/discover",
+			Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"method":"server/discover"}`)}},
+		{Seq: 1, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen, Conn: 1, Transport: mcp.TransportStateless}},
+	}
+	if info := describe(record(t, recs, RecordOptions{})); info.Sessions != 1 || info.Requests != 1 {
+		t.Errorf("listed as %d sessions of %d requests (note %q), want the one of one", info.Sessions, info.Requests, info.Note)
+	}
+}

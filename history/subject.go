@@ -84,30 +84,38 @@ func listenSubject(raw []byte) string {
 	if err != nil {
 		return ""
 	}
-	var lists, rest []string
-	for key, v := range doc.Root().Get("params").Get("notifications").Members() {
-		switch kind, isList := strings.CutSuffix(key, "ListChanged"); {
-		case isList && slices.Contains(listKinds, kind):
-			if string(v.Raw()) == "true" {
-				lists = append(lists, kind)
-			}
-		case key == "resourceSubscriptions" && v.Kind() == jsonspan.Array:
-			if n := v.Len(); n == 1 {
-				rest = append(rest, "1 uri")
-			} else if n > 1 {
-				rest = append(rest, strconv.Itoa(n)+" uris")
-			}
-		default:
-			rest = append(rest, key)
+	notes := doc.Root().Get("params").Get("notifications")
+	// Each member as JSON readers take it, the last of a name given
+	// twice (Get): counting each one named made three "tools" read "all
+	// lists", and a false after a true read subscribed.
+	var lists, words []string
+	for _, kind := range listKinds {
+		if string(notes.Get(kind+"ListChanged").Raw()) == "true" {
+			lists = append(lists, kind)
 		}
 	}
 	if len(lists) == len(listKinds) {
 		lists = []string{"all lists"}
-	} else {
-		slices.SortFunc(lists, func(a, b string) int { return slices.Index(listKinds, a) - slices.Index(listKinds, b) })
 	}
 	if len(lists) > 0 {
-		rest = append([]string{strings.Join(lists, ",")}, rest...)
+		words = append(words, strings.Join(lists, ","))
 	}
-	return strings.Join(rest, " ")
+	named := map[string]bool{}
+	for key := range notes.Members() {
+		kind, isList := strings.CutSuffix(key, "ListChanged")
+		if named[key] || isList && slices.Contains(listKinds, kind) {
+			continue
+		}
+		named[key] = true
+		if key == "resourceSubscriptions" && notes.Get(key).Kind() == jsonspan.Array {
+			if n := notes.Get(key).Len(); n == 1 {
+				words = append(words, "1 uri")
+			} else if n > 1 {
+				words = append(words, strconv.Itoa(n)+" uris")
+			}
+			continue
+		}
+		words = append(words, key)
+	}
+	return strings.Join(words, " ")
 }

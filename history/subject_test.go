@@ -37,6 +37,12 @@ func TestSubjectOfListen(t *testing.T) {
 		{`{"notifications":{"resourceSubscriptions":["a://1"]}}`, "1 uri"},
 		{`{"notifications":{"loggingMessage":true}}`, "loggingMessage"},
 		{`{}`, ""},
+		// A member named twice is read as JSON readers take it, the
+		// last: three "tools" read "all lists", and a true then false
+		// read subscribed.
+		{`{"notifications":{"toolsListChanged":true,"toolsListChanged":true,"toolsListChanged":true}}`, "tools"},
+		{`{"notifications":{"toolsListChanged":true,"toolsListChanged":false,"promptsListChanged":true}}`, "prompts"},
+		{`{"notifications":{"loggingMessage":true,"loggingMessage":true,"resourceSubscriptions":["a://1"],"resourceSubscriptions":["a://1","a://2"]}}`, "loggingMessage 2 uris"},
 	}
 	for _, c := range cases {
 		raw := `{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":` + c.params + `}`

@@ -336,22 +336,25 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 	}
 	out := map[string]json.RawMessage{}
 	var missing []InputRequest
-	var firstErr error
+	var why error
 	for _, k := range keys {
 		method, params := InputRequestOf(requests[k])
 		req := InputRequest{Key: k, Method: method, Params: params, Seq: seq}
 		res, err := s.answerInput(ctx, req)
 		if err != nil {
 			missing = append(missing, req)
-			if firstErr == nil {
-				firstErr = err
+			// A decline is the round's story only when every question
+			// was declined: one left unanswered beside it failed the
+			// request, and its error says so.
+			if why == nil || errors.Is(why, ErrDeclined) && !errors.Is(err, ErrDeclined) {
+				why = err
 			}
 			continue
 		}
 		out[k] = res
 	}
 	if len(missing) > 0 {
-		return nil, &gatherError{missing: missing, err: firstErr}
+		return nil, &gatherError{missing: missing, err: why}
 	}
 	return out, nil
 }

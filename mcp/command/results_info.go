@@ -101,8 +101,7 @@ func CacheScopeWords(scope string) (words string, defined bool) {
 	if scope == "public" || scope == "private" {
 		return "cacheScope " + scope, true
 	}
-	q, _ := json.Marshal(scope) // a string always marshals
-	return "cacheScope " + mcp.Excerpt(q) + " (not public or private, the scopes the protocol defines)", false
+	return "cacheScope " + mcp.Excerpt(argString(scope)) + " (not public or private, the scopes the protocol defines)", false
 }
 
 // notAString marks a resultType of the wrong type, shown as written.

@@ -71,6 +71,9 @@ func TestParseResultInfo(t *testing.T) {
 		// "" and a word the protocol does not define are said, as written.
 		{`{"cacheScope":""}`, "resultType complete (not stated; a missing one counts as complete) · cacheScope \"\" (not public or private, the scopes the protocol defines)"},
 		{`{"resultType":"complete","cacheScope":"everyone"}`, "resultType complete · cacheScope \"everyone\" (not public or private, the scopes the protocol defines)"},
+		// <, > and & as the server wrote them, not as \u003c: "as
+		// written" read "per\u003cuser\u003e".
+		{`{"resultType":"complete","cacheScope":"per<user>&x"}`, "resultType complete · cacheScope \"per<user>&x\" (not public or private, the scopes the protocol defines)"},
 		{`{"resultType":5,"ttlMs":1e400,"cacheScope":["x"]}`, "resultType 5 (not a string) · ttlMs 1e400 (not a whole number of milliseconds) · cacheScope [\"x\"] (not a string)"},
 	}
 	for _, tt := range tests {
