@@ -37,7 +37,9 @@ COLUMNS says) the table fits it: on a narrow one each path goes on a line
 of its own, and the seconds of the start, the duration and the size are
 left out before the URL is cut. To a pipe or a file it is whole, a header
 then one line per recording ending in its path and any note, for grep and
-scripts; the count of recordings goes to stderr.`,
+scripts; the count of recordings goes to stderr. A .jsonl there that is no
+recording (an export's transcript, exec --json's output) is listed after
+them, marked as what it is, not counted, and never taken for last.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := history.DefaultDir()
