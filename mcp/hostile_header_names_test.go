@@ -53,3 +53,40 @@ func TestAnswerOfManyHeaderNamesIsBoundedInTheRecord(t *testing.T) {
 		t.Error("the record lost Content-Type")
 	}
 }
+
+// One header the record keeps first sent 16,380 times empty (4 bytes a
+// line in the record) costs the record its own HeaderLimit, not the whole
+// HeadersLimit: the answer's other headers (its X-Request-Id) stay in the
+// record, where the flood's lines pushed every one of them out.
+func TestHeaderOfManyEmptyValuesSpendsItsOwnShare(t *testing.T) {
+	_, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Header()["Www-Authenticate"] = make([]string, 16_380)
+			x.Header().Set("X-Request-Id", "r1")
+		}
+		x.Default()
+	}}, Config{NoGetStream: true})
+	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	s.Close()
+	rec.waitEnd(t)
+	var answer *HTTPExchange
+	for _, r := range rec.all() {
+		if r.Kind == KindHTTP && len(r.HTTP.Headers["Www-Authenticate"]) > 0 {
+			answer = r.HTTP
+		}
+	}
+	if answer == nil {
+		t.Fatal("no record of tools/list's answer holds its WWW-Authenticate")
+	}
+	if got := len(answer.Headers["Www-Authenticate"]); got > HeaderLimit/headerLineCost {
+		t.Errorf("the record keeps %d empty WWW-Authenticate values, want at most %d", got, HeaderLimit/headerLineCost)
+	}
+	if _, cut := answer.HeadersCut["Www-Authenticate"]; !cut {
+		t.Error("the record does not say it cut WWW-Authenticate")
+	}
+	if got := RecordedHeader(answer.Headers, "X-Request-Id"); got != "r1" {
+		t.Errorf("the record keeps X-Request-Id %q, want r1", got)
+	}
+}
