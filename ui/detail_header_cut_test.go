@@ -34,3 +34,27 @@ func TestDetailSaysAnAnswerHeaderWasCut(t *testing.T) {
 		t.Errorf("the detail says a header was cut other than once (Content-Type was kept whole):\n%s", text)
 	}
 }
+
+// The headers a record left out (a flood past mcp.HeadersLimit) are
+// counted under those Detail shows, for the request and for its POST's
+// answer: nothing on screen said a header might be missing.
+func TestDetailSaysHeadersWereLeftOut(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	req := s.request("7", "tools/list", "", `{}`)
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: "post", Method: "POST", URL: fixtureBase + "?sessionid=ABC123", Status: 401,
+		Body: "Unauthorized\n", BodySize: 13, Duration: 2 * time.Millisecond, ReqSeq: req, Conn: 1,
+		RequestHeaders: map[string][]string{"Content-Type": {"application/json"}}, RequestHeadersLeftOut: 1,
+		Headers: map[string][]string{"Content-Type": {"text/plain"}}, HeadersLeftOut: 3000}})
+	m := newTestModel(t, 100, 30, nil, s.recs)
+	press(m, "enter")
+	if m.focus != paneDetail {
+		t.Fatalf("enter on the refused request: focus = %v, want detail", m.focus)
+	}
+	text := ansi.Strip(strings.Join(m.detail.lines(), "\n"))
+	for _, want := range []string{"(1 header left out of the record)", "(3000 headers left out of the record)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the detail does not say %q:\n%s", want, text)
+		}
+	}
+}
