@@ -87,7 +87,7 @@ func (r *redactor) quotedPieces(s string) string {
 }
 
 // cutPieces redacts in rec the starts of tokens left where it was cut: at
-// the end of each answer header KeepHeaders cut, at the end of a body cut
+// the end of each header KeepHeaders or KeepRequestHeaders cut, at the end of a body cut
 // to its excerpt or cut short, at the end of an event its stream cut off
 // and before the mark of a refused endpoint's data the proxy quoted cut
 // (mcpscope's own text, cut by clip.Quote and the like, is ownText's).
@@ -139,6 +139,29 @@ func (r *redactor) cutEvent(rec *mcp.Record) bool {
 	return true
 }
 
+// cutHeaders is hdr with the start of a token redacted at the end of each
+// header cut names (mcp.KeepHeaders cut it there), copied when it changes;
+// it reports whether it changed anything.
+func (r *redactor) cutHeaders(hdr map[string][]string, cut map[string]int) (map[string][]string, bool) {
+	changed := false
+	for name := range cut {
+		vs := hdr[name]
+		if len(vs) == 0 {
+			continue
+		}
+		if last := r.cutEnd(vs[len(vs)-1]); last != vs[len(vs)-1] {
+			if !changed {
+				hdr = maps.Clone(hdr)
+			}
+			vs = slices.Clone(vs)
+			vs[len(vs)-1] = last
+			hdr[name] = vs
+			changed = true
+		}
+	}
+	return hdr, changed
+}
+
 // cutExchange redacts the starts of tokens left where rec's HTTP exchange
 // was cut, as cutPieces says; it reports whether it changed anything.
 func (r *redactor) cutExchange(rec *mcp.Record) bool {
@@ -146,22 +169,11 @@ func (r *redactor) cutExchange(rec *mcp.Record) bool {
 	if h == nil {
 		return false
 	}
-	c, changed := *h, false
-	for name := range h.HeadersCut {
-		vs := h.Headers[name]
-		if len(vs) == 0 {
-			continue
-		}
-		if last := r.cutEnd(vs[len(vs)-1]); last != vs[len(vs)-1] {
-			if !changed {
-				c.Headers = maps.Clone(h.Headers)
-			}
-			vs = slices.Clone(vs)
-			vs[len(vs)-1] = last
-			c.Headers[name] = vs
-			changed = true
-		}
-	}
+	c := *h
+	var answer, request bool
+	c.Headers, answer = r.cutHeaders(h.Headers, h.HeadersCut)
+	c.RequestHeaders, request = r.cutHeaders(h.RequestHeaders, h.RequestHeadersCut)
+	changed := answer || request
 	// A body ends where it was cut to its excerpt, or where its read
 	// broke (upstream or the client went mid-body), which the record does
 	// not tell from a whole one (mcp marks the break only where an error

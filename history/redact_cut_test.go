@@ -47,3 +47,20 @@ func TestRecordingRedactsTokenCutInTwo(t *testing.T) {
 		t.Error("no record shown had its header and body cut")
 	}
 }
+
+// A proxied client's header holding the user's token past what a record
+// keeps of it (mcp.KeepRequestHeaders cut it in the token's middle) leaves
+// no piece of the token in the record: the request's headers are cut as
+// an answer's are now, and redacted at their cut as an answer's.
+func TestRequestHeaderCutInATokenIsRedacted(t *testing.T) {
+	r := newRedactor(RecordOptions{Tokens: []string{cutBearer}}, "http://127.0.0.1/mcp")
+	var h mcp.HTTPExchange
+	h.KeepRequestHeaders(map[string][]string{"X-Echo": {strings.Repeat("h", mcp.HeaderLimit-10) + cutBearer}})
+	if h.RequestHeadersCut["X-Echo"] == 0 {
+		t.Fatal("the request's long header was not cut")
+	}
+	rec, _ := r.record(mcp.Record{Kind: mcp.KindHTTP, HTTP: &h})
+	if p := mcptest.PieceOf([]byte(rec.HTTP.RequestHeaders["X-Echo"][0]), cutBearer, minToken); p != "" {
+		t.Errorf("the record holds %q of the token cut in two", p)
+	}
+}

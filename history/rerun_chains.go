@@ -22,13 +22,15 @@ func newChainInputs() *chainInputs {
 	return &chainInputs{asked: map[int64]map[string]inputAsk{}, chainOf: map[int64]int64{}}
 }
 
-// see takes in the record r, in recording order. For a later round of a
-// chain it calls each with the chain and, in key order, every input
-// response with what its key asked.
-func (c *chainInputs) see(r *mcp.Record, each func(chain int64, key string, ask inputAsk, value json.RawMessage)) {
+// see takes in the record r, in recording order, class being the class
+// it went on the wire with (wireOf, for a sent record; a hand-edited
+// field may say otherwise). For a later round of a chain it calls each
+// with the chain and, in key order, every input response with what its
+// key asked.
+func (c *chainInputs) see(r *mcp.Record, class mcp.Class, each func(chain int64, key string, ask inputAsk, value json.RawMessage)) {
 	m := r.RPC
 	switch {
-	case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
+	case r.Kind == mcp.KindSent && class == mcp.ClassRequest:
 		chain := m.Chain
 		if chain == 0 {
 			chain = r.Seq

@@ -124,9 +124,8 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 	}
 	m := r.RPC
 	// What went on the wire, which the re-run sends (wireOf).
-	method := m.Method
+	method, class := m.Method, m.Class
 	if r.Kind == mcp.KindSent {
-		var class mcp.Class
 		method, class = wireOf(m)
 		if m.Chain != 0 {
 			p.lastRound[m.Chain] = r.Seq
@@ -146,7 +145,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		}
 	}
 	p.seeAck(pos, r)
-	p.chains.see(r, func(chain int64, key string, ask inputAsk, value json.RawMessage) {
+	p.chains.see(r, class, func(chain int64, key string, ask inputAsk, value json.RawMessage) {
 		if answerable(ask.method) {
 			p.user.add(ask.method, recordedAnswer{key: key, result: value, question: ask.question})
 		}
@@ -164,7 +163,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		ans := replyAnswer(m.Raw)
 		ans.question = p.questions[m.ReqSeq]
 		p.user.add(m.Method, ans)
-	case r.Kind == mcp.KindSent && m.Class == mcp.ClassNotification && method == "notifications/roots/list_changed":
+	case r.Kind == mcp.KindSent && class == mcp.ClassNotification && method == "notifications/roots/list_changed":
 		p.rootsChange = r.Seq
 	case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && m.Method == "roots/list":
 		if roots, ok := rootsResult(replyAnswer(m.Raw).result); ok {

@@ -60,3 +60,57 @@ func TestRerunOffersTheRecordedRoots(t *testing.T) {
 		})
 	}
 }
+
+// A recording whose class fields were edited (a 2025 session's
+// notifications/roots/list_changed to request, a 2026 request's later
+// round, which answers the server's roots/list, to notification) is
+// re-run by its raw JSON-RPC, as the re-run sends it: the roots the
+// client answered after the change, or in the round, are still offered,
+// and list_roots answers as it did. The plan read the fields and offered
+// the roots from before the change.
+func TestRerunOfEditedClassesOffersTheRecordedRoots(t *testing.T) {
+	for name, c := range map[string]struct {
+		url  func(*demo.Server) string
+		edit func(*mcp.RPCMessage) bool
+	}{
+		"streamable": {(*demo.Server).MCPURL, func(m *mcp.RPCMessage) bool {
+			if m.Method != "notifications/roots/list_changed" {
+				return false
+			}
+			m.Class = mcp.ClassRequest
+			return true
+		}},
+		"stateless": {(*demo.Server).StatelessURL, func(m *mcp.RPCMessage) bool {
+			if m.Chain == 0 || m.Class != mcp.ClassRequest {
+				return false
+			}
+			m.Class = mcp.ClassNotification
+			return true
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx := testCtx(t)
+			recs := rootsSession(t, ctx, c.url)
+			edited := false
+			for i, r := range recs {
+				if r.Kind != mcp.KindSent || r.RPC == nil {
+					continue
+				}
+				m := *r.RPC
+				if c.edit(&m) {
+					recs[i].RPC, edited = &m, true
+				}
+			}
+			if !edited {
+				t.Fatal("the session sent nothing to edit")
+			}
+			again := demotest.Start(t, demo.Options{})
+			roots, _ := openRecorded(t, recs).Roots()
+			s := liveSession(t, ctx, mcp.Config{URL: c.url(again), Roots: roots})
+			defer s.Close()
+			if calls := rerunCalls(t, ctx, recs, s, "list_roots"); calls != 2 {
+				t.Errorf("the re-run called list_roots %d times, want 2", calls)
+			}
+		})
+	}
+}

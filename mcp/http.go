@@ -36,7 +36,7 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	ctx := req.Context()
 	req = req.WithContext(withHops(ctx, &hops))
 	ex.Method, ex.URL = req.Method, req.URL.String()
-	ex.RequestHeaders = SentHeaders(req)
+	ex.KeepRequestHeaders(SentHeaders(req))
 	start := s.cfg.Now()
 	resp, resent, err := SendTraced(s.client, req)
 	ex.Duration = s.cfg.Now().Sub(start)

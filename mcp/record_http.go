@@ -19,10 +19,15 @@ type HTTPExchange struct {
 	Purpose        string              `json:"purpose"` // one of the Purpose constants
 	Method         string              `json:"method"`
 	URL            string              `json:"url"`
-	RequestHeaders map[string][]string `json:"request_headers,omitempty"`
-	Status         int                 `json:"status"`                // 0 when no answer came
-	StatusLine     string              `json:"status_line,omitempty"` // the status as the server wrote it, reason phrase included
-	Headers        map[string][]string `json:"headers,omitempty"`     // each header's values cut to HeaderLimit bytes (KeepHeaders)
+	RequestHeaders map[string][]string `json:"request_headers,omitempty"` // bounded as Headers are (KeepRequestHeaders)
+	// RequestHeadersCut and RequestHeadersLeftOut are HeadersCut and
+	// HeadersLeftOut for the request's headers: a proxied client may send
+	// as many as net/http takes (1 MB a request).
+	RequestHeadersCut     map[string]int      `json:"request_headers_cut,omitempty"`
+	RequestHeadersLeftOut int                 `json:"request_headers_left_out,omitempty"`
+	Status                int                 `json:"status"`                // 0 when no answer came
+	StatusLine            string              `json:"status_line,omitempty"` // the status as the server wrote it, reason phrase included
+	Headers               map[string][]string `json:"headers,omitempty"`     // each header's values cut to HeaderLimit bytes (KeepHeaders)
 	// HeadersCut names the answer headers cut to HeaderLimit, each with
 	// the bytes its values held on the wire.
 	HeadersCut map[string]int `json:"headers_cut,omitempty"`
@@ -135,18 +140,31 @@ const (
 // are not free in a record.
 const headerLineCost = len(": \r\n")
 
-// keptFirst are the answer headers the answer checks, detection, advice
+// keptFirst are the headers the answer checks, detection, advice, export
 // and the detail read from a record: KeepHeaders keeps them before all
 // others, so no flood of other headers shorter than they are (thousands
 // of empty X-n) pushes them out.
-var keptFirst = append(slices.Clone(adviceHeaders), "Mcp-Session-Id", "Mcp-Protocol-Version")
+var keptFirst = append(slices.Clone(adviceHeaders), "Mcp-Session-Id", "Mcp-Protocol-Version", "User-Agent", "Last-Event-Id")
 
 // readFirst reports whether name is one of keptFirst's, in any case.
 func readFirst(name string) bool {
 	return slices.ContainsFunc(keptFirst, func(k string) bool { return strings.EqualFold(k, name) })
 }
 
-// KeepHeaders sets h's answer headers to hdr as a record keeps them: each
+// KeepHeaders sets h's answer headers to hdr as a record keeps them
+// (keepHeaders).
+func (h *HTTPExchange) KeepHeaders(hdr http.Header) {
+	h.Headers, h.HeadersCut, h.HeadersLeftOut = keepHeaders(hdr)
+}
+
+// KeepRequestHeaders sets h's request headers to hdr as a record keeps
+// them, bounded as the answer's are (keepHeaders).
+func (h *HTTPExchange) KeepRequestHeaders(hdr http.Header) {
+	h.RequestHeaders, h.RequestHeadersCut, h.RequestHeadersLeftOut = keepHeaders(hdr)
+}
+
+// keepHeaders is hdr as a record keeps it, with the headers it cut and the
+// count of those it left out: each
 // header's values whole up to HeaderLimit bytes between them, and all of
 // them, names and values, up to HeadersLimit, the headers the record's
 // readers read first (keptFirst), then the shortest (by name between
@@ -157,13 +175,15 @@ func readFirst(name string) bool {
 // 120-byte names and no value are 10 MB an answer that net/http takes.
 // Shortest first, long headers whose names sort early (nine A-Pad of 8 KiB)
 // cannot crowd Content-Type or Mcp-Session-Id out of the record, which the
-// answer checks and the detail read.
-func (h *HTTPExchange) KeepHeaders(hdr http.Header) {
-	h.Headers, h.HeadersCut, h.HeadersLeftOut = nil, nil, 0
+// answer checks and the detail read. A header's value lines cost its own
+// HeaderLimit as well (its values past that many lines are dropped): one
+// header sent 16,000 times empty would spend the record's whole
+// HeadersLimit on its lines and leave every other header out.
+func keepHeaders(hdr http.Header) (kept map[string][]string, cut map[string]int, leftOut int) {
 	if len(hdr) == 0 {
-		return
+		return nil, nil, 0
 	}
-	h.Headers = make(map[string][]string, min(len(hdr), 64))
+	kept = make(map[string][]string, min(len(hdr), 64))
 	sizes := make(map[string]int, len(hdr)) // of the values
 	costs := make(map[string]int, len(hdr)) // of the header's lines
 	rank := map[string]int{}                // -1 for keptFirst's, before all others' 0
@@ -184,33 +204,35 @@ func (h *HTTPExchange) KeepHeaders(hdr http.Header) {
 		vs, size := hdr[name], sizes[name]
 		if len(name) > min(HeaderLimit, left) {
 			// Cut, a name would be another header's.
-			h.HeadersLeftOut++
+			leftOut++
 			continue
 		}
 		left -= len(name)
-		budget := min(HeaderLimit, left)
-		if cost := costs[name] - len(name); size <= budget && cost <= left {
-			h.Headers[name] = slices.Clone(vs)
+		budget, lines := min(HeaderLimit, left), HeaderLimit
+		if cost := costs[name] - len(name); size <= budget && cost-size <= lines && cost <= left {
+			kept[name] = slices.Clone(vs)
 			left -= cost
 			continue
 		}
-		kept := []string{}
+		vals := []string{}
 		for _, v := range vs {
-			if budget == 0 || left < headerLineCost {
+			if budget == 0 || left < headerLineCost || lines < headerLineCost {
 				break
 			}
 			left -= headerLineCost
+			lines -= headerLineCost
 			v = clip.Prefix(v, min(budget, left))
-			kept = append(kept, strings.Clone(v))
+			vals = append(vals, strings.Clone(v))
 			budget -= len(v)
 			left -= len(v)
 		}
-		h.Headers[name] = kept
-		if h.HeadersCut == nil {
-			h.HeadersCut = map[string]int{}
+		kept[name] = vals
+		if cut == nil {
+			cut = map[string]int{}
 		}
-		h.HeadersCut[name] = size
+		cut[name] = size
 	}
+	return kept, cut, leftOut
 }
 
 // HeaderCutWords says, for a header KeepHeaders cut, how much of it the

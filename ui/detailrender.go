@@ -429,6 +429,7 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 			}
 		}
 	}
+	out = in.leftOut(out, h.HeadersLeftOut)
 	switch {
 	case in.pair != nil && in.pair.Response != nil && in.pair.Response.RPC != nil && strings.TrimSpace(string(in.pair.Response.RPC.Raw)) == body:
 		out = append(out, in.st.Dim.Render("(its body is the Response above)"))

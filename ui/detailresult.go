@@ -225,7 +225,17 @@ func (in *detailInput) requestHeaders(out []string, h *mcp.HTTPExchange) []strin
 			out = in.wrappedHead(out, wireLine(k, 128)+":", " "+wireLine(v, 2048), st.Key, st.Row)
 		}
 	}
-	return out
+	return in.leftOut(out, h.RequestHeadersLeftOut)
+}
+
+// leftOut says how many of an exchange's headers its record holds nothing
+// of (mcp's HeadersLeftOut, RequestHeadersLeftOut), under the headers
+// shown: a header that is not listed may still have come.
+func (in *detailInput) leftOut(out []string, n int) []string {
+	if n == 0 {
+		return out
+	}
+	return in.wrapped(out, "("+plural(n, "header")+" left out of the record)", in.st.Dim)
 }
 
 // resumeLines list the GETs that resumed the request's response stream.

@@ -11,7 +11,8 @@ import (
 
 // A client with a 64 KB User-Agent and a long query is quoted short in how
 // its session began (the detection's reason, a line of the Negotiation
-// pane), as its label is; the HTTP records keep both whole. The reason
+// pane), as its label is; the HTTP records keep the URI whole and the
+// User-Agent's first mcp.HeaderLimit bytes, saying its size. The reason
 // held both whole: a 64 KB line, and one more copy of the header in the
 // recording beside the two every exchange keeps (the client's leg and
 // upstream's).
@@ -29,7 +30,7 @@ func TestLongUserAgentIsQuotedShortInHowTheSessionBegan(t *testing.T) {
 		t.Errorf("the detection's reason is %d bytes (%.200q…), want the User-Agent and the URI quoted short, saying their size", len(d.Reason), d.Reason)
 	}
 	h := w.record(t, id, "the client's leg", func(r mcp.Record) bool { return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay }).HTTP
-	if got := strings.Join(h.RequestHeaders["User-Agent"], ""); got != agent {
-		t.Errorf("the client's leg keeps a User-Agent of %d bytes, want it whole (%d)", len(got), len(agent))
+	if got := strings.Join(h.RequestHeaders["User-Agent"], ""); got != agent[:mcp.HeaderLimit] || h.RequestHeadersCut["User-Agent"] != len(agent) {
+		t.Errorf("the client's leg keeps a User-Agent of %d bytes, cut from %d; want its first %d, cut from %d", len(got), h.RequestHeadersCut["User-Agent"], mcp.HeaderLimit, len(agent))
 	}
 }

@@ -120,7 +120,7 @@ func (l *leg) roundTrip() (*http.Response, error) {
 		return nil, err
 	}
 	l.up.Method, l.up.URL = out.Method, out.URL.String()
-	l.up.RequestHeaders = mcp.SentHeaders(out)
+	l.up.KeepRequestHeaders(mcp.SentHeaders(out))
 	keepUserAgent(out)
 	sent := l.p.cfg.Now()
 	resp, resent, err := mcp.SendTraced(l.p.client, out)
@@ -286,10 +286,12 @@ func (l *leg) release() {
 // emitRelay logs the client's leg, after the upstream leg it relayed.
 func (l *leg) emitRelay() {
 	ex := &mcp.HTTPExchange{
-		Purpose: mcp.PurposeRelay, Method: l.r.Method, URL: clientURL(l.r), RequestHeaders: l.r.Header.Clone(),
+		Purpose: mcp.PurposeRelay, Method: l.r.Method, URL: clientURL(l.r),
 		Status: l.status, StatusLine: fmt.Sprintf("%d %s", l.status, http.StatusText(l.status)), Duration: l.headerAt.Sub(l.start), ReqSeq: l.reqSeq, Conn: conn,
 	}
-	// The headers relayed are the upstream's, cut as its leg's are.
+	// The headers relayed are the upstream's, cut as its leg's are, and
+	// the client's are bounded as the upstream leg's copy of them is.
+	ex.KeepRequestHeaders(l.r.Header)
 	ex.KeepHeaders(l.w.Header())
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: ex})
 }
