@@ -67,6 +67,22 @@ func TestResumeThatBringsOnlyAnotherStreamsEvents(t *testing.T) {
 // maxResume still gets its answer.
 func TestResumeWithOtherStreamsBesideItsOwn(t *testing.T) {
 	const polls = 3 * maxResume
+	f := pollingServer(polls, func(i int) []string { return otherStreamEvents(100 + 2*i) })
+	s, _ := dialRaw(t, f, Config{})
+	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if err != nil || !strings.Contains(string(resp.Result), "done") {
+		t.Fatalf("tools/call resumed %d times beside another stream's events = %v, %v; want its answer", polls, resp, err)
+	}
+	if got := resumingGETs(f); got != polls {
+		t.Errorf("%d resuming GETs, want %d", got, polls)
+	}
+}
+
+// pollingServer ends a tools/call's stream after each event, as a
+// 2025-11-25 server may, and has the client poll: resumption i brings
+// besides(i) (when besides is not nil) and the call's progress i, until
+// the one after polls of them brings the answer "done".
+func pollingServer(polls int, besides func(i int) []string) *rawStreamable {
 	var callID atomic.Value
 	var n atomic.Int32
 	f := &rawStreamable{}
@@ -81,19 +97,15 @@ func TestResumeWithOtherStreamsBesideItsOwn(t *testing.T) {
 		}
 		id := callID.Load().(string)
 		i := int(n.Add(1)) + 1
-		events := otherStreamEvents(100 + 2*i)
+		var events []string
+		if besides != nil {
+			events = besides(i)
+		}
 		if i <= polls {
 			writeEvents(w, append(events, progressEvent(id, i))...)
 			return
 		}
 		writeEvents(w, append(events, fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", i, id))...)
 	}
-	s, _ := dialRaw(t, f, Config{})
-	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
-	if err != nil || !strings.Contains(string(resp.Result), "done") {
-		t.Fatalf("tools/call resumed %d times beside another stream's events = %v, %v; want its answer", polls, resp, err)
-	}
-	if got := resumingGETs(f); got != polls {
-		t.Errorf("%d resuming GETs, want %d", got, polls)
-	}
+	return f
 }

@@ -26,24 +26,7 @@ func progressEvent(token string, i int) string {
 // maxResume attempts in a row.
 func TestResumeAServerThatEndsEveryStream(t *testing.T) {
 	const polls = 3 * maxResume
-	var callID atomic.Value
-	var n atomic.Int32
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		callID.Store(id)
-		writeEvents(w, "id: e0\ndata: \n\n", progressEvent(id, 1))
-	}
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		if i := int(n.Add(1)) + 1; i <= polls {
-			writeEvents(w, progressEvent(callID.Load().(string), i))
-			return
-		}
-		writeEvents(w, fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", polls+1, callID.Load()))
-	}
+	f := pollingServer(polls, nil)
 	s, rec := dialRaw(t, f, Config{})
 	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
 	if err != nil || !strings.Contains(string(resp.Result), "done") {
@@ -67,6 +50,7 @@ func TestResumeAServerThatEndsEveryStream(t *testing.T) {
 	}
 
 	// The same events again and again: no progress.
+	var callID atomic.Value
 	f = &rawStreamable{}
 	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
 		callID.Store(id)
@@ -85,13 +69,7 @@ func TestResumeAServerThatEndsEveryStream(t *testing.T) {
 		!strings.Contains(err.Error(), "the server replayed events from before Last-Event-ID") {
 		t.Fatalf("tools/call on a stream replayed forever = %v, want resume-failed saying the server replayed old events", err)
 	}
-	resumes := 0
-	for _, r := range f.requests(http.MethodGet) {
-		if r.Header.Get("Last-Event-ID") != "" {
-			resumes++
-		}
-	}
-	if resumes != maxResume {
+	if resumes := resumingGETs(f); resumes != maxResume {
 		t.Errorf("%d resuming GETs for a stream that only replays, want %d", resumes, maxResume)
 	}
 }
