@@ -13,9 +13,10 @@ import (
 	"time"
 )
 
-// progressEvent is event id e<i>, a progress notification.
-func progressEvent(i int) string {
-	return fmt.Sprintf("id: e%d\nretry: 5\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":\"t\",\"progress\":%d}}\n\n", i, i)
+// progressEvent is event id e<i>, a progress notification under token (a
+// JSON text: mcpscope's tokens are its requests' ids).
+func progressEvent(token string, i int) string {
+	return fmt.Sprintf("id: e%d\nretry: 5\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":%s,\"progress\":%d}}\n\n", i, token, i)
 }
 
 // A 2025-11-25 server may end a request's stream on purpose after each
@@ -25,24 +26,7 @@ func progressEvent(i int) string {
 // maxResume attempts in a row.
 func TestResumeAServerThatEndsEveryStream(t *testing.T) {
 	const polls = 3 * maxResume
-	var callID atomic.Value
-	var n atomic.Int32
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		callID.Store(id)
-		writeEvents(w, "id: e0\ndata: \n\n", progressEvent(1))
-	}
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		if i := int(n.Add(1)) + 1; i <= polls {
-			writeEvents(w, progressEvent(i))
-			return
-		}
-		writeEvents(w, fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", polls+1, callID.Load()))
-	}
+	f := pollingServer(polls, nil)
 	s, rec := dialRaw(t, f, Config{})
 	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
 	if err != nil || !strings.Contains(string(resp.Result), "done") {
@@ -66,27 +50,26 @@ func TestResumeAServerThatEndsEveryStream(t *testing.T) {
 	}
 
 	// The same events again and again: no progress.
+	var callID atomic.Value
 	f = &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) { writeEvents(w, progressEvent(1)) }
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		callID.Store(id)
+		writeEvents(w, progressEvent(id, 1))
+	}
 	f.get = func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Last-Event-ID") == "" {
 			w.WriteHeader(http.StatusMethodNotAllowed)
 			return
 		}
-		writeEvents(w, progressEvent(1))
+		writeEvents(w, progressEvent(callID.Load().(string), 1))
 	}
 	s, _ = dialRaw(t, f, Config{})
 	_, err = s.CallTool(testCtx(t), "slow", []byte(`{}`))
-	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "no new event") {
-		t.Fatalf("tools/call on a stream replayed forever = %v, want resume-failed saying nothing new came", err)
+	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "no new event") ||
+		!strings.Contains(err.Error(), "the server replayed events from before Last-Event-ID") {
+		t.Fatalf("tools/call on a stream replayed forever = %v, want resume-failed saying the server replayed old events", err)
 	}
-	resumes := 0
-	for _, r := range f.requests(http.MethodGet) {
-		if r.Header.Get("Last-Event-ID") != "" {
-			resumes++
-		}
-	}
-	if resumes != maxResume {
+	if resumes := resumingGETs(f); resumes != maxResume {
 		t.Errorf("%d resuming GETs for a stream that only replays, want %d", resumes, maxResume)
 	}
 }

@@ -44,23 +44,37 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	// A server may end the stream on purpose after every event and have
 	// the client poll (2025-11-25): a resumption that brought an event id
 	// not seen before is progress, and only attempts in a row without any
-	// are bounded. A replay of the same events is no progress.
+	// are bounded. A replay of the same events is no progress, nor is a
+	// stream of only another request's events (resume_run.go).
 	var ids seenIDs
 	var idle idlePolls
+	var run resumeRun
 	attempt, resumes := 0, 0
 	var note *resumeNote // the latest resumption, counting its events
+	ownerOf := ownerFor(m)
 	for {
 		fresh, message := false, false
+		ours, others := 0, 0
 		cut := 0 // the bytes of a last block the stream ended inside
 		opened := s.cfg.Now()
 		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
+			seen := false
 			if ev.HasID {
 				lastID = ev.ID
-				fresh = ids.add(ev.ID) || fresh
+				seen = !ids.add(ev.ID)
+				fresh = fresh || !seen
+			}
+			whose := ownerOf(string(ev.Data))
+			switch whose {
+			case ownerThis:
+				ours++
+			case ownerOther:
+				others++
 			}
 			if note != nil {
 				note.events.Add(1)
+				run.add(seen, whose)
 			}
 			message = message || len(ev.Data) > 0
 			s.messageEvent(in, rec, ev)
@@ -142,14 +156,14 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.id, dropped, clip.Quote(lastID, 64))}
 		}
-		if fresh {
-			attempt = 0
+		if fresh && (ours > 0 || others == 0) {
+			attempt, run = 0, resumeRun{}
 		}
 		attempt++
 		resumes++
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event", m.id, maxResume)}
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.id, maxResume, run.words(note.after))}
 		}
 		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
 			// Waiting would outlast the request: it would time out saying

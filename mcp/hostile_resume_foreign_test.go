@@ -1,0 +1,111 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// otherStreamEvents is what another request's stream would hold: its
+// progress and its answer (request 99), as events i and i+1.
+func otherStreamEvents(i int) []string {
+	return []string{
+		fmt.Sprintf("id: o%d\nretry: 0\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":99,\"progress\":%d}}\n\n", i, i),
+		fmt.Sprintf("id: o%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{\"content\":[]}}\n\n", i+1),
+	}
+}
+
+// resumingGETs counts the GETs f was sent with a Last-Event-ID.
+func resumingGETs(f *rawStreamable) int {
+	n := 0
+	for _, r := range f.requests(http.MethodGet) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// A server that answers every resumption of a request's stream with another
+// stream's events, each with an id not seen before, is not moving the
+// request on: mcpscope gives up after maxResume of them in a row, saying the
+// events were none of this request's, instead of resuming every 50 ms
+// until the request times out.
+func TestResumeThatBringsOnlyAnotherStreamsEvents(t *testing.T) {
+	var n atomic.Int32
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id: e0\nretry: 0\ndata: \n\n", progressEvent(id, 1))
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		writeEvents(w, otherStreamEvents(int(n.Add(2)))...)
+	}
+	s, _ := dialRaw(t, f, Config{})
+	ctx, cancel := context.WithTimeout(testCtx(t), 3*time.Second)
+	defer cancel()
+	_, err := s.CallTool(ctx, "slow", []byte(`{}`))
+	want := fmt.Sprintf("the resumed streams brought %d events, none for this request", 2*maxResume)
+	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), want) {
+		t.Fatalf("tools/call resumed with another stream's events = %v, want resume-failed saying %q", err, want)
+	}
+	if got := resumingGETs(f); got != maxResume {
+		t.Errorf("%d resuming GETs, want %d", got, maxResume)
+	}
+}
+
+// An event store that replays every stream of the session (one SDK's) sends
+// another request's events beside this one's on every resumption: those
+// are no reason to stop, and a request polled many more times than
+// maxResume still gets its answer.
+func TestResumeWithOtherStreamsBesideItsOwn(t *testing.T) {
+	const polls = 3 * maxResume
+	f := pollingServer(polls, func(i int) []string { return otherStreamEvents(100 + 2*i) })
+	s, _ := dialRaw(t, f, Config{})
+	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if err != nil || !strings.Contains(string(resp.Result), "done") {
+		t.Fatalf("tools/call resumed %d times beside another stream's events = %v, %v; want its answer", polls, resp, err)
+	}
+	if got := resumingGETs(f); got != polls {
+		t.Errorf("%d resuming GETs, want %d", got, polls)
+	}
+}
+
+// pollingServer ends a tools/call's stream after each event, as a
+// 2025-11-25 server may, and has the client poll: resumption i brings
+// besides(i) (when besides is not nil) and the call's progress i, until
+// the one after polls of them brings the answer "done".
+func pollingServer(polls int, besides func(i int) []string) *rawStreamable {
+	var callID atomic.Value
+	var n atomic.Int32
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		callID.Store(id)
+		writeEvents(w, "id: e0\ndata: \n\n", progressEvent(id, 1))
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		id := callID.Load().(string)
+		i := int(n.Add(1)) + 1
+		var events []string
+		if besides != nil {
+			events = besides(i)
+		}
+		if i <= polls {
+			writeEvents(w, append(events, progressEvent(id, i))...)
+			return
+		}
+		writeEvents(w, append(events, fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", i, id))...)
+	}
+	return f
+}

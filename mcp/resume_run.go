@@ -1,0 +1,95 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// What the resumptions of a request's dropped response stream bring. One
+// SDK's event store replays every stream of the session on resume, so
+// another request's events are no reason to stop; but a server that
+// answers every resumption with only another stream's events, each with a
+// new id, is not moving this request on, and counting it as progress kept
+// mcpscope resuming every 50 ms until the request timed out.
+
+// resumeRun counts what the resumptions since the last one that moved the
+// request on brought, for the words that give up on them.
+type resumeRun struct {
+	events   int // events on the resumed streams
+	replayed int // of them, ones whose ids had come already
+	foreign  int // of them, another request's answer or progress
+}
+
+// add counts an event of a resumed stream; seen says its id had come
+// already, and whose is what the event carries.
+func (r *resumeRun) add(seen bool, whose eventOwner) {
+	r.events++
+	if seen {
+		r.replayed++
+	}
+	if whose == ownerOther {
+		r.foreign++
+	}
+}
+
+// words says what the run's resumptions brought; after is the Last-Event-ID
+// the latest one sent.
+func (r resumeRun) words(after string) string {
+	var said []string
+	if r.foreign > 0 {
+		said = append(said, fmt.Sprintf("the resumed streams brought %d events, none for this request (%d another request's answer or progress: another stream's events)", r.events, r.foreign))
+	}
+	if r.replayed > 0 {
+		said = append(said, fmt.Sprintf("the server replayed events from before Last-Event-ID %s (%d events whose ids had come already)", clip.Quote(after, 64), r.replayed))
+	}
+	if len(said) == 0 {
+		if r.events == 0 {
+			return "the resumed streams brought no event"
+		}
+		return fmt.Sprintf("the resumed streams brought %d events, none with an id", r.events)
+	}
+	return strings.Join(said, "; ")
+}
+
+// eventOwner is whose message an event carries, as far as it can tell.
+type eventOwner int
+
+const (
+	ownerUnknown eventOwner = iota // no message, or one that names no request
+	ownerThis                      // the request's answer or its progress
+	ownerOther                     // an answer to, or progress of, another request
+)
+
+// ownerFor says whose message an event's data is, for the request m: its
+// progress token is read from what was sent only once a message comes.
+func ownerFor(m *outgoing) func(data string) eventOwner {
+	token, hasToken, read := "", false, false
+	return func(data string) eventOwner {
+		if data == "" {
+			return ownerUnknown
+		}
+		p, sh := shapeOf(bytesOf(data))
+		switch {
+		case sh == shapeAnswer && stringOf(p.id) == m.id:
+			return ownerThis
+		case sh == shapeAnswer:
+			return ownerOther
+		case sh != shapeNotification || p.method != "notifications/progress":
+			return ownerUnknown
+		}
+		pr, ok := ParseProgress(bytesOf(data))
+		if !ok {
+			return ownerUnknown
+		}
+		if !read {
+			token, hasToken = ProgressTokenOf(m.body)
+			read = true
+		}
+		if hasToken && pr.Token == token {
+			return ownerThis
+		}
+		return ownerOther
+	}
+}
