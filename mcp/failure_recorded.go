@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/textproto"
 	"strings"
+	"syscall"
 )
 
 // RecordedFailureWords is FailureWords for a failure as a record keeps it
@@ -48,5 +50,35 @@ func recordedError(text string) error {
 			return fmt.Errorf("%s: %w", head, textproto.ProtocolError(after))
 		}
 	}
+	if err := recordedDial(text); err != nil {
+		return err
+	}
 	return errors.New(text)
 }
+
+// recordedDial is the dial error whose text net recorded, as dialWords
+// reads it: "dial tcp 127.0.0.1:9852: connect: connection refused", or
+// "dial tcp: lookup NAME on 10.0.0.53:53: no such host" (or without the
+// resolver's " on …"); nil for any other text, which is said as it is.
+func recordedDial(text string) error {
+	rest, ok := strings.CutPrefix(text, "dial ")
+	if !ok {
+		return nil
+	}
+	if name, ok := strings.CutPrefix(rest[strings.Index(rest, " ")+1:], "lookup "); ok && strings.HasSuffix(name, ": no such host") {
+		name = strings.TrimSuffix(name, ": no such host")
+		name, _, _ = strings.Cut(name, " on ")
+		return &net.OpError{Op: "dial", Err: &net.DNSError{Err: "no such host", Name: name, IsNotFound: true}}
+	}
+	i := strings.LastIndex(rest, ": ")
+	for _, errno := range dialErrnos {
+		if i >= 0 && rest[i+2:] == errno.Error() {
+			return &net.OpError{Op: "dial", Err: fmt.Errorf("%s: %w", rest[:i], errno)}
+		}
+	}
+	return nil
+}
+
+// dialErrnos are the reasons a connection is not made that a record keeps
+// only as text.
+var dialErrnos = []syscall.Errno{syscall.ECONNREFUSED, syscall.ECONNRESET, syscall.ETIMEDOUT, syscall.EHOSTUNREACH, syscall.ENETUNREACH, syscall.EADDRNOTAVAIL}

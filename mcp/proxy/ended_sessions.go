@@ -23,14 +23,23 @@ type endedSessions struct {
 
 // endedBy is the client session that recorded an ended session id: its
 // number, and the client that sent its requests, so that the one coming
-// back to the id is told whether it was itself.
+// back to the id is told whether it was itself. agent is the client's
+// User-Agent as idKey keeps an id: a client chooses it, up to the megabyte
+// of headers a request may carry, and the ended are remembered by the
+// thousand.
 type endedBy struct {
 	n                    int
 	remote, agent, label string
 }
 
-// sentBy reports whether r comes from the client of the session e names.
-func (e endedBy) sentBy(r *http.Request) bool { return sameClient(e.remote, e.agent, r) }
+// sentBy reports whether r comes from the client of the session e names,
+// as Client.sentBy tells.
+func (e endedBy) sentBy(r *http.Request) bool {
+	if ua := r.Header.Get("User-Agent"); ua != "" && e.agent != "" && idKey(ua) != e.agent {
+		return false
+	}
+	return sameClient(e.remote, "", r)
+}
 
 // remember notes that session sid, recorded by client session c, ended,
 // keeping at most most ids.
@@ -45,7 +54,7 @@ func (rs *endedSessions) remember(sid string, c *Client, most int) {
 		delete(rs.by, rs.order[0])
 		rs.order = rs.order[1:]
 	}
-	rs.by[sid] = endedBy{n: c.ID, remote: c.Remote, agent: c.UserAgent, label: c.Label()}
+	rs.by[sid] = endedBy{n: c.ID, remote: c.Remote, agent: idKey(c.UserAgent), label: c.Label()}
 	rs.order = append(rs.order, sid)
 }
 
@@ -71,12 +80,12 @@ func (p *Proxy) keptEnded() int {
 // longestKeptID is the longest session id remembered as it is.
 const longestKeptID = 128
 
-// idKey is what stands for session id sid among the remembered: sid, or
-// when it is longer than longestKeptID its digest. A client chooses its
-// Mcp-Session-Id, up to the megabyte of headers a request may carry, so an
-// id remembered whole held up to a megabyte each, thousands of them. A
-// digest begins with a NUL, which no session id has (they are visible
-// ASCII), so it never stands for a short id.
+// idKey is what stands for session id sid among the remembered (or for a
+// User-Agent, endedBy's): sid, or when it is longer than longestKeptID its
+// digest. A client chooses its Mcp-Session-Id, up to the megabyte of
+// headers a request may carry, so an id remembered whole held up to a
+// megabyte each, thousands of them. A digest begins with a NUL, which no
+// session id or User-Agent has, so it never stands for a short one.
 func idKey(sid string) string {
 	if len(sid) <= longestKeptID {
 		return sid
