@@ -2,6 +2,7 @@ package history
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -23,13 +24,29 @@ func (c *AnswerCheck) labels(r *mcp.Record) (Problem, bool) {
 }
 
 // differentTypes reports whether recorded headers h hold Content-Types
-// naming more than one media type.
+// that net/http and a client on fetch read as different kinds: net/http
+// takes the first; fetch joins them with ", " and the TypeScript SDK reads
+// the joined value as an event stream when it names text/event-stream
+// anywhere, else as JSON when it names application/json. A second label
+// that is empty, or a first that is already text/event-stream, is read
+// alike by both, and the warning's "works here, fails there" would not be
+// true.
 func differentTypes(h map[string][]string) bool {
 	vs := http.Header(h).Values("Content-Type")
-	for _, v := range vs[min(1, len(vs)):] {
-		if mcp.MediaType(http.Header{"Content-Type": {v}}) != mcp.MediaType(http.Header{"Content-Type": vs[:1]}) {
-			return true
-		}
+	if len(vs) < 2 {
+		return false
 	}
-	return false
+	return kindOf(mcp.MediaType(http.Header{"Content-Type": vs[:1]})) != kindOf(strings.ToLower(strings.Join(vs, ", ")))
+}
+
+// kindOf is how the TypeScript SDK reads a Content-Type value: an event
+// stream, JSON, or neither.
+func kindOf(ct string) string {
+	switch {
+	case strings.Contains(ct, "text/event-stream"):
+		return "sse"
+	case strings.Contains(ct, "application/json"):
+		return "json"
+	}
+	return ""
 }

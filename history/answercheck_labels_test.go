@@ -20,7 +20,13 @@ func TestNegotiationWarnsOfAnswerLabelledTwoTypes(t *testing.T) {
 	for _, tt := range []struct {
 		labels []string
 		warns  int
-	}{{[]string{"application/json", "text/event-stream"}, 1}, {[]string{"application/json", "application/json; charset=utf-8"}, 0}} {
+	}{
+		{[]string{"application/json", "text/event-stream"}, 1},
+		{[]string{"application/json", "application/json; charset=utf-8"}, 0},
+		// An empty second label: fetch joins "application/json, ",
+		// which the TypeScript SDK reads as JSON, as mcpscope does.
+		{[]string{"application/json", ""}, 0},
+	} {
 		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
 			if x.Method != "tools/list" {
 				x.Default()
@@ -45,6 +51,25 @@ func TestNegotiationWarnsOfAnswerLabelledTwoTypes(t *testing.T) {
 		want := `the server labelled an answer "application/json" (the first of 2 Content-Type headers, the others saying "text/event-stream"): mcpscope read it by the first`
 		if len(warned) != tt.warns || tt.warns > 0 && (warned[0].Message != want || !strings.Contains(warned[0].Advice(advice.TUI), "TypeScript SDK")) {
 			t.Errorf("%v: problems %+v, want %d saying %q, with advice", tt.labels, warned, tt.warns, want)
+		}
+	}
+}
+
+// Labels that a joining client reads as the first says are no problem: a
+// first text/event-stream is an event stream to both, whatever follows.
+func TestLabelsReadAlikeAreNoProblem(t *testing.T) {
+	for _, tt := range []struct {
+		labels []string
+		differ bool
+	}{
+		{[]string{"text/event-stream", "application/json"}, false},
+		{[]string{"application/json", ""}, false},
+		{[]string{"application/json"}, false},
+		{[]string{"application/json", "Text/Event-Stream"}, true},
+		{[]string{"text/plain", "application/json"}, true},
+	} {
+		if got := differentTypes(map[string][]string{"Content-Type": tt.labels}); got != tt.differ {
+			t.Errorf("%q: read differently = %v, want %v", tt.labels, got, tt.differ)
 		}
 	}
 }
