@@ -134,7 +134,7 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	// mcpscope's recording in progress.
 	if err := f.Truncate(0); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("recording: cannot empty %s: %w", path, err)
+		return nil, &fileError{"empty", path, err}
 	}
 	return start(f, path, h, opts)
 }
@@ -143,7 +143,7 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 // changing what it holds.
 func openLocked(path string) (*os.File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("recording: cannot create the directory for %s: %w", path, err)
+		return nil, dirError(filepath.Dir(path), err)
 	}
 	f, err := regular.Create(path, 0o600)
 	var nr *regular.NotRegularError
@@ -151,7 +151,7 @@ func openLocked(path string) (*os.File, error) {
 		return nil, fmt.Errorf("recording: %v: a recording is a file to read back; for a stream of records use exec --json", err)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
+		return nil, &fileError{"create", path, err}
 	}
 	if err := lockFile(f, path); err != nil {
 		f.Close()
@@ -185,7 +185,7 @@ func CreateNew(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("recording: cannot read %s: %w", path, err)
+		return nil, &fileError{"read", path, err}
 	}
 	if fi.Size() > 0 {
 		f.Close()
@@ -199,7 +199,7 @@ func CreateNew(path string, h Header, opts RecordOptions) (*Recorder, error) {
 // share one.
 func CreateIn(dir string, started time.Time, host string, h Header, opts RecordOptions) (*Recorder, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("recording: cannot create %s: %w", dir, err)
+		return nil, dirError(dir, err)
 	}
 	for i := 0; i < 1000; i++ {
 		path := NewPath(dir, started, host)
@@ -208,7 +208,7 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 			continue // another run took the name after NewPath looked
 		}
 		if err != nil {
-			return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
+			return nil, &fileError{"create", path, err}
 		}
 		if err := lockFile(f, path); err != nil {
 			f.Close()
@@ -245,7 +245,7 @@ func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, er
 	}
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("recording: cannot write to %s: %w", path, err)
+		return nil, &fileError{"write to", path, err}
 	}
 	return r, nil
 }

@@ -3,7 +3,6 @@ package history
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"syscall"
 )
 
@@ -19,11 +18,7 @@ type writeError struct {
 }
 
 func (e *writeError) Error() string {
-	cause := e.err
-	var pe *fs.PathError
-	if errors.As(e.err, &pe) && pe.Path == e.path {
-		cause = pe.Err
-	}
+	cause := causeOf(e.err, e.path)
 	todo := "record elsewhere next time (--record FILE, proxy's --record-dir DIR, or MCPSCOPE_STATE_DIR=DIR)"
 	if errors.Is(cause, syscall.ENOSPC) || errors.Is(cause, syscall.EDQUOT) {
 		todo = "free space there, or " + todo
