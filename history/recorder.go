@@ -87,6 +87,10 @@ type RecordOptions struct {
 	// replaced wherever they appear, as a request's Authorization is: the
 	// proxy's, whose clients choose their URLs, a key in the query included.
 	ClientQuery bool
+	// Elsewhere is how the running command records to another place
+	// ("--record-dir DIR or MCPSCOPE_STATE_DIR=DIR"), for the advice of a
+	// write that fails mid-session; "" names MCPSCOPE_STATE_DIR only.
+	Elsewhere string
 }
 
 // Redacted replaces secrets in recordings.
@@ -114,6 +118,8 @@ type Recorder struct {
 	// would return it, and the status bar went on saying "● rec".
 	flushFailed chan struct{}
 	closed      bool
+	// elsewhere is RecordOptions.Elsewhere, for a failed write's advice.
+	elsewhere string
 	// What Logs reading the file back need (recorder_live.go): how much
 	// of it is on disk, the number of the last line written, and the
 	// sources told of each line.
@@ -229,7 +235,7 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 // start writes the header to a new recording file.
 func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
 	written := new(atomic.Int64)
-	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL),
+	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL), elsewhere: opts.Elsewhere,
 		written: written, line: 1, flushFailed: make(chan struct{}, 1)}
 	h.Format, h.Version = Format, FormatVersion
 	h.Redacts = RedactsHeaders
@@ -274,7 +280,7 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	}
 	off := r.offset()
 	if err := line.writeTo(r.w, nil); err != nil {
-		r.err = &writeError{r.path, err}
+		r.err = &writeError{r.path, r.elsewhere, err}
 		return r.err
 	}
 	r.line++
@@ -302,7 +308,7 @@ func (r *Recorder) timedFlush() {
 	}
 	err := r.w.Flush()
 	if err != nil {
-		err = &writeError{r.path, err}
+		err = &writeError{r.path, r.elsewhere, err}
 	} else {
 		// A file removed, replaced or cut under the writer takes the
 		// writes without an error: looked for only at Close, the user
@@ -369,7 +375,7 @@ func (r *Recorder) Close() error {
 	r.closed = true
 	if r.err == nil {
 		if err := r.w.Flush(); err != nil {
-			r.err = &writeError{r.path, err}
+			r.err = &writeError{r.path, r.elsewhere, err}
 		}
 	}
 	if err := r.f.Sync(); err != nil && r.err == nil {
