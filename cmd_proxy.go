@@ -297,7 +297,9 @@ func (r *proxyRun) tui() error {
 func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
 	urls := make([]string, len(r.eps))
 	for i, ep := range r.eps {
-		urls[i] = ep.URL + " (" + ep.Transport + ")"
+		// What each serves in headless's words: "(streamable)" left out
+		// that /mcp takes stateless 2026 too.
+		urls[i] = ep.URL + " for " + ep.About
 	}
 	answers := ui.NewAnswerer()
 	r.sessions.mu.Lock()

@@ -70,6 +70,11 @@ type inFlight struct {
 	// listing is a tools/list request, whose answer lists the tools a
 	// tools/call's result is checked against; nil for other methods.
 	listing *mcp.Record
+	// discover is a server/discover request, whose answer may say no to
+	// the version it asked in; nil for other methods. probe says its
+	// POST upstream was logged as the client's probe.
+	discover *mcp.Record
+	probe    bool
 	// upstream is how long upstream took to answer the request's POST (its
 	// headers), and added the time the proxy added to that; posted and
 	// relayed say each is known.
@@ -168,8 +173,11 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			subject = history.SubjectOf(r.RPC)
 			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject,
 				of: message(&mcp.RPCMessage{Method: r.RPC.Method, Tool: r.RPC.Tool, Class: r.RPC.Class}, subject)}
-			if r.RPC.Method == "tools/list" {
+			switch r.RPC.Method {
+			case "tools/list":
 				lp.asked[r.Seq].listing = &r
+			case "server/discover":
+				lp.asked[r.Seq].discover = &r
 			}
 			lp.asked[r.Seq].token, _ = mcp.ProgressTokenOf([]byte(r.RPC.Raw))
 			lp.asked[r.Seq].listen = r.RPC.Method == mcp.ListenMethod
@@ -185,6 +193,9 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		// TUI's Pairs read it ("log info: …", "updated URI", "task ID
 		// working: …", "progress [###…] 1/2"): a column of
 		// "← notifications/message" said nothing.
+		if lp.declinedProbe(r) {
+			return
+		}
 		var what string
 		if r.RPC.Class != mcp.ClassNotification {
 			what = message(r.RPC, subject)
@@ -232,7 +243,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			// reads probe, sessions counts no error). A client that does
 			// not fall back leaves its next request's failure to say so.
 			lp.endFailures()
-			lp.lineAt(r.Time, "·", what+":", r.Error.Message+" (no 2026 server here: a 2026 client falls back to initialize)")
+			lp.lineAt(r.Time, "·", what+":", r.Error.Message+noModernServer)
 			return
 		}
 		if r.Error.Op == mcp.OpCancelled && listen {
@@ -267,6 +278,32 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 	}
 }
 
+// noModernServer is what a probe's line says after its answer: a 2026
+// client that asks and is told no falls back, as it should.
+const noModernServer = " (no 2026 server here: a 2026 client falls back to initialize)"
+
+// declinedProbe prints the line of r, the answer to a client's probe whose
+// result leaves out the version the probe asked in (history.DiscoverDeclined,
+// the rule that makes the TUI's row read probe), as a refused probe's
+// line: "ok" read as the 2026 era taken. It reports whether it did.
+func (lp *linePrinter) declinedProbe(r mcp.Record) bool {
+	a := lp.asked[r.RPC.ReqSeq]
+	if a == nil || r.RPC.ReqSeq == 0 || !a.probe || a.discover == nil || r.RPC.Class != mcp.ClassResponse || r.RPC.RPCError {
+		return false
+	}
+	asked, declined := history.DiscoverDeclined(a.discover, r.RPC.Raw)
+	if !declined {
+		return false
+	}
+	delete(lp.asked, r.RPC.ReqSeq)
+	said := "answered without " + clip.Quote(asked, 64)
+	if asked == "" {
+		said = "answered a probe that named no version"
+	}
+	lp.lineAt(r.Time, "·", mcp.OpProbe+" "+a.name+":", said+noModernServer)
+	return true
+}
+
 // exchange keeps the timing of a request's POST: upstream's leg, then the
 // client's (relayed once upstream's headers came), whose difference is the
 // time the proxy added. A notification's or a reply's POST has no answer to
@@ -279,6 +316,7 @@ func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
 	switch h.Purpose {
 	case mcp.PurposePost, mcp.PurposeProbe:
 		a.upstream, a.posted = h.Duration, true
+		a.probe = h.Purpose == mcp.PurposeProbe
 	case mcp.PurposeRelay:
 		if a.posted {
 			a.added, a.relayed = history.ProxyAdded(a.upstream, h.Duration), true

@@ -34,6 +34,15 @@ func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
 	if strings.Contains(out, "· stateless") || strings.Contains(out, "#2 ") {
 		t.Errorf("the probe is shown as a client of its own:\n%s", out)
 	}
+	// The demo's /mcp answers the probe with its 2025 versions only: the
+	// line says no, as a refused probe's does and the TUI's row reads
+	// "· probe", where "← server/discover … ok" read as the 2026 era taken.
+	if want := "#1 prober 1 · streamable · probe server/discover id=1: answered without 2026-07-28 (no 2026 server here"; !strings.Contains(out, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, out)
+	}
+	if strings.Contains(out, "← server/discover") {
+		t.Errorf("the declined probe reads as an answer taken:\n%s", out)
+	}
 	recording := onlyRecording(t, h.dir)
 	if !strings.Contains(recording, "streamable") {
 		t.Fatalf("recording %s, want the one streamable session", recording)

@@ -37,7 +37,8 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	if u, err := mcp.TargetURL(upstream); err == nil {
 		upstream, host = u.String(), u.Host
 	}
-	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...), Headers: s.cfg.Header, ClientQuery: true}
+	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...), Headers: s.cfg.Header, ClientQuery: true,
+		Elsewhere: "--record-dir DIR or MCPSCOPE_STATE_DIR=DIR"}
 	// The screen and the lines on stderr show the records as the
 	// recording holds them, recorded or not: both are often shared.
 	shown := func(recs <-chan []mcp.Record) <-chan []mcp.Record { return history.Redacting(recs, opts, upstream) }

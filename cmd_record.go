@@ -241,7 +241,7 @@ func (f *recordFlags) shown(records <-chan []mcp.Record, cfg mcp.Config) <-chan 
 // options are the redaction rules for what this session writes out: its
 // recording, and exec --json's lines.
 func (f *recordFlags) options(cfg mcp.Config) history.RecordOptions {
-	return history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg), Headers: cfg.Header}
+	return history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg), Headers: cfg.Header, Elsewhere: "--record FILE or MCPSCOPE_STATE_DIR=DIR"}
 }
 
 // secretsOf lists the credentials the user gave, so the recording can leave

@@ -22,7 +22,7 @@ func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
 	// Depth 3 reaches serverInfo's members. An answer that is not JSON
 	// leaves nothing read; the raw answer is still in the pairs pane for
 	// the person to see.
-	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 3})
+	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 4})
 	if err != nil {
 		return
 	}
@@ -84,11 +84,7 @@ func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw, seq int64) {
 	n.init.version, _ = info.Get("version").Text()
 	n.init.instructions, _ = res.Get("instructions").Text()
 	n.init.capabilities = rawCopy(res.Get("capabilities"))
-	for v := range res.Get("supportedVersions").Elements() {
-		if s, ok := v.Text(); ok {
-			n.init.supported = append(n.init.supported, s)
-		}
-	}
+	n.init.supported = supportedVersions(res)
 	if asked := requestedVersion(req); asked != "" && slices.Contains(n.init.supported, asked) {
 		n.init.protocol = asked
 	}
@@ -111,4 +107,30 @@ func requestedVersion(req *mcp.Record) string {
 	}
 	version, _ := doc.Root().Get("params").Get("_meta").Get(mcp.MetaProtocolVersion).Text()
 	return version
+}
+
+// supportedVersions is the versions a server/discover result lists.
+func supportedVersions(res jsonspan.Value) []string {
+	var out []string
+	for v := range res.Get("supportedVersions").Elements() {
+		if s, ok := v.Text(); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// DiscoverDeclined reports a server/discover (req) answered with a result
+// (raw) whose supported versions leave out the one it asked in: the
+// server speaks the initialize era, and the discover was detection's
+// question, answered no, as a refusal with an error answers it. asked is
+// the version the request named. The TUI's row (StateProbe) and proxy
+// --headless's line read it by this one rule.
+func DiscoverDeclined(req *mcp.Record, raw mcp.Raw) (asked string, declined bool) {
+	asked = requestedVersion(req)
+	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 4})
+	if err != nil {
+		return asked, false
+	}
+	return asked, !slices.Contains(supportedVersions(doc.Root().Get("result")), asked)
 }

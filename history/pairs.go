@@ -1,7 +1,6 @@
 package history
 
 import (
-	"slices"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -318,7 +317,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 			l.neg.initialized(m.Raw, r.Seq)
 		} else {
 			l.neg.discovered(l.record(p.req), m.Raw, r.Seq)
-			if l.refusedProbe(p) && !slices.Contains(l.neg.init.supported, requestedVersion(l.record(p.req))) {
+			if _, declined := DiscoverDeclined(l.record(p.req), m.Raw); declined && l.refusedProbe(p) {
 				// Detection's server/discover answered without the
 				// version it asked in: the server speaks the initialize
 				// era, and the probe's row says so as one refused with

@@ -87,6 +87,10 @@ type RecordOptions struct {
 	// replaced wherever they appear, as a request's Authorization is: the
 	// proxy's, whose clients choose their URLs, a key in the query included.
 	ClientQuery bool
+	// Elsewhere is how the running command records to another place
+	// ("--record-dir DIR or MCPSCOPE_STATE_DIR=DIR"), for the advice of a
+	// write that fails mid-session; "" names MCPSCOPE_STATE_DIR only.
+	Elsewhere string
 }
 
 // Redacted replaces secrets in recordings.
@@ -114,6 +118,8 @@ type Recorder struct {
 	// would return it, and the status bar went on saying "● rec".
 	flushFailed chan struct{}
 	closed      bool
+	// elsewhere is RecordOptions.Elsewhere, for a failed write's advice.
+	elsewhere string
 	// What Logs reading the file back need (recorder_live.go): how much
 	// of it is on disk, the number of the last line written, and the
 	// sources told of each line.
@@ -134,7 +140,7 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	// mcpscope's recording in progress.
 	if err := f.Truncate(0); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("recording: cannot empty %s: %w", path, err)
+		return nil, &fileError{"empty", path, err}
 	}
 	return start(f, path, h, opts)
 }
@@ -143,7 +149,7 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 // changing what it holds.
 func openLocked(path string) (*os.File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("recording: cannot create the directory for %s: %w", path, err)
+		return nil, dirError(filepath.Dir(path), err)
 	}
 	f, err := regular.Create(path, 0o600)
 	var nr *regular.NotRegularError
@@ -151,7 +157,7 @@ func openLocked(path string) (*os.File, error) {
 		return nil, fmt.Errorf("recording: %v: a recording is a file to read back; for a stream of records use exec --json", err)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
+		return nil, &fileError{"create", path, err}
 	}
 	if err := lockFile(f, path); err != nil {
 		f.Close()
@@ -185,7 +191,7 @@ func CreateNew(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("recording: cannot read %s: %w", path, err)
+		return nil, &fileError{"read", path, err}
 	}
 	if fi.Size() > 0 {
 		f.Close()
@@ -199,7 +205,7 @@ func CreateNew(path string, h Header, opts RecordOptions) (*Recorder, error) {
 // share one.
 func CreateIn(dir string, started time.Time, host string, h Header, opts RecordOptions) (*Recorder, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("recording: cannot create %s: %w", dir, err)
+		return nil, dirError(dir, err)
 	}
 	for i := 0; i < 1000; i++ {
 		path := NewPath(dir, started, host)
@@ -208,7 +214,7 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 			continue // another run took the name after NewPath looked
 		}
 		if err != nil {
-			return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
+			return nil, &fileError{"create", path, err}
 		}
 		if err := lockFile(f, path); err != nil {
 			f.Close()
@@ -229,7 +235,7 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 // start writes the header to a new recording file.
 func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
 	written := new(atomic.Int64)
-	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL),
+	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL), elsewhere: opts.Elsewhere,
 		written: written, line: 1, flushFailed: make(chan struct{}, 1)}
 	h.Format, h.Version = Format, FormatVersion
 	h.Redacts = RedactsHeaders
@@ -245,7 +251,7 @@ func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, er
 	}
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("recording: cannot write to %s: %w", path, err)
+		return nil, &fileError{"write to", path, err}
 	}
 	return r, nil
 }
@@ -274,7 +280,7 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	}
 	off := r.offset()
 	if err := line.writeTo(r.w, nil); err != nil {
-		r.err = &writeError{r.path, err}
+		r.err = &writeError{r.path, r.elsewhere, err}
 		return r.err
 	}
 	r.line++
@@ -302,7 +308,7 @@ func (r *Recorder) timedFlush() {
 	}
 	err := r.w.Flush()
 	if err != nil {
-		err = &writeError{r.path, err}
+		err = &writeError{r.path, r.elsewhere, err}
 	} else {
 		// A file removed, replaced or cut under the writer takes the
 		// writes without an error: looked for only at Close, the user
@@ -369,7 +375,7 @@ func (r *Recorder) Close() error {
 	r.closed = true
 	if r.err == nil {
 		if err := r.w.Flush(); err != nil {
-			r.err = &writeError{r.path, err}
+			r.err = &writeError{r.path, r.elsewhere, err}
 		}
 	}
 	if err := r.f.Sync(); err != nil && r.err == nil {

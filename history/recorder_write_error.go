@@ -1,9 +1,9 @@
 package history
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
-	"io/fs"
 	"syscall"
 )
 
@@ -15,16 +15,15 @@ import (
 // whether anything was saved.
 type writeError struct {
 	path string
-	err  error
+	// elsewhere is how the running command records to another place
+	// (RecordOptions.Elsewhere): the advice names only what it takes.
+	elsewhere string
+	err       error
 }
 
 func (e *writeError) Error() string {
-	cause := e.err
-	var pe *fs.PathError
-	if errors.As(e.err, &pe) && pe.Path == e.path {
-		cause = pe.Err
-	}
-	todo := "record elsewhere next time (--record FILE, proxy's --record-dir DIR, or MCPSCOPE_STATE_DIR=DIR)"
+	cause := causeOf(e.err, e.path)
+	todo := "record elsewhere next time (" + cmp.Or(e.elsewhere, "MCPSCOPE_STATE_DIR=DIR") + ")"
 	if errors.Is(cause, syscall.ENOSPC) || errors.Is(cause, syscall.EDQUOT) {
 		todo = "free space there, or " + todo
 	}

@@ -51,3 +51,26 @@ func TestRecorderWriteErrorSaysWhatIsKeptAndWhatToDo(t *testing.T) {
 		t.Errorf("the error %v does not wrap the write's own", werr)
 	}
 }
+
+// The advice of a failed write names only what the running command takes:
+// proxy's said "--record FILE", a flag proxy does not take.
+func TestRecorderWriteErrorNamesWhatTheCommandTakes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	rec, err := Create(path, testHeader(), RecordOptions{Elsewhere: "--record-dir DIR or MCPSCOPE_STATE_DIR=DIR"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.w.Reset(diskFull{path})
+	for _, r := range fullSession() {
+		if rec.Write(r) != nil {
+			break
+		}
+	}
+	msg := rec.Close().Error()
+	if want := "record elsewhere next time (--record-dir DIR or MCPSCOPE_STATE_DIR=DIR)"; !strings.Contains(msg, want) {
+		t.Errorf("the error lacks %q:\n%s", want, msg)
+	}
+	if strings.Contains(msg, "--record FILE") {
+		t.Errorf("the error names a flag the command does not take:\n%s", msg)
+	}
+}

@@ -344,6 +344,9 @@ func (d *detailPane) input() detailInput {
 	stats := d.c.log.Stats()
 	in.asked.Transport = stats.Transport
 	in.modern = stats.Transport == mcp.TransportStateless || mcp.IsModern(stats.Protocol)
+	if !in.modern {
+		in.older = stats.Protocol
+	}
 	if p != nil {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)

@@ -61,6 +61,11 @@ type detailInput struct {
 	// as well as by its transport: a proxied client's session has no
 	// transport of mcpscope's choosing, and resultType is read the same.
 	modern bool
+	// older is the version a session of an earlier era settled on
+	// (2025-11-25), "" for a 2026 session or one whose version is not
+	// known: its answers' resultType, ttlMs and cacheScope are the
+	// server's own fields, which 2026 gives a meaning.
+	older string
 	// recording is the file the records are in, where a message too large
 	// to draw can be read whole; "" when there is none.
 	recording string

@@ -101,6 +101,25 @@ func (in *detailInput) labelled(out []string, label, value string, style func(..
 	return out
 }
 
+// olderFields is the line of an answer in a session of an earlier era
+// that has 2026's result fields: shown as the server wrote them, saying
+// whose they are, where "complete (resultType absent, which means
+// complete)" read 2026's rules into a 2025 answer.
+func (in *detailInput) olderFields(out []string, res *resultSummary) []string {
+	var fields []string
+	if res.ResultType != nil {
+		fields = append(fields, "resultType "+wireLine(*res.ResultType, 64))
+	}
+	if len(res.TTL) > 0 {
+		fields = append(fields, "ttlMs "+wireLine(string(res.TTL), 32))
+	}
+	if res.CacheScope != nil {
+		fields = append(fields, "cacheScope "+wireLine(*res.CacheScope, 64))
+	}
+	line := strings.Join(fields, " · ") + " (2026-07-28's fields: a " + wireLine(in.older, 32) + " session gives them no meaning)"
+	return in.labelled(out, "fields", line, in.st.Dim.Render)
+}
+
 // responseFacts are the lines between the Response heading and its JSON:
 // which stream it came on, what kind of result it is (resultType, missing
 // meaning complete), ttlMs and cacheScope, the input an input_required
@@ -132,6 +151,9 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	out = in.annotated(out, res.raw)
 	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && !in.modern {
 		return out // resultType is a 2026 word: older answers have none to miss
+	}
+	if in.older != "" {
+		return in.olderFields(out, res)
 	}
 	kind := "complete (resultType absent, which means complete)"
 	if res.ResultType != nil {
