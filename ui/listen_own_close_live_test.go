@@ -22,6 +22,9 @@ func TestLiveCloseYourOwnListenStream(t *testing.T) {
 	l.command(`subscriptions/listen notifications:='{"toolsListChanged":true}'`)
 	l.waitFor("subscriptions/listen: ok")
 	l.waitRowState("subscriptions/listen tools", "● listening") // End and ↑ select rows
+	// server/discover, the listen, its acknowledgement: End counts on the
+	// last, which the acknowledgement can be drawn after.
+	l.waitFor("Pairs 3 ")
 	l.mark()
 	// Its row is the last but its acknowledgement's.
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
