@@ -27,7 +27,7 @@ func TestExecSaysASamplingDeclineIsOne(t *testing.T) {
 func TestExecSaysA2026SamplingDeclineIsOne(t *testing.T) {
 	srv := demotest.Start(t, demo.Options{})
 	out, errOut, code := run(t, "exec", "--no-record", "--answer", "sampling decline", srv.StatelessURL(), "tools/call sample prompt=hi")
-	want := "declined answer (sampling/createMessage); tools/call was not sent again, since the 2026-07-28 revision has no answer that declines sampling"
+	want := "declined sampling/createMessage; tools/call was not sent again, since the 2026-07-28 revision has no answer that declines sampling"
 	if !strings.Contains(out, want) || strings.Contains(out, "error:") || code != exitFailed {
 		t.Errorf("exit %d, the 2026 decline is not said as one:\n%s\n%s", code, out, errOut)
 	}

@@ -84,7 +84,11 @@ func (e *InputRequiredError) Error() string {
 		// result that declines a sampling request (an elicitation has
 		// action decline), so the one way to decline is not to send
 		// the request again.
-		return fmt.Sprintf("declined %s; %s was not sent again, since the 2026-07-28 revision has no answer that declines sampling", asked, e.Method)
+		// Named by what was asked (sampling/createMessage), not by the
+		// server's key for it, which read as the thing declined
+		// ("declined answer").
+		what := clip.ListFunc(e.Missing, MaxListed, func(r InputRequest) string { return clip.Quote(r.Method, 200) })
+		return fmt.Sprintf("declined %s; %s was not sent again, since the 2026-07-28 revision has no answer that declines sampling", what, e.Method)
 	}
 	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, asked)
 	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {

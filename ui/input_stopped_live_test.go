@@ -35,7 +35,7 @@ func TestLiveUnansweredInputEndsTheRequestsRow(t *testing.T) {
 		t.Fatalf("the sample row is %+v, want it declined", call)
 	}
 	text := ansi.Strip(openPair(t, m, call.Request.Seq))
-	if !strings.Contains(text, "── Declined ── input") || !strings.Contains(text, "declined answer (sampling/createMessage); tools/call was not sent again") {
+	if !strings.Contains(text, "── Declined ── input") || !strings.Contains(text, "declined sampling/createMessage; tools/call was not sent again") {
 		t.Errorf("Detail does not say why the request ended:\n%s", text)
 	}
 }
