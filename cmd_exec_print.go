@@ -364,6 +364,11 @@ func (p *printer) initialize(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
+	if r.ProtocolVersion != "" {
+		// Legacy SSE names no version until this answer: what later
+		// lines say of the session's era reads it here.
+		p.protocol = r.ProtocolVersion
+	}
 	protocol := r.ProtocolVersion
 	if protocol == "" {
 		protocol = "(none named)"

@@ -310,10 +310,17 @@ func (p *printer) setLevel(c command.Command, resp *mcp.Response) {
 func (p *printer) resultInfo(result json.RawMessage) {
 	info := command.ParseResultInfo(result)
 	line := info.String()
-	if !p.modern() && !info.Stated {
-		// The older eras have no resultType; some servers send the
-		// cache hints anyway.
-		_, line, _ = strings.Cut(line, " · ")
+	if !p.modern() {
+		// The older eras have no resultType (a missing one is not
+		// "complete" there); some servers send it and the cache hints
+		// anyway: shown as written, saying whose fields they are, as
+		// Detail does.
+		if !info.Stated {
+			_, line, _ = strings.Cut(line, " · ")
+		}
+		if line != "" {
+			line += command.OlderFieldsNote(p.protocol)
+		}
 	}
 	if line != "" {
 		// One line, whatever resultType or cacheScope the server wrote.

@@ -116,7 +116,7 @@ func (in *detailInput) olderFields(out []string, res *resultSummary) []string {
 	if res.CacheScope != nil {
 		fields = append(fields, "cacheScope "+wireLine(*res.CacheScope, 64))
 	}
-	line := strings.Join(fields, " · ") + " (2026-07-28's fields: a " + wireLine(in.older, 32) + " session gives them no meaning)"
+	line := strings.Join(fields, " · ") + command.OlderFieldsNote(wireLine(in.older, 32))
 	return in.labelled(out, "fields", line, in.st.Dim.Render)
 }
 

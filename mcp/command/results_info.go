@@ -104,6 +104,19 @@ func CacheScopeWords(scope string) (words string, defined bool) {
 	return "cacheScope " + mcp.Excerpt(argString(scope)) + " (not public or private, the scopes the protocol defines)", false
 }
 
+// OlderFieldsNote follows 2026's result fields (resultType, ttlMs,
+// cacheScope) found in an answer of a session of an earlier version, say
+// 2025-11-25 ("" if unknown): some servers send them on every era, and
+// read by 2026's rules they would tell a 2025 client what it need not
+// heed.
+func OlderFieldsNote(version string) string {
+	session := "an older session"
+	if version != "" {
+		session = "a " + version + " session"
+	}
+	return " (2026-07-28's fields: " + session + " gives them no meaning)"
+}
+
 // notAString marks a resultType of the wrong type, shown as written.
 const notAString = " (not a string)"
 
