@@ -109,3 +109,34 @@ func pollingServer(polls int, besides func(i int) []string) *rawStreamable {
 	}
 	return f
 }
+
+// A server that answers every resumption with the request's own progress
+// replayed (an id that came already) beside another stream's new events
+// is not moving the request on either: the replayed progress counted as
+// the request's, and mcpscope resumed every 50 ms until the timeout.
+func TestResumeThatReplaysItsOwnBesideAnotherStreamsEvents(t *testing.T) {
+	var n atomic.Int32
+	f := &rawStreamable{}
+	var callID atomic.Value
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		callID.Store(id)
+		writeEvents(w, "id: e0\nretry: 0\ndata: \n\n", progressEvent(id, 1))
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		writeEvents(w, append([]string{progressEvent(callID.Load().(string), 1)}, otherStreamEvents(int(n.Add(2)))...)...)
+	}
+	s, _ := dialRaw(t, f, Config{})
+	ctx, cancel := context.WithTimeout(testCtx(t), 3*time.Second)
+	defer cancel()
+	_, err := s.CallTool(ctx, "slow", []byte(`{}`))
+	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "none for this request") {
+		t.Fatalf("tools/call resumed with its own progress replayed beside another stream's events = %v, want resume-failed saying none was for it", err)
+	}
+	if got := resumingGETs(f); got != maxResume {
+		t.Errorf("%d resuming GETs, want %d", got, maxResume)
+	}
+}
