@@ -65,7 +65,9 @@ func Open(path string) (*Reader, error) {
 	if len(first) == 0 && err != nil {
 		f.Close()
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s is empty: it is not an mcpscope recording", path)
+			// Counted among the recordings, it read "1 recording" beside
+			// its own "it is not an mcpscope recording".
+			return nil, notRecordingError{fmt.Errorf("%s is empty: it is not an mcpscope recording", path)}
 		}
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}

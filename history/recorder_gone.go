@@ -24,6 +24,11 @@ func (r *Recorder) stillThere() error {
 	}
 	there, err := os.Stat(r.path)
 	switch {
+	case (err == nil && !os.SameFile(mine, there) || errors.Is(err, fs.ErrNotExist)) && stillLinked(mine):
+		// Renamed away (by the user, or a rotation that renames): the
+		// records are in the file under its new name, and "gone" sent
+		// the user to look for them nowhere.
+		return fmt.Errorf("recording: %s was moved or renamed while it was written; the records before are kept in it under its new name, the rest of the session is not recorded", r.path)
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("recording: %s was removed while it was written; the records are gone", r.path)
 	case err != nil:

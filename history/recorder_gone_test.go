@@ -63,6 +63,19 @@ var goneCases = []struct {
 			t.Fatal(err)
 		}
 	}},
+	{"renamed away", "was moved or renamed", func(t *testing.T, path string) {
+		if err := os.Rename(path, path+".kept"); err != nil {
+			t.Fatal(err)
+		}
+	}},
+	{"renamed away and another made there", "was moved or renamed", func(t *testing.T, path string) {
+		if err := os.Rename(path, path+".kept"); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}},
 	{"renamed over", "was replaced", func(t *testing.T, path string) {
 		other := path + ".other"
 		if err := os.WriteFile(other, []byte("someone else's\n"), 0o600); err != nil {

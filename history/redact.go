@@ -41,15 +41,11 @@ const minToken = 8
 // Redacted escaped, so the URL still parses.
 const redactedPassword = "%5Bredacted%5D"
 
-// secretHeaders carry credentials; their values never reach a recording
-// unless the user asked for secrets.
-var secretHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"}
-
 // redactor applies RecordOptions to records. It is used by one goroutine
 // at a time: it learns tokens as records pass.
 type redactor struct {
 	off     bool     // --record-secrets
-	names   []string // the user's -H headers redacted by name, besides secretHeaders
+	names   []string // the user's -H headers redacted by name, besides urlpass.SecretHeader's
 	tokens  []token  // replaced by exact match, longest secret first (add)
 	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
 	added   int      // ages given so far: the next one (nextAge)
@@ -191,7 +187,7 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 		if keptHeader(name) {
 			continue
 		}
-		if !isSecretHeader(name) {
+		if !urlpass.SecretHeader(name) {
 			r.names = append(r.names, name)
 		}
 		for _, v := range vs {
@@ -338,7 +334,7 @@ var base64Mark = []byte(`{"base64":`)
 // secretHeader reports a header whose values are redacted: a credential
 // header, or one of the user's -H headers.
 func (r *redactor) secretHeader(name string) bool {
-	return isSecretHeader(name) || slices.ContainsFunc(r.names, func(n string) bool { return strings.EqualFold(n, name) })
+	return urlpass.SecretHeader(name) || slices.ContainsFunc(r.names, func(n string) bool { return strings.EqualFold(n, name) })
 }
 
 func (r *redactor) secretIn(h map[string][]string) bool {
@@ -348,19 +344,6 @@ func (r *redactor) secretIn(h map[string][]string) bool {
 		}
 	}
 	return false
-}
-
-func isSecretHeader(name string) bool {
-	for _, s := range secretHeaders {
-		if strings.EqualFold(name, s) {
-			return true
-		}
-	}
-	// A header named as a credential is one, as a query parameter of that
-	// name is (X-Api-Key, X-Auth-Token, X-Goog-Api-Key): a proxied
-	// client's own, which the user never gave with -H, reached its
-	// recording in the clear.
-	return urlpass.SecretParam(name)
 }
 
 func (r *redactor) redactHeaders(h map[string][]string) map[string][]string {

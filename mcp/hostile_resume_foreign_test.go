@@ -36,18 +36,7 @@ func resumingGETs(f *rawStreamable) int {
 // events were none of this request's, instead of resuming every 50 ms
 // until the request times out.
 func TestResumeThatBringsOnlyAnotherStreamsEvents(t *testing.T) {
-	var n atomic.Int32
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		writeEvents(w, "id: e0\nretry: 0\ndata: \n\n", progressEvent(id, 1))
-	}
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		writeEvents(w, otherStreamEvents(int(n.Add(2)))...)
-	}
+	f := foreignResumer(nil)
 	s, _ := dialRaw(t, f, Config{})
 	ctx, cancel := context.WithTimeout(testCtx(t), 3*time.Second)
 	defer cancel()
@@ -106,6 +95,49 @@ func pollingServer(polls int, besides func(i int) []string) *rawStreamable {
 			return
 		}
 		writeEvents(w, append(events, fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", i, id))...)
+	}
+	return f
+}
+
+// A server that answers every resumption with the request's own progress
+// replayed (an id that came already) beside another stream's new events
+// is not moving the request on either: the replayed progress counted as
+// the request's, and mcpscope resumed every 50 ms until the timeout.
+func TestResumeThatReplaysItsOwnBesideAnotherStreamsEvents(t *testing.T) {
+	f := foreignResumer(func(id string) []string { return []string{progressEvent(id, 1)} })
+	s, _ := dialRaw(t, f, Config{})
+	ctx, cancel := context.WithTimeout(testCtx(t), 3*time.Second)
+	defer cancel()
+	_, err := s.CallTool(ctx, "slow", []byte(`{}`))
+	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "none for this request") {
+		t.Fatalf("tools/call resumed with its own progress replayed beside another stream's events = %v, want resume-failed saying none was for it", err)
+	}
+	if got := resumingGETs(f); got != maxResume {
+		t.Errorf("%d resuming GETs, want %d", got, maxResume)
+	}
+}
+
+// foreignResumer answers a tools/call with a stream that drops after its
+// progress 1, and each resumption of it with own(the call's id) (when own
+// is not nil) and another stream's events, with ids not seen before.
+func foreignResumer(own func(id string) []string) *rawStreamable {
+	var n atomic.Int32
+	var callID atomic.Value
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		callID.Store(id)
+		writeEvents(w, "id: e0\nretry: 0\ndata: \n\n", progressEvent(id, 1))
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		var events []string
+		if own != nil {
+			events = own(callID.Load().(string))
+		}
+		writeEvents(w, append(events, otherStreamEvents(int(n.Add(2)))...)...)
 	}
 	return f
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 )
 
 // HTTPExchange is one HTTP request and what came back (or why nothing did).
@@ -146,9 +147,13 @@ const headerLineCost = len(": \r\n")
 // of empty X-n) pushes them out.
 var keptFirst = append(slices.Clone(adviceHeaders), "Mcp-Session-Id", "Mcp-Protocol-Version", "User-Agent", "Last-Event-Id")
 
-// readFirst reports whether name is one of keptFirst's, in any case.
+// readFirst reports whether name is one of keptFirst's, in any case, or a
+// credential's (urlpass.SecretHeader): the recorder learns a proxied
+// client's credential from its request's record to redact its echoes, and
+// left out by a flood of shorter headers, an echo reached the recording in
+// the clear.
 func readFirst(name string) bool {
-	return slices.ContainsFunc(keptFirst, func(k string) bool { return strings.EqualFold(k, name) })
+	return urlpass.SecretHeader(name) || slices.ContainsFunc(keptFirst, func(k string) bool { return strings.EqualFold(k, name) })
 }
 
 // KeepHeaders sets h's answer headers to hdr as a record keeps them

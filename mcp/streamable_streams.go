@@ -66,10 +66,13 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				fresh = fresh || !seen
 			}
 			whose := ownerOf(string(ev.Data))
-			switch whose {
-			case ownerThis:
+			switch {
+			case whose == ownerThis && !seen:
+				// Its own progress replayed is no more progress than
+				// another's events: a server sending it again beside
+				// another stream's new ids kept mcpscope resuming.
 				ours++
-			case ownerOther:
+			case whose == ownerOther:
 				others++
 			}
 			if note != nil {

@@ -160,3 +160,20 @@ func (q QueryMasker) cutValue(s string, end int) int {
 	}
 	return end
 }
+
+// secretHeaders carry credentials; their values never reach a recording
+// unless the user asked for secrets.
+var secretHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"}
+
+// SecretHeader reports whether a header named name holds a credential: one
+// of secretHeaders, or one named as a credential query parameter is
+// (X-Api-Key, X-Auth-Token, X-Goog-Api-Key), a proxied client's own, which
+// the user never gave with -H.
+func SecretHeader(name string) bool {
+	for _, s := range secretHeaders {
+		if strings.EqualFold(name, s) {
+			return true
+		}
+	}
+	return SecretParam(name)
+}
