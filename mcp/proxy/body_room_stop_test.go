@@ -9,15 +9,22 @@ import (
 	"time"
 )
 
+// roomless is a proxy of --max-event-size limit whose budget for
+// clients' bodies is all taken.
+func roomless(t *testing.T, limit int) *Proxy {
+	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
+	if !p.bodies.take(context.Background(), p.bodies.limit) {
+		t.Fatal("the empty budget had no room for its whole")
+	}
+	return p
+}
+
 // A body waiting for room (the budget full) stops waiting when the proxy
 // stops: Close waits for every handler, and waited up to bodyRoomWait
 // for each body that waited.
 func TestBodyWaitingForRoomEndsWhenTheProxyStops(t *testing.T) {
 	const limit = 1 << 20
-	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
-	if !p.bodies.take(context.Background(), p.bodies.limit) {
-		t.Fatal("the empty budget had no room for its whole")
-	}
+	p := roomless(t, limit)
 	read := make(chan error, 1)
 	go func() {
 		hold := &bodyHold{room: p.bodies, ctx: context.Background()}
@@ -46,10 +53,7 @@ func TestBodyWaitingForRoomEndsWhenTheProxyStops(t *testing.T) {
 // fault, where the proxy was only closing.
 func TestGzipBodyWaitingForRoomSaysTheProxyStopped(t *testing.T) {
 	const limit = 1 << 20
-	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
-	if !p.bodies.take(context.Background(), p.bodies.limit) {
-		t.Fatal("the empty budget had no room for its whole")
-	}
+	p := roomless(t, limit)
 	body := gzipped(t, make([]byte, 2*firstBodyBlock))
 	type read struct {
 		msg []byte
@@ -84,10 +88,7 @@ func TestGzipBodyWaitingForRoomSaysTheProxyStopped(t *testing.T) {
 // budget's fault, where the client had only left.
 func TestGzipBodyWaitingForRoomSaysTheClientWentAway(t *testing.T) {
 	const limit = 1 << 20
-	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
-	if !p.bodies.take(context.Background(), p.bodies.limit) {
-		t.Fatal("the empty budget had no room for its whole")
-	}
+	p := roomless(t, limit)
 	body := gzipped(t, make([]byte, 2*firstBodyBlock))
 	gone, leave := context.WithCancel(context.Background())
 	leave()
