@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -40,6 +41,11 @@ func withoutRequest(recorded string) string {
 func recordedError(text string) error {
 	if text == io.EOF.Error() {
 		return io.EOF
+	}
+	if text == context.DeadlineExceeded.Error()+": "+errLeaveBound.Error() {
+		// What is sent on leaving ran out of its own bound (do adds why
+		// to net/http's words): a timeout, as when it happened.
+		return context.DeadlineExceeded
 	}
 	if i := strings.Index(text, connBroken+": "); i >= 0 {
 		head, after := text[:i+len(connBroken)], text[i+len(connBroken)+2:]

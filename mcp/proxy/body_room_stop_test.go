@@ -9,15 +9,22 @@ import (
 	"time"
 )
 
+// roomless is a proxy of --max-event-size limit whose budget for
+// clients' bodies is all taken.
+func roomless(t *testing.T, limit int) *Proxy {
+	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
+	if !p.bodies.take(context.Background(), p.bodies.limit) {
+		t.Fatal("the empty budget had no room for its whole")
+	}
+	return p
+}
+
 // A body waiting for room (the budget full) stops waiting when the proxy
 // stops: Close waits for every handler, and waited up to bodyRoomWait
 // for each body that waited.
 func TestBodyWaitingForRoomEndsWhenTheProxyStops(t *testing.T) {
 	const limit = 1 << 20
-	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
-	if !p.bodies.take(context.Background(), p.bodies.limit) {
-		t.Fatal("the empty budget had no room for its whole")
-	}
+	p := roomless(t, limit)
 	read := make(chan error, 1)
 	go func() {
 		hold := &bodyHold{room: p.bodies, ctx: context.Background()}
@@ -46,10 +53,7 @@ func TestBodyWaitingForRoomEndsWhenTheProxyStops(t *testing.T) {
 // fault, where the proxy was only closing.
 func TestGzipBodyWaitingForRoomSaysTheProxyStopped(t *testing.T) {
 	const limit = 1 << 20
-	p, _, _ := startProxy(t, "http://127.0.0.1:9880/mcp", Config{MaxEventSize: limit})
-	if !p.bodies.take(context.Background(), p.bodies.limit) {
-		t.Fatal("the empty budget had no room for its whole")
-	}
+	p := roomless(t, limit)
 	body := gzipped(t, make([]byte, 2*firstBodyBlock))
 	type read struct {
 		msg []byte
@@ -75,5 +79,26 @@ func TestGzipBodyWaitingForRoomSaysTheProxyStopped(t *testing.T) {
 		// Bounded generously: the words say whether the stop ended
 		// the wait (the other test times it).
 		t.Errorf("a gzip body waiting for room still waits %v after the proxy stopped", 10*bodyRoomWait)
+	}
+}
+
+// A client's gzip body whose wait for room to be decoded ended because
+// the client went away is recorded as it came, saying the client went
+// away: "the proxy had no room to decode ... restart" read as the
+// budget's fault, where the client had only left.
+func TestGzipBodyWaitingForRoomSaysTheClientWentAway(t *testing.T) {
+	const limit = 1 << 20
+	p := roomless(t, limit)
+	body := gzipped(t, make([]byte, 2*firstBodyBlock))
+	gone, leave := context.WithCancel(context.Background())
+	leave()
+	hold := &bodyHold{room: p.bodies, ctx: gone}
+	msg, why := readable(body, http.Header{"Content-Encoding": {"gzip"}}, limit, hold)
+	if !bytes.Equal(msg, body) {
+		t.Errorf("the body of a client gone is %d bytes, want it as it came (%d, compressed)", len(msg), len(body))
+	}
+	want := "the client went away while its gzip-encoded body"
+	if !strings.Contains(why, want) || strings.Contains(why, "no room") {
+		t.Errorf("a gzip body whose client went away while it waited for room is said as %q, want it to say %q and not that there was no room", why, want)
 	}
 }

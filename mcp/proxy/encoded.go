@@ -56,6 +56,10 @@ func readable(body []byte, h http.Header, limit int, hold *bodyHold) (msg []byte
 		// Not the budget's fault, and no setting to change: the proxy
 		// was closing while the body waited for room.
 		return body, fmt.Sprintf("the proxy was stopping, so it did not wait for room to decode the client's %s-encoded body (%d bytes): its message is recorded as it came, compressed, and relayed so", enc, len(body))
+	case errors.Is(err, errNoRoom) && hold.ctx.Err() != nil:
+		// Nor the budget's: the client went away while the body waited
+		// for room, and nothing waits for its answer.
+		return body, fmt.Sprintf("the client went away while its %s-encoded body (%d bytes) waited for room to be decoded: its message is recorded as it came, compressed", enc, len(body))
 	case errors.Is(err, errNoRoom):
 		return body, fmt.Sprintf("the proxy had no room to decode the client's %s-encoded body (%d bytes): it %s; its message is recorded as it came, compressed, and relayed so", enc, len(body), hold.room.full())
 	}
