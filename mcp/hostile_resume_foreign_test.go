@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 )
 
 // otherStreamEvents is what another request's stream would hold: its
@@ -36,10 +35,13 @@ func resumingGETs(f *rawStreamable) int {
 // events were none of this request's, instead of resuming every 50 ms
 // until the request times out.
 func TestResumeThatBringsOnlyAnotherStreamsEvents(t *testing.T) {
-	f := foreignResumer(nil)
-	s, _ := dialRaw(t, f, Config{})
-	ctx, cancel := context.WithTimeout(testCtx(t), 3*time.Second)
+	// A client that resumes on and on is stopped by the server, past
+	// twice maxResume resumptions, not by a clock a loaded machine
+	// may outrun.
+	ctx, cancel := context.WithCancel(testCtx(t))
 	defer cancel()
+	f := foreignResumer(cancel, nil)
+	s, _ := dialRaw(t, f, Config{})
 	_, err := s.CallTool(ctx, "slow", []byte(`{}`))
 	want := fmt.Sprintf("the resumed streams brought %d events, none for this request", 2*maxResume)
 	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), want) {
@@ -104,10 +106,13 @@ func pollingServer(polls int, besides func(i int) []string) *rawStreamable {
 // is not moving the request on either: the replayed progress counted as
 // the request's, and mcpscope resumed every 50 ms until the timeout.
 func TestResumeThatReplaysItsOwnBesideAnotherStreamsEvents(t *testing.T) {
-	f := foreignResumer(func(id string) []string { return []string{progressEvent(id, 1)} })
-	s, _ := dialRaw(t, f, Config{})
-	ctx, cancel := context.WithTimeout(testCtx(t), 3*time.Second)
+	// A client that resumes on and on is stopped by the server, past
+	// twice maxResume resumptions, not by a clock a loaded machine
+	// may outrun.
+	ctx, cancel := context.WithCancel(testCtx(t))
 	defer cancel()
+	f := foreignResumer(cancel, func(id string) []string { return []string{progressEvent(id, 1)} })
+	s, _ := dialRaw(t, f, Config{})
 	_, err := s.CallTool(ctx, "slow", []byte(`{}`))
 	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "none for this request") {
 		t.Fatalf("tools/call resumed with its own progress replayed beside another stream's events = %v, want resume-failed saying none was for it", err)
@@ -119,8 +124,10 @@ func TestResumeThatReplaysItsOwnBesideAnotherStreamsEvents(t *testing.T) {
 
 // foreignResumer answers a tools/call with a stream that drops after its
 // progress 1, and each resumption of it with own(the call's id) (when own
-// is not nil) and another stream's events, with ids not seen before.
-func foreignResumer(own func(id string) []string) *rawStreamable {
+// is not nil) and another stream's events, with ids not seen before; past
+// twice maxResume resumptions it calls stop, ending a client that
+// would resume forever.
+func foreignResumer(stop func(), own func(id string) []string) *rawStreamable {
 	var n atomic.Int32
 	var callID atomic.Value
 	f := &rawStreamable{}
@@ -137,7 +144,11 @@ func foreignResumer(own func(id string) []string) *rawStreamable {
 		if own != nil {
 			events = own(callID.Load().(string))
 		}
-		writeEvents(w, append(events, otherStreamEvents(int(n.Add(2)))...)...)
+		i := int(n.Add(2))
+		if i > 4*maxResume {
+			stop()
+		}
+		writeEvents(w, append(events, otherStreamEvents(i)...)...)
 	}
 	return f
 }

@@ -249,7 +249,8 @@ func TestFilterFollowsAReplayRestart(t *testing.T) {
 	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, fixtureRecords())
 	m := New(Options{Player: p, Styles: testStyles(), Now: func() time.Time { return fixedNow }})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	press(m, "G", "/", "p", "i", "n", "g", "enter")
+	jumpToEnd(t, m)
+	press(m, "/", "p", "i", "n", "g", "enter")
 	settleFilter(t, m)
 	if got := m.events.count(); got != 2 {
 		t.Fatalf("filter ping over the whole recording: %d matches, want 2", got)
@@ -259,7 +260,7 @@ func TestFilterFollowsAReplayRestart(t *testing.T) {
 		t.Fatalf("after the restart the pane lists %d events of the old log", got)
 	}
 	_ = m.View()
-	press(m, "G")
+	jumpToEnd(t, m)
 	settleFilter(t, m)
 	if got := m.events.count(); got != 2 || !m.events.filter.current(m.com.log) {
 		t.Fatalf("after replaying again the filter holds %d matches of the current log, want 2", got)

@@ -57,3 +57,17 @@ func replayAtEnd(p *history.Player, width, height int) *Model {
 	m.Update(replayTickMsg{})
 	return m
 }
+
+// jumpToEnd presses G and gives the replay the beats it takes to index
+// all G handed out: a beat indexes for at most replayFrameWork, so on a
+// loaded machine what is left waits in the backlog for the next beats.
+func jumpToEnd(t *testing.T, m *Model) {
+	t.Helper()
+	press(m, "G")
+	for i := 0; !m.replay.ended(); i++ {
+		if i > 1000 {
+			t.Fatalf("G: %d records still wait to be indexed after %d beats", len(m.replay.backlog), i)
+		}
+		m.Update(replayTickMsg{})
+	}
+}

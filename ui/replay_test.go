@@ -68,7 +68,7 @@ func TestReplay(t *testing.T) {
 		t.Fatal("c opened the command line in a replay")
 	}
 
-	press(m, "G")
+	jumpToEnd(t, m)
 	if got := m.com.log.Len(); got != len(recs) {
 		t.Fatalf("G: %d records, want all %d", got, len(recs))
 	}
