@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -78,7 +80,10 @@ var listKinds = []string{"tools", "resources", "prompts"}
 // listenSubject is what a subscriptions/listen subscribes to, short, so
 // the session's stream and one typed by hand read apart in Pairs: "all
 // lists" (the session's own), "tools", "tools,prompts 2 uris", "1 uri". Other
-// members of its notifications are named as they are.
+// members of its notifications are named as they are, the first
+// mcp.MaxListed of them and a count of the rest: a client's listen may name
+// thousands, each megabytes long, and the row, the export and the proxy's
+// line name a few.
 func listenSubject(raw []byte) string {
 	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 4})
 	if err != nil {
@@ -101,6 +106,8 @@ func listenSubject(raw []byte) string {
 		words = append(words, strings.Join(lists, ","))
 	}
 	named := map[string]bool{}
+	var others []string
+	uris := ""
 	for key := range notes.Members() {
 		kind, isList := strings.CutSuffix(key, "ListChanged")
 		if named[key] || isList && slices.Contains(listKinds, kind) {
@@ -109,13 +116,19 @@ func listenSubject(raw []byte) string {
 		named[key] = true
 		if key == "resourceSubscriptions" && notes.Get(key).Kind() == jsonspan.Array {
 			if n := notes.Get(key).Len(); n == 1 {
-				words = append(words, "1 uri")
+				uris = "1 uri"
 			} else if n > 1 {
-				words = append(words, strconv.Itoa(n)+" uris")
+				uris = strconv.Itoa(n) + " uris"
 			}
 			continue
 		}
-		words = append(words, key)
+		others = append(others, key)
+	}
+	if len(others) > 0 {
+		words = append(words, clip.ListFunc(others, mcp.MaxListed, func(k string) string { return sanitize.Line(clip.Quote(k, 64)) }))
+	}
+	if uris != "" {
+		words = append(words, uris)
 	}
 	return strings.Join(words, " ")
 }

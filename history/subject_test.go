@@ -1,6 +1,7 @@
 package history
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,5 +50,29 @@ func TestSubjectOfListen(t *testing.T) {
 		if got := SubjectOf(&mcp.RPCMessage{Method: ListenMethod, Raw: mcp.Raw(raw)}); got != c.want {
 			t.Errorf("SubjectOf(%s) = %q, want %q", c.params, got, c.want)
 		}
+	}
+}
+
+// A listen naming thousands of members it made up, each long and carrying
+// escape sequences, gets a subject of a few of them and a count of the
+// rest, safe for a terminal: the row, the export's heading and the proxy's
+// line held every one.
+func TestSubjectOfListenManyMembers(t *testing.T) {
+	var members []string
+	for i := range 5000 {
+		members = append(members, `"\u001b]52;c;`+strconv.Itoa(i)+strings.Repeat("x", 500)+`":true`)
+	}
+	raw := `{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,` +
+		strings.Join(members, ",") + `,"resourceSubscriptions":["a://1","a://2","a://3"]}}}`
+	got := SubjectOf(&mcp.RPCMessage{Method: ListenMethod, Raw: mcp.Raw(raw)})
+	if len(got) > 2000 {
+		t.Fatalf("the subject is %d bytes, want a few members and a count", len(got))
+	}
+	want := " and " + strconv.Itoa(5000-mcp.MaxListed) + " more 3 uris"
+	if !strings.HasPrefix(got, "tools ") || !strings.HasSuffix(got, want) {
+		t.Errorf("SubjectOf = %q, want the lists, %d members, %q", got, mcp.MaxListed, want)
+	}
+	if strings.ContainsRune(got, '\x1b') {
+		t.Errorf("SubjectOf = %q carries an escape byte to the terminal", got)
 	}
 }
