@@ -328,7 +328,8 @@ func missingOf(err error) []InputRequest {
 	return nil
 }
 
-// gather answers every input request of one round, in key order.
+// gather answers every input request of one round, in key order, until
+// one is declined.
 func (s *Session) gather(ctx context.Context, seq int64, requests map[string]json.RawMessage) (map[string]json.RawMessage, error) {
 	keys := make([]string, 0, len(requests))
 	for k := range requests {
@@ -347,11 +348,17 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 		res, err := s.answerInput(ctx, req)
 		if err != nil {
 			missing = append(missing, req)
-			// A decline is the round's story only when every question
-			// was declined: one left unanswered beside it failed the
+			// A decline is the round's story only when nothing asked
+			// before it was left unanswered: one that was failed the
 			// request, and its error says so.
 			if why == nil || errors.Is(why, ErrDeclined) && !errors.Is(err, ErrDeclined) {
 				why = err
+			}
+			if errors.Is(err, ErrDeclined) {
+				// A decline ends the call: the request is not sent
+				// again, so the user is asked nothing more, whose
+				// answers would be thrown away.
+				break
 			}
 			continue
 		}

@@ -5,34 +5,57 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // decliningSampling declines every sampling request and answers nothing
-// else, as exec does with --answer 'sampling decline' and nothing more.
-type decliningSampling struct{}
+// else, as exec does with --answer 'sampling decline' and nothing more. It
+// keeps the methods it was asked, in order.
+type decliningSampling struct {
+	mu    sync.Mutex
+	asked []string
+}
 
-func (decliningSampling) Answer(_ context.Context, req InputRequest) (json.RawMessage, error) {
+func (d *decliningSampling) Answer(_ context.Context, req InputRequest) (json.RawMessage, error) {
+	d.mu.Lock()
+	d.asked = append(d.asked, req.Method)
+	d.mu.Unlock()
 	if req.Method == "sampling/createMessage" {
 		return nil, ErrDeclined
 	}
 	return nil, ErrNoAnswer
 }
 
-// A 2026 round asking for a sampling the user declined and an elicitation
-// nobody answered is not a decline: the call never got the input it
-// needed, and says so. The sampling's key sorting first made the whole
-// round read "declined" ("declined \"a\" (sampling/createMessage), \"b\"
-// (elicitation/create)"), the elicitation said declined too, and the row
-// ended "⊘ declined" where it had failed.
-func TestInputRoundDeclinedBesideUnansweredIsNotADecline(t *testing.T) {
-	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
+func (d *decliningSampling) methods() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]string(nil), d.asked...)
+}
+
+// askingTwo is a stateless fake whose tools/call asks for the two input
+// requests given, under keys "a" and "b".
+func askingTwo(a, b string) mcptest.StatelessOptions {
+	return mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{` +
-			`"a":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}},` +
-			`"b":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}}},"requestState":"s"}}`)
-	})}, Config{NoListen: true, Answerer: decliningSampling{}})
+			`"a":` + a + `,"b":` + b + `},"requestState":"s"}}`)
+	})}
+}
+
+const (
+	samplingAsk    = `{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}`
+	elicitationAsk = `{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}}`
+)
+
+// A 2026 round asking for an elicitation nobody answered and a sampling
+// the user declined is not a decline: the call never got the input it
+// needed, and says so. The round read "declined" for every question and
+// its row ended "⊘ declined" where it had failed.
+func TestInputRoundDeclinedBesideUnansweredIsNotADecline(t *testing.T) {
+	d := &decliningSampling{}
+	_, s, _ := dialStateless(t, askingTwo(elicitationAsk, samplingAsk), Config{NoListen: true, Answerer: d})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 	var ierr *InputRequiredError
 	if !errors.As(err, &ierr) || len(ierr.Missing) != 2 {
@@ -43,13 +66,27 @@ func TestInputRoundDeclinedBesideUnansweredIsNotADecline(t *testing.T) {
 	}
 }
 
-// Every question of a round declined is the user's decline, said as one.
+// Once the user declines a sampling the call is over (the request is not
+// sent again), so the round's later questions are not put to the user,
+// whose answers would be thrown away; the call ends declined, naming only
+// what was declined.
+func TestInputRoundDeclineAsksNothingMore(t *testing.T) {
+	d := &decliningSampling{}
+	_, s, _ := dialStateless(t, askingTwo(samplingAsk, elicitationAsk), Config{NoListen: true, Answerer: d})
+	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
+	if got := d.methods(); len(got) != 1 || got[0] != "sampling/createMessage" {
+		t.Errorf("the user was asked %q, want the declined sampling and nothing after it", got)
+	}
+	if !errors.Is(err, ErrDeclined) || !strings.HasPrefix(err.Error(), "declined sampling/createMessage; tools/call was not sent again") {
+		t.Errorf("tools/call = %v, want the user's decline of the sampling alone", err)
+	}
+}
+
+// A round of samplings the user declines is the user's decline, said as
+// one.
 func TestInputRoundAllDeclinedIsADecline(t *testing.T) {
-	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{` +
-			`"a":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}},` +
-			`"b":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"ho"}}],"maxTokens":5}}},"requestState":"s"}}`)
-	})}, Config{NoListen: true, Answerer: decliningSampling{}})
+	d := &decliningSampling{}
+	_, s, _ := dialStateless(t, askingTwo(samplingAsk, samplingAsk), Config{NoListen: true, Answerer: d})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 	if !errors.Is(err, ErrDeclined) || !strings.HasPrefix(err.Error(), "declined") {
 		t.Errorf("tools/call = %v, want the user's decline", err)

@@ -206,7 +206,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if errors.Is(m.err, mcp.ErrDeclined) {
 			// The user declined a 2026 sampling request: the end they
 			// chose, not an error.
-			return levelInfo, label + ": " + errLine(m.err)
+			// The call went out before the server asked, so a warning
+			// it was sent despite is still said, as for any other end.
+			return levelInfo, label + ": " + errLine(m.err) + warn
 		}
 		switch cause := mcp.CauseOf(m.err); {
 		case cause == mcp.CauseNotConnected && m.connecting:
