@@ -1,0 +1,63 @@
+package history
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A 2026 call that asked for input and went again reads, on its first
+// row, as the call came out once its rounds are over, in the transcript as
+// in the TUI's Pairs: "input" stayed there beside the last round's "ok".
+func TestExportFirstRoundReadsAsTheCallCameOut(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	ctx := testCtx(t)
+	recs := recordSession(t, ctx, mcp.Config{URL: srv.URL, Answerer: fixedAnswers{
+		"elicitation/create":     `{"action":"accept","content":{"name":"Ada"}}`,
+		"sampling/createMessage": `{"role":"assistant","content":{"type":"text","text":"ok"},"model":"m"}`,
+	}}, func(s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "trip", []byte(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	p := loaded(t, record(t, recs, RecordOptions{}))
+	l := p.NewLog()
+	t.Cleanup(func() { l.Close() })
+	playAll(t, p, l)
+	md := closedExport(t, Header{URL: "http://127.0.0.1/mcp"}, l)
+	var heads []string
+	for line := range strings.Lines(md) {
+		if strings.HasPrefix(line, "### ") && strings.Contains(line, "`tools/call trip`") {
+			heads = append(heads, strings.TrimSpace(line))
+		}
+	}
+	if len(heads) != 3 {
+		t.Fatalf("%d trip rows in the transcript, want 3 rounds:\n%s", len(heads), md)
+	}
+	if !strings.HasSuffix(heads[0], ": ok (how its rounds of input ended)") {
+		t.Errorf("the first round reads %q, want the call's outcome, ok", heads[0])
+	}
+	if !strings.HasSuffix(heads[1], ": input") || !strings.HasSuffix(heads[2], ": ok") {
+		t.Errorf("the later rounds read %q and %q, want input, then ok", heads[1], heads[2])
+	}
+}
+
+// A listen stream closed with x reads closed in the transcript, as its row
+// does in Pairs: "cancelled" read as a request given up on.
+func TestExportClosedListenReadsClosed(t *testing.T) {
+	at := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
+	l := NewLog()
+	l.Append(
+		mcp.Record{Seq: 1, Time: at, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: ListenMethod,
+			Raw: `{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{}}`}},
+		mcp.Record{Seq: 2, Time: at, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", Status: 200, Opened: "sse", ReqSeq: 1}},
+		mcp.Record{Seq: 3, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpCancelled, Message: "closed", ReqSeq: 1}},
+	)
+	md := closedExport(t, Header{URL: "http://127.0.0.1/mcp"}, l)
+	if !strings.Contains(md, "`subscriptions/listen`: closed\n") {
+		t.Errorf("the closed listen stream's heading does not read closed:\n%s", md)
+	}
+}
