@@ -6,23 +6,13 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A 2026 call that asked for input and went again reads, on its first
 // row, as the call came out once its rounds are over, in the transcript as
 // in the TUI's Pairs: "input" stayed there beside the last round's "ok".
 func TestExportFirstRoundReadsAsTheCallCameOut(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	ctx := testCtx(t)
-	recs := recordSession(t, ctx, mcp.Config{URL: srv.URL, Answerer: fixedAnswers{
-		"elicitation/create":     `{"action":"accept","content":{"name":"Ada"}}`,
-		"sampling/createMessage": `{"role":"assistant","content":{"type":"text","text":"ok"},"model":"m"}`,
-	}}, func(s *mcp.Session) {
-		if _, err := s.CallTool(ctx, "trip", []byte(`{}`)); err != nil {
-			t.Fatal(err)
-		}
-	})
+	recs := tripRecords(t)
 	p := loaded(t, record(t, recs, RecordOptions{}))
 	l := p.NewLog()
 	t.Cleanup(func() { l.Close() })
@@ -51,8 +41,7 @@ func TestExportClosedListenReadsClosed(t *testing.T) {
 	at := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
 	l := NewLog()
 	l.Append(
-		mcp.Record{Seq: 1, Time: at, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: ListenMethod,
-			Raw: `{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{}}`}},
+		listenSent(at),
 		mcp.Record{Seq: 2, Time: at, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", Status: 200, Opened: "sse", ReqSeq: 1}},
 		mcp.Record{Seq: 3, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpCancelled, Message: "closed", ReqSeq: 1}},
 	)
