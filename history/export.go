@@ -117,14 +117,19 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 
 	b.WriteString("\n## Messages\n")
 	for i := 0; i < log.PairCount(); i++ {
-		writePairMarkdown(b, i+1, log.Pair(i), aud)
+		writePairMarkdown(b, i+1, log, log.Pair(i), aud)
 	}
 	return b.Flush()
 }
 
-func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
+func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience) {
 	title := p.Method
-	state := string(p.State)
+	// The state the TUI's row says, from the same reading.
+	shown, last := log.ShownState(p)
+	state := string(shown)
+	if last != nil {
+		state += " (how its rounds of input ended)"
+	}
 	if p.Listening() {
 		// A listen stream is open until it is closed: "pending" read as a
 		// request the server never answered, where its acknowledgement

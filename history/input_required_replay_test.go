@@ -39,16 +39,7 @@ func TestReplayedAnswerAsksForInputAsTheSessionReadIt(t *testing.T) {
 // same rows replayed from its recording read the same: the session notes
 // the fact as each answer comes, and the recording's reader notes it again.
 func TestInputRoundsReadTheSameLiveAndReplayed(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	ctx := testCtx(t)
-	recs := recordSession(t, ctx, mcp.Config{URL: srv.URL, Answerer: fixedAnswers{
-		"elicitation/create":     `{"action":"accept","content":{"name":"Ada"}}`,
-		"sampling/createMessage": `{"role":"assistant","content":{"type":"text","text":"ok"},"model":"m"}`,
-	}}, func(s *mcp.Session) {
-		if _, err := s.CallTool(ctx, "trip", []byte(`{}`)); err != nil {
-			t.Fatal(err)
-		}
-	})
+	recs := tripRecords(t)
 	// Filed as the TUI files them when they come.
 	live := NewLog()
 	t.Cleanup(func() { live.Close() })
@@ -70,4 +61,21 @@ func TestInputRoundsReadTheSameLiveAndReplayed(t *testing.T) {
 			t.Errorf("%s trip rounds read %v, want %v", name, got, want)
 		}
 	}
+}
+
+// tripRecords are the records of a stateless session whose tools/call
+// trip asks for input twice (an elicitation, then a sample) and goes
+// again each time: three rounds, the last answered ok.
+func tripRecords(t *testing.T) []mcp.Record {
+	t.Helper()
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	ctx := testCtx(t)
+	return recordSession(t, ctx, mcp.Config{URL: srv.URL, Answerer: fixedAnswers{
+		"elicitation/create":     `{"action":"accept","content":{"name":"Ada"}}`,
+		"sampling/createMessage": `{"role":"assistant","content":{"type":"text","text":"ok"},"model":"m"}`,
+	}}, func(s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "trip", []byte(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

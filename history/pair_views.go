@@ -105,3 +105,24 @@ func (l *Log) LastRound(p *Pair) *Pair {
 	}
 	return l.Pair(int(i))
 }
+
+// ShownState is the state a row reads as, for the TUI and the export
+// alike: a listen stream closed with x (or by a proxied client leaving)
+// is closed, an end as the session's close is, not a request given up
+// on; and the first row of a multi round-trip request whose rounds are
+// over reads as the call came out, where "input" stayed beside the last
+// round's "ok". last is then that round, whose state this is; nil for any
+// other row.
+func (l *Log) ShownState(p *Pair) (s PairState, last *Pair) {
+	switch p.State {
+	case StateCancelled:
+		if p.Kind == KindRequest && p.Method == ListenMethod {
+			return StateClosed, nil
+		}
+	case StateInput:
+		if last := l.LastRound(p); last != nil && last.State != StateInput && last.State != StatePending {
+			return last.State, last
+		}
+	}
+	return p.State, nil
+}

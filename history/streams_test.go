@@ -90,8 +90,7 @@ func TestLogListenIsNotPending(t *testing.T) {
 	at := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
 	l := NewLog()
 	l.Append(
-		mcp.Record{Seq: 1, Time: at, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: ListenMethod,
-			Raw: `{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{}}`}},
+		listenSent(at),
 		mcp.Record{Seq: 2, Time: at, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "2", Method: "tools/list",
 			Raw: `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`}},
 		mcp.Record{Seq: 3, Time: at, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", Status: 200, Opened: "sse", ReqSeq: 1}},
@@ -141,4 +140,11 @@ func TestLogCancelledStaysCancelled(t *testing.T) {
 	if p.State != StateCancelled || p.Response == nil {
 		t.Errorf("state %s, response %v; want cancelled with the late answer kept", p.State, p.Response)
 	}
+}
+
+// listenSent is the record of our subscriptions/listen, id 1 and Seq 1,
+// sent at at.
+func listenSent(at time.Time) mcp.Record {
+	return mcp.Record{Seq: 1, Time: at, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: ListenMethod,
+		Raw: `{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{}}`}}
 }

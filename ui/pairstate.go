@@ -54,7 +54,17 @@ func (c *common) quietFor(pr *history.Pair, spin string) string {
 // pairStateWith is pairState with spin in place of the spinner's frame.
 func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.Style) {
 	st := c.st
-	switch pr.State {
+	state, last := c.log.ShownState(pr)
+	if last != nil {
+		// The chain ended: its first row reads as the call came out (the
+		// arrow says there were rounds).
+		text, style := c.pairStateWith(last, spin)
+		if sym, word, ok := strings.Cut(text, " "); ok && sym != "" && !unicode.IsLetter([]rune(sym)[0]) {
+			text = word
+		}
+		return "↪ " + text, style
+	}
+	switch state {
 	case history.StatePending:
 		switch {
 		case pr.Listening():
@@ -91,16 +101,6 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		}
 		return "✓ ok", st.Success
 	case history.StateInput:
-		if last := c.log.LastRound(pr); last != nil && last.State != history.StateInput && last.State != history.StatePending {
-			// The chain ended: its first row reads as the call came out
-			// (the arrow says there were rounds), where "↪ input" stayed
-			// after the last round's "✓ ok".
-			text, style := c.pairStateWith(last, spin)
-			if sym, word, ok := strings.Cut(text, " "); ok && sym != "" && !unicode.IsLetter([]rune(sym)[0]) {
-				text = word
-			}
-			return "↪ " + text, style
-		}
 		return "↪ input", st.Info
 	case history.StateRPCError:
 		return "✗ rpc error", st.Error
@@ -111,15 +111,10 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 	case history.StateLate:
 		return "⚠ late", st.Warning
 	case history.StateCancelled:
-		if pr.Kind == history.KindRequest && pr.Method == history.ListenMethod {
-			// Closing is how a 2026 client ends its subscription (x, or
-			// a proxied client leaving): an end, as the session's close
-			// is, not a request given up on.
-			return "○ closed", st.Dim
-		}
 		return "✗ cancelled", st.Warning
 	case history.StateClosed:
-		// An end, not an error: the session closed with it open.
+		// An end, not an error: the session closed with it open, or a
+		// listen stream was closed (history.ShownState).
 		return "○ closed", st.Dim
 	case history.StateReplaced:
 		// An end, not an error: subscribing opened a new stream.
