@@ -135,7 +135,7 @@ func TestKeepAliveRunShowsItsSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	rm := replayAtEnd(p, 160, 45)
+	rm := replayAtEnd(t, p, 160, 45)
 	if got := lineWith(rm.View(), "×"+strconv.Itoa(pings)); got != liveRow {
 		t.Errorf("the replay's row of the pings reads\n%s\nthe live one\n%s", got, liveRow)
 	}

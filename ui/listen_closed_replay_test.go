@@ -44,7 +44,7 @@ func replayClosed(t *testing.T, srv *mcptest.StatelessServer, method string, ope
 		t.Fatal("the session's records did not end after Close")
 	}
 	p := history.NewPlayer(history.Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, recs)
-	m := replayAtEnd(p, 160, 45)
+	m := replayAtEnd(t, p, 160, 45)
 	if !p.Done() {
 		t.Fatal("the replay did not reach the recording's end")
 	}

@@ -95,7 +95,7 @@ func TestReplayPairsBeforeFirstRequest(t *testing.T) {
 	none := recordingOf(t, recs[:first])
 	m := New(Options{Player: none, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	for i := 0; i < 100 && !none.Done(); i++ {
+	for i := 0; i < 100 && !m.replay.ended(); i++ {
 		m.Update(replayTickMsg{})
 		now = now.Add(time.Second)
 	}

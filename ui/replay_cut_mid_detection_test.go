@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -28,14 +27,7 @@ func TestReplayCutMidDetectionSaysWhatTheRecordingShows(t *testing.T) {
 	now := fixedNow
 	m := newReplay(p, &now)
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	press(m, "G")
-	// Drawn on each tick, as the terminal is: the pane drawn as the last
-	// record came is drawn again when the replay says it ended.
-	for i := 0; i < 6 && !(p.Done() && m.com.replayDone); i++ {
-		now = now.Add(time.Second)
-		m.Update(replayTickMsg{})
-		m.View()
-	}
+	jumpToEnd(t, m)
 	pane := strings.Join(m.nego.view(false), "\n")
 	if !strings.Contains(pane, "Negotiation · failed") || strings.Contains(pane, "connecting") {
 		t.Errorf("the Negotiation pane at the replay's end reads, want its title failed as the recording ends:\n%s", pane)

@@ -17,7 +17,7 @@ func TestReplayOfADamagedRecordingSaysLinesWereSkipped(t *testing.T) {
 	p := loadRecording(t, recordingWithTail(t, "{oops\n"+`{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"http"}`+"\n"))
 	// The file has no closing record either (the lines after its
 	// records are no close): said with the count.
-	if got := statusAtReplayEnd(p, 160); !strings.Contains(got, "2 damaged lines skipped, it ends without its close (listed when you quit)") {
+	if got := statusAtReplayEnd(t, p, 160); !strings.Contains(got, "2 damaged lines skipped, it ends without its close (listed when you quit)") {
 		t.Errorf("status at the end = %q, want it to say 2 damaged lines were skipped and the close is missing", got)
 	}
 }
@@ -49,7 +49,7 @@ func TestReplaySaysWhenTheNextRecordIsFarAway(t *testing.T) {
 // damaged line skipped (listed when you quit)".
 func TestReplayOfARecordingCutShortSaysSo(t *testing.T) {
 	p := loadRecording(t, recordingWithTail(t, `{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"ht`))
-	if got := statusAtReplayEnd(p, 200); !strings.Contains(got, "end of the recording: line 5 is cut short (the recording was interrupted)") {
+	if got := statusAtReplayEnd(t, p, 200); !strings.Contains(got, "end of the recording: line 5 is cut short (the recording was interrupted)") {
 		t.Errorf("status at the end = %q, want it to say the recording was cut short", got)
 	}
 }

@@ -37,21 +37,19 @@ func newReplay(p *history.Player, now *time.Time) *Model {
 
 // statusAtReplayEnd plays p to its end, as a user who pressed G and waited
 // would, in a window width columns wide, and returns the status bar then.
-func statusAtReplayEnd(p *history.Player, width int) string {
-	return replayAtEnd(p, width, 45).status.view()
+func statusAtReplayEnd(t *testing.T, p *history.Player, width int) string {
+	t.Helper()
+	return replayAtEnd(t, p, width, 45).status.view()
 }
 
 // replayAtEnd is the TUI that played p to its end, as a user who pressed G
 // and waited would, in a window width by height.
-func replayAtEnd(p *history.Player, width, height int) *Model {
+func replayAtEnd(t *testing.T, p *history.Player, width, height int) *Model {
+	t.Helper()
 	now := fixedNow
 	m := newReplay(p, &now)
 	m.Update(tea.WindowSizeMsg{Width: width, Height: height})
-	press(m, "G")
-	for i := 0; i < 5 && !p.Done(); i++ {
-		now = now.Add(time.Second)
-		m.Update(replayTickMsg{})
-	}
+	jumpToEnd(t, m)
 	// One tick more: the end is said on the tick after the last record.
 	now = now.Add(time.Second)
 	m.Update(replayTickMsg{})
@@ -61,13 +59,18 @@ func replayAtEnd(p *history.Player, width, height int) *Model {
 // jumpToEnd presses G and gives the replay the beats it takes to index
 // all G handed out: a beat indexes for at most replayFrameWork, so on a
 // loaded machine what is left waits in the backlog for the next beats.
+// The screen is drawn after G and after each beat, as the terminal draws
+// it after every update: a pane drawn as the last record came must be
+// drawn anew once the replay is at its end.
 func jumpToEnd(t *testing.T, m *Model) {
 	t.Helper()
 	press(m, "G")
+	m.View()
 	for i := 0; !m.replay.ended(); i++ {
 		if i > 1000 {
 			t.Fatalf("G: %d records still wait to be indexed after %d beats", len(m.replay.backlog), i)
 		}
 		m.Update(replayTickMsg{})
+		m.View()
 	}
 }

@@ -13,7 +13,7 @@ import (
 // again. The frame stays 24 rows.
 func TestReplayEndNoteReadsWholeAt80(t *testing.T) {
 	p := loadRecording(t, recordingWithTail(t, `{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"ht`))
-	m := replayAtEnd(p, 80, 24)
+	m := replayAtEnd(t, p, 80, 24)
 	view := ansi.Strip(m.View())
 	rows := strings.Split(view, "\n")
 	if len(rows) != 24 {

@@ -24,7 +24,7 @@ func TestReplayShowsTheRecordedRoots(t *testing.T) {
 	}{{"recorded", roots, true}, {"not kept", nil, false}} {
 		t.Run(c.name, func(t *testing.T) {
 			p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse", Roots: c.roots}, fixtureRecords())
-			m := replayAtEnd(p, 160, 45)
+			m := replayAtEnd(t, p, 160, 45)
 			nego := ansi.Strip(strings.Join(m.nego.lines(), "\n"))
 			if got := row(nego, "Roots", "file:///home/dev/proj (proj)") != ""; got != c.want {
 				t.Errorf("Roots line shown %v, want %v:\n%s", got, c.want, nego)

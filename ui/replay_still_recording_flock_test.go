@@ -31,7 +31,7 @@ func TestReplayOfAFileStillRecordedSaysItEndsWhereItWasOpened(t *testing.T) {
 		t.Fatal("the recording is not read as still being recorded: the test no longer shows the case")
 	}
 	const want = "end of the recording as it was when opened"
-	m := replayAtEnd(p, 80, 24)
+	m := replayAtEnd(t, p, 80, 24)
 	if view := ansi.Strip(m.View()); !strings.Contains(strings.Join(strings.Fields(view), " "), "replay the file again to see it") {
 		t.Errorf("the replay's end does not say how to see what was written since:\n%s", view)
 	}
@@ -42,7 +42,7 @@ func TestReplayOfAFileStillRecordedSaysItEndsWhereItWasOpened(t *testing.T) {
 	if got := m.status.msg; got != nil && strings.HasPrefix(got.text, want) {
 		t.Fatalf("i left the end's words on the bar: the test no longer shows G saying them again")
 	}
-	press(m, "G")
+	jumpToEnd(t, m)
 	m.Update(replayTickMsg{})
 	if got := m.status.msg; got == nil || !strings.HasPrefix(got.text, want) {
 		t.Errorf("G at the end: status = %+v, want the end said again", got)

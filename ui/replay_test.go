@@ -119,7 +119,7 @@ func TestReplayEndFitsAt80Columns(t *testing.T) {
 	m := New(Options{Player: p, Styles: testStyles(), URL: statelessURL, Transport: "stateless", Now: func() time.Time { return now }})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(replayTickMsg{})
-	press(m, "G")
+	jumpToEnd(t, m)
 	now = now.Add(time.Second)
 	m.Update(replayTickMsg{})
 	view := m.View()
@@ -141,7 +141,7 @@ func TestReplayPlaysAgainFromTheEnd(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(replayTickMsg{})
 	for _, keys := range [][]string{{" "}, {"g"}, {" ", "G", "g"}} {
-		press(m, "G")
+		jumpToEnd(t, m)
 		m.Update(replayTickMsg{})
 		if !strings.Contains(m.View(), "at the end: g plays it again") {
 			t.Fatalf("G: the screen does not say how to play again:\n%s", m.View())
