@@ -48,9 +48,6 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		}
 	}
 	info := ResultInfo{ResultType: "complete"}
-	odd := func(name string, raw json.RawMessage, want string) {
-		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, mcp.Excerpt(raw), want))
-	}
 	if len(r.ResultType) > 0 {
 		info.Stated = true
 		if json.Unmarshal(r.ResultType, &info.ResultType) != nil {
@@ -65,14 +62,13 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		}
 	}
 	if len(r.CacheScope) > 0 {
-		switch {
-		case json.Unmarshal(r.CacheScope, &info.CacheScope) != nil:
-			odd("cacheScope", r.CacheScope, "a string")
-		default:
-			if words, defined := CacheScopeWords(info.CacheScope); !defined {
-				info.CacheScope = ""
-				info.Odd = append(info.Odd, words)
-			}
+		var scope string
+		if json.Unmarshal(r.CacheScope, &scope) != nil {
+			info.Odd = append(info.Odd, "cacheScope "+mcp.Excerpt(r.CacheScope)+notAString)
+		} else if words, defined := CacheScopeWords(scope); defined {
+			info.CacheScope = scope
+		} else {
+			info.Odd = append(info.Odd, words)
 		}
 	}
 	return info
@@ -117,7 +113,8 @@ func OlderFieldsNote(version string) string {
 	return " (2026-07-28's fields: " + session + " gives them no meaning)"
 }
 
-// notAString marks a resultType of the wrong type, shown as written.
+// notAString marks a resultType or cacheScope of the wrong type, shown as
+// written.
 const notAString = " (not a string)"
 
 // String is the info as one line, e.g. "resultType complete · ttlMs 60000
@@ -134,7 +131,8 @@ func (i ResultInfo) String() string {
 		s += fmt.Sprintf(" · ttlMs %d", *i.TTLMs)
 	}
 	if i.CacheScope != "" {
-		s += " · cacheScope " + i.CacheScope
+		words, _ := CacheScopeWords(i.CacheScope)
+		s += " · " + words
 	}
 	for _, o := range i.Odd {
 		s += " · " + o
