@@ -400,7 +400,14 @@ func (m *Model) clientRecordingFailed(id int, why string) tea.Cmd {
 	if i != m.clients.cur {
 		return nil
 	}
+	return m.recordingStopped(sanitize.Line(why))
+}
+
+// recordingStopped marks the shown session's recording incomplete and says
+// why, in words already made one sanitized line: what it left out may be
+// missing from the file, so the bar no longer names it.
+func (m *Model) recordingStopped(why string) tea.Cmd {
 	m.status.recordingFailed = true
 	m.com.recording = ""
-	return m.setWholeStatus(levelError, "recording stopped, the file is incomplete: "+sanitize.Line(why))
+	return m.setWholeStatus(levelError, "recording stopped, the file is incomplete: "+why)
 }

@@ -127,9 +127,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		m.carryUnsent(unsent)
 		return cmd
 	case recordingFailedMsg:
-		m.status.recordingFailed = true
-		m.com.recording = "" // what it left out may be missing from the file
-		return m.setWholeStatus(levelError, "recording stopped, the file is incomplete: "+errLine(msg.err))
+		return m.recordingStopped(errLine(msg.err))
 	case streamEndedMsg:
 		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")
