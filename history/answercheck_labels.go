@@ -32,11 +32,13 @@ func (c *AnswerCheck) labels(r *mcp.Record) (Problem, bool) {
 // alike by both, and the warning's "works here, fails there" would not be
 // true.
 func differentTypes(h map[string][]string) bool {
-	vs := http.Header(h).Values("Content-Type")
+	hdr := http.Header(h)
+	vs := hdr.Values("Content-Type")
 	if len(vs) < 2 {
 		return false
 	}
-	return kindOf(mcp.MediaType(http.Header{"Content-Type": vs[:1]})) != kindOf(strings.ToLower(strings.Join(vs, ", ")))
+	// MediaType reads the first, as net/http does.
+	return kindOf(mcp.MediaType(hdr)) != kindOf(strings.ToLower(strings.Join(vs, ", ")))
 }
 
 // kindOf is how the TypeScript SDK reads a Content-Type value: an event

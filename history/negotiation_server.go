@@ -22,7 +22,7 @@ func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
 	// Depth 3 reaches serverInfo's members. An answer that is not JSON
 	// leaves nothing read; the raw answer is still in the pairs pane for
 	// the person to see.
-	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 4})
+	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 3})
 	if err != nil {
 		return
 	}

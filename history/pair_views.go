@@ -92,10 +92,10 @@ func (v *pairViews) refresh(l *Log, i int32) {
 	}
 }
 
-// LastRound is, for the first row of a multi round-trip request (the
+// newestRound is, for the first row of a multi round-trip request (the
 // server asked for input, and the request went again), the row of its
 // newest round, whose state is the call's outcome; nil for any other row.
-func (l *Log) LastRound(p *Pair) *Pair {
+func (l *Log) newestRound(p *Pair) *Pair {
 	if p == nil || p.State != StateInput || p.Request == nil {
 		return nil
 	}
@@ -120,7 +120,7 @@ func (l *Log) ShownState(p *Pair) (s PairState, last *Pair) {
 			return StateClosed, nil
 		}
 	case StateInput:
-		if last := l.LastRound(p); last != nil && last.State != StateInput && last.State != StatePending {
+		if last := l.newestRound(p); last != nil && last.State != StateInput && last.State != StatePending {
 			return last.State, last
 		}
 	}

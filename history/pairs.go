@@ -316,13 +316,19 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		if p.method == "initialize" {
 			l.neg.initialized(m.Raw, r.Seq)
 		} else {
-			l.neg.discovered(l.record(p.req), m.Raw, r.Seq)
-			if _, declined := DiscoverDeclined(l.record(p.req), m.Raw); declined && l.refusedProbe(p) {
-				// Detection's server/discover answered without the
-				// version it asked in: the server speaks the initialize
-				// era, and the probe's row says so as one refused with
-				// an error does, where "✓ ok" read as the 2026 era taken.
-				l.setState(p, StateProbe)
+			req := l.record(p.req)
+			l.neg.discovered(req, m.Raw, r.Seq)
+			// refusedProbe first: a proxied client's discover, no probe,
+			// is not parsed a second time.
+			if l.refusedProbe(p) {
+				if _, declined := DiscoverDeclined(req, m.Raw); declined {
+					// Detection's server/discover answered without the
+					// version it asked in: the server speaks the
+					// initialize era, and the probe's row says so as one
+					// refused with an error does, where "✓ ok" read as
+					// the 2026 era taken.
+					l.setState(p, StateProbe)
+				}
 			}
 		}
 		if v := l.neg.init.protocol; v != "" {

@@ -298,7 +298,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 }
 
 // sentAgain reports whether the re-run may send r, a message the client
-// sent with method (wireMethod), again: not the later rounds of a multi
+// sent with method (wireOf), again: not the later rounds of a multi
 // round-trip (the live session gathers their input itself), nor what the
 // live session sends on its own as it connects: notifications/initialized
 // and its listen stream (a listen the user typed is sent again).

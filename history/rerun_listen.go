@@ -20,7 +20,7 @@ import (
 // to a server of an older era, whose servers send list changes unasked.
 const listenNotSent = "not sent: the older eras have none"
 
-// userListen reports whether m, sent with method (wireMethod), is a
+// userListen reports whether m, sent with method (wireOf), is a
 // subscriptions/listen the user sent.
 func userListen(m *mcp.RPCMessage, method string) bool {
 	return method == ListenMethod && m.UserStream

@@ -9,13 +9,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// wireMethod is the method a message the client sent went on the wire
-// with: its raw JSON-RPC's (wireOf).
-func wireMethod(r *mcp.RPCMessage) string {
-	method, _ := wireOf(r)
-	return method
-}
-
 // wireOf is the method and the class a message the client sent went on
 // the wire with: its raw JSON-RPC's, a request when it has an id, a
 // notification when not. The record's method and class fields say the

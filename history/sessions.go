@@ -129,14 +129,6 @@ type httpSkim struct {
 	ReqSeq  int64  `json:"req_seq"`
 }
 
-// reqSeq is the request the exchange carried, 0 for none (or no exchange).
-func (h *httpSkim) reqSeq() int64 {
-	if h == nil {
-		return 0
-	}
-	return h.ReqSeq
-}
-
 // maxClientRecord is how far into a recording the listing looks for the
 // request that names a proxied client: its first, or its initialize.
 const maxClientRecord = 64
@@ -196,8 +188,10 @@ func describe(path string) SessionInfo {
 		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Method == "server/discover" {
 			probes[s.Seq] = false
 		}
-		if _, ok := probes[s.HTTP.reqSeq()]; ok && s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeProbe {
-			probes[s.HTTP.ReqSeq] = true
+		if s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeProbe {
+			if _, ok := probes[s.HTTP.ReqSeq]; ok {
+				probes[s.HTTP.ReqSeq] = true
+			}
 		}
 		lastSeq = s.Seq
 		proxied = proxied || s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeRelay
