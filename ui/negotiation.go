@@ -35,6 +35,10 @@ type negotiationPane struct {
 	cacheW   int
 	cacheLog *history.Log
 	cacheGen int // the roots' generation
+	// cacheDone is the replay's end as the lines were built: at its end
+	// a detection cut short reads as the recording's, not as going on,
+	// with no new record to rebuild them.
+	cacheDone bool
 
 	// elsewhere is advice the status line shows now (why connecting
 	// failed, and what to do): the problem it advises on leaves it out,
@@ -95,11 +99,11 @@ func (n *negotiationPane) view(focused bool) []string {
 
 func (n *negotiationPane) lines() []string {
 	log := n.c.log
-	if n.cacheLog == log && n.cacheLen == log.Len() && n.cacheW == n.w && n.cacheGen == n.c.rootsGen && n.cache != nil {
+	if n.cacheLog == log && n.cacheLen == log.Len() && n.cacheW == n.w && n.cacheGen == n.c.rootsGen && n.cacheDone == n.c.replayDone && n.cache != nil {
 		return n.cache
 	}
 	n.cache = n.build(log.Negotiation(), max(n.w-2, 1))
-	n.cacheLog, n.cacheLen, n.cacheW, n.cacheGen = log, log.Len(), n.w, n.c.rootsGen
+	n.cacheLog, n.cacheLen, n.cacheW, n.cacheGen, n.cacheDone = log, log.Len(), n.w, n.c.rootsGen, n.c.replayDone
 	return n.cache
 }
 

@@ -28,6 +28,11 @@ func TestReplayCutMidDetectionSaysWhatTheRecordingShows(t *testing.T) {
 	m := newReplay(p, &now)
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	jumpToEnd(t, m)
+	// The pane drawn with every record in but the replay not yet at its
+	// end must not stay so once the end comes with no record after.
+	m.com.replayDone, m.nego.cache = false, nil
+	m.nego.view(false)
+	m.com.replayDone = true
 	pane := strings.Join(m.nego.view(false), "\n")
 	if !strings.Contains(pane, "Negotiation · failed") || strings.Contains(pane, "connecting") {
 		t.Errorf("the Negotiation pane at the replay's end reads, want its title failed as the recording ends:\n%s", pane)
