@@ -33,7 +33,7 @@ type endedBy struct {
 }
 
 // sentBy reports whether r comes from the client of the session e names,
-// as Client.sentBy tells.
+// as sameClient tells.
 func (e endedBy) sentBy(r *http.Request) bool {
 	if ua := r.Header.Get("User-Agent"); ua != "" && e.agent != "" && idKey(ua) != e.agent {
 		return false

@@ -88,7 +88,7 @@ func (p *Proxy) leastActiveIdle(r *http.Request) (*Client, bool) {
 
 // begunBy reports whether r, a request beginning a session, comes from
 // the client that began session c: the same host and the same User-Agent,
-// none only where none was sent. Unlike sentBy, a client that sends none
+// none only where none was sent. Unlike sameClient, a client that sends none
 // is not every client's: the requests that begin sessions are each
 // client's own kind (its initialize, or its stream's GET), and an editor
 // that names itself nothing is not a script's to end.
