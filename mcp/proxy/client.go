@@ -135,7 +135,7 @@ func (c *Client) Label() string {
 	case name != "":
 		return clip.Quote(strings.TrimSpace(name+" "+version), LabelLimit)
 	case c.UserAgent != "":
-		return clip.Quote(agentLabel(c.UserAgent), LabelLimit)
+		return agentLabel(c.UserAgent)
 	}
 	return hostOf(c.Remote)
 }
@@ -144,7 +144,7 @@ func (c *Client) Label() string {
 // before its clientInfo comes (its User-Agent, cut), and its address.
 func requestLabel(r *http.Request) string {
 	if ua := r.Header.Get("User-Agent"); ua != "" {
-		return clip.Quote(agentLabel(ua), LabelLimit) + ", from " + r.RemoteAddr
+		return agentLabel(ua) + ", from " + r.RemoteAddr
 	}
 	return "from " + r.RemoteAddr
 }
@@ -154,14 +154,14 @@ func requestLabel(r *http.Request) string {
 // is "mcpscope dev"). A session is named by its User-Agent until its
 // clientInfo comes, and the two spellings of one name made its first
 // lines ("mcpscope/dev") read as another client's. A User-Agent that
-// does not begin with a product is kept whole.
+// does not begin with a product is kept whole, cut to LabelLimit bytes.
 func agentLabel(ua string) string {
 	product, _, _ := strings.Cut(strings.TrimSpace(ua), " ")
 	name, version, ok := strings.Cut(product, "/")
 	if !ok || name == "" || version == "" || strings.ContainsAny(product, "()") {
-		return ua
+		return clip.Quote(ua, LabelLimit)
 	}
-	return name + " " + version
+	return clip.Quote(name+" "+version, LabelLimit)
 }
 
 // LabelLimit is the most of a client's own words a Label holds: a label

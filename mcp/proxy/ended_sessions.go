@@ -33,7 +33,7 @@ type endedBy struct {
 }
 
 // sentBy reports whether r comes from the client of the session e names,
-// as Client.sentBy tells.
+// as sameClient tells.
 func (e endedBy) sentBy(r *http.Request) bool {
 	if ua := r.Header.Get("User-Agent"); ua != "" && e.agent != "" && idKey(ua) != e.agent {
 		return false
@@ -58,15 +58,8 @@ func (rs *endedSessions) remember(sid string, c *Client, most int) {
 	rs.order = append(rs.order, sid)
 }
 
-// recorded is the number of the client session that recorded sid, if it
-// is remembered.
-func (rs *endedSessions) recorded(sid string) (int, bool) {
-	e, ok := rs.by[idKey(sid)]
-	return e.n, ok
-}
-
-// recordedBy is the client session that recorded sid, if it is remembered.
-func (rs *endedSessions) recordedBy(sid string) (endedBy, bool) {
+// recorded is the client session that recorded sid, if it is remembered.
+func (rs *endedSessions) recorded(sid string) (endedBy, bool) {
 	e, ok := rs.by[idKey(sid)]
 	return e, ok
 }

@@ -24,7 +24,7 @@ import (
 // event-stream library sends none, unlike its POSTs, is still one
 // client). It logs so once for each such client.
 func (c *Client) otherSender(r *http.Request) bool {
-	if c.sentBy(r) {
+	if sameClient(c.Remote, c.UserAgent, r) {
 		return false
 	}
 	host, ua := hostOf(r.RemoteAddr), r.Header.Get("User-Agent")
@@ -54,14 +54,10 @@ func (c *Client) otherSender(r *http.Request) bool {
 	return true
 }
 
-// sentBy reports whether r comes from the client whose request began
-// session c: the same host, and the same User-Agent where both name one (a
-// client whose event-stream library sends none, unlike its POSTs, is still
-// one client).
-func (c *Client) sentBy(r *http.Request) bool { return sameClient(c.Remote, c.UserAgent, r) }
-
 // sameClient reports whether r comes from the client at remote calling
-// itself ua, as sentBy tells.
+// itself ua (a session's client, c.Remote and c.UserAgent): the same
+// host, and the same User-Agent where both name one (a client whose
+// event-stream library sends none, unlike its POSTs, is still one client).
 func sameClient(remote, ua string, r *http.Request) bool {
 	rua := r.Header.Get("User-Agent")
 	return hostOf(r.RemoteAddr) == hostOf(remote) && (rua == ua || rua == "" || ua == "")

@@ -88,7 +88,7 @@ func (p *Proxy) leastActiveIdle(r *http.Request) (*Client, bool) {
 
 // begunBy reports whether r, a request beginning a session, comes from
 // the client that began session c: the same host and the same User-Agent,
-// none only where none was sent. Unlike sentBy, a client that sends none
+// none only where none was sent. Unlike sameClient, a client that sends none
 // is not every client's: the requests that begin sessions are each
 // client's own kind (its initialize, or its stream's GET), and an editor
 // that names itself nothing is not a script's to end.
@@ -190,7 +190,7 @@ func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlie
 		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", id, other.ID, other.Label(), other.Remote),
 			fmt.Sprintf("session %s, which client session %d uses too: its initialize is not in this recording", id, other.ID), ""
 	}
-	if by, ok := p.deleted.recordedBy(sid); ok {
+	if by, ok := p.deleted.recorded(sid); ok {
 		// A client that ended its session and goes on in it: upstream
 		// says what became of it, and the proxy which session it was,
 		// and whose, when another client's DELETE ended it.
@@ -207,14 +207,14 @@ func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlie
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, how),
 			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
 	}
-	if n, ok := p.left.recorded(sid); ok {
-		return ended(n, fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", n))
+	if by, ok := p.left.recorded(sid); ok {
+		return ended(by.n, fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", by.n))
 	}
-	if n, ok := p.gone.recorded(sid); ok {
-		return ended(n, fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", n))
+	if by, ok := p.gone.recorded(sid); ok {
+		return ended(by.n, fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", by.n))
 	}
-	if n, ok := p.ended.recorded(sid); ok {
-		return ended(n, fmt.Sprintf("after mcpscope ended its recording (client session %d) to keep within %d client sessions", n, p.cfg.MaxSessions))
+	if by, ok := p.ended.recorded(sid); ok {
+		return ended(by.n, fmt.Sprintf("after mcpscope ended its recording (client session %d) to keep within %d client sessions", by.n, p.cfg.MaxSessions))
 	}
 	joined = "session " + id + ", begun before this proxy saw it: its initialize is not in this recording"
 	if p.evictions > 0 {
