@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,10 +24,6 @@ func TestReplayWithoutATerminalNamesTheHeadlessWays(t *testing.T) {
 // does, in $'...' with its bytes escaped: a shell reads it back as the
 // file, where the sanitizer's U+FFFD named one that does not exist.
 func TestReplayWithoutATerminalQuotesAPathThatIsNotUTF8(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash to read the command back")
-	}
 	data, err := os.ReadFile(onlyRecording(t, oneSessionRecorded(t)))
 	if err != nil {
 		t.Fatal(err)
@@ -47,8 +42,7 @@ func TestReplayWithoutATerminalQuotesAPathThatIsNotUTF8(t *testing.T) {
 	if code != exitUsage || !found {
 		t.Fatalf("exit %d %q; want a usage error naming replay --against", code, errOut)
 	}
-	got, err := exec.Command(bash, "-c", "printf %s "+cmdLine).Output()
-	if err != nil || string(got) != rec {
-		t.Errorf("the replay command's path %s reads back in bash as %q (%v), want %q", cmdLine, got, err, rec)
+	if got := readBackInBash(t, cmdLine); got != rec {
+		t.Errorf("the replay command's path %s reads back in bash as %q, want %q", cmdLine, got, rec)
 	}
 }
