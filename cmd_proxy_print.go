@@ -61,20 +61,19 @@ type inFlight struct {
 	of string
 	// subject is the prompt or URI it names, for its answer's line.
 	subject string
-	// listen is a subscriptions/listen, whose closing by its client
-	// is how it ends, not a failure.
-	listen bool
+	// method is the request's method: a subscriptions/listen's closing
+	// by its client is how it ends, not a failure.
+	method string
 	// token is the progressToken its _meta named, which its progress
 	// notifications name; "" for none.
 	token string
-	// listing is a tools/list request, whose answer lists the tools a
-	// tools/call's result is checked against; nil for other methods.
-	listing *mcp.Record
-	// discover is a server/discover request, whose answer may say no to
-	// the version it asked in; nil for other methods. probe says its
-	// POST upstream was logged as the client's probe.
-	discover *mcp.Record
-	probe    bool
+	// req is the request itself when its answer is read with it: a
+	// tools/list's lists the tools a tools/call's result is checked
+	// against, a server/discover's may say no to the version it asked
+	// in; nil for other methods. probe says its POST upstream was logged
+	// as the client's probe.
+	req   *mcp.Record
+	probe bool
 	// upstream is how long upstream took to answer the request's POST (its
 	// headers), and added the time the proxy added to that; posted and
 	// relayed say each is known.
@@ -171,16 +170,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		subject := ""
 		if r.RPC.Class == mcp.ClassRequest {
 			subject = history.SubjectOf(r.RPC)
-			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject,
+			a := &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject, method: r.RPC.Method,
 				of: message(&mcp.RPCMessage{Method: r.RPC.Method, Tool: r.RPC.Tool, Class: r.RPC.Class}, subject)}
-			switch r.RPC.Method {
-			case "tools/list":
-				lp.asked[r.Seq].listing = &r
-			case "server/discover":
-				lp.asked[r.Seq].discover = &r
+			if a.method == "tools/list" || a.method == "server/discover" {
+				a.req = &r
 			}
-			lp.asked[r.Seq].token, _ = mcp.ProgressTokenOf([]byte(r.RPC.Raw))
-			lp.asked[r.Seq].listen = r.RPC.Method == mcp.ListenMethod
+			a.token, _ = mcp.ProgressTokenOf([]byte(r.RPC.Raw))
+			lp.asked[r.Seq] = a
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC, subject), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
@@ -233,7 +229,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			// is printed without the time it took, and a long capture
 			// of failing requests does not keep one entry each.
 			what += " " + a.name
-			of, listen = a.of, a.listen
+			of, listen = a.of, a.method == mcp.ListenMethod
 			delete(lp.asked, r.Error.ReqSeq)
 		}
 		if history.ProbeVerdict(r.Error) {
@@ -288,10 +284,10 @@ const noModernServer = " (no 2026 server here: a 2026 client falls back to initi
 // line: "ok" read as the 2026 era taken. It reports whether it did.
 func (lp *linePrinter) declinedProbe(r mcp.Record) bool {
 	a := lp.asked[r.RPC.ReqSeq]
-	if a == nil || r.RPC.ReqSeq == 0 || !a.probe || a.discover == nil || r.RPC.Class != mcp.ClassResponse || r.RPC.RPCError {
+	if a == nil || r.RPC.ReqSeq == 0 || !a.probe || a.method != "server/discover" || r.RPC.Class != mcp.ClassResponse || r.RPC.RPCError {
 		return false
 	}
-	asked, declined := history.DiscoverDeclined(a.discover, r.RPC.Raw)
+	asked, declined := history.DiscoverDeclined(a.req, r.RPC.Raw)
 	if !declined {
 		return false
 	}
@@ -392,8 +388,8 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		s = "late " + s
 	}
 	a := lp.asked[m.ReqSeq]
-	if a != nil && a.listing != nil && !m.RPCError {
-		lp.tools.Answer(a.listing, &r, lp.c.Transport == mcp.TransportStateless)
+	if a != nil && a.method == "tools/list" && !m.RPCError {
+		lp.tools.Answer(a.req, &r, lp.c.Transport == mcp.TransportStateless)
 	}
 	if a != nil {
 		delete(lp.asked, m.ReqSeq)

@@ -43,10 +43,6 @@ func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 // escaped, which a shell reads back as the file: quoted as shown, the
 // sanitizer's U+FFFD named a file that does not exist.
 func TestRecordingReportQuotesAPathThatIsNotUTF8(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash to read the command back")
-	}
 	path := filepath.Join(t.TempDir(), "st\xff\xfe dir", "it's.jsonl")
 	rec, err := history.Create(path, history.Header{URL: "http://127.0.0.1:1/sse", Transport: "sse"}, history.RecordOptions{})
 	if err != nil {
@@ -60,13 +56,27 @@ func TestRecordingReportQuotesAPathThatIsNotUTF8(t *testing.T) {
 	}
 	_, cmdLine, _ := strings.Cut(out.String(), "replay it: mcpscope replay ")
 	cmdLine, _, _ = strings.Cut(cmdLine, "\n")
-	got, err := exec.Command(bash, "-c", "printf %s "+cmdLine).Output()
-	if err != nil || string(got) != path {
-		t.Errorf("the replay command's path %s reads back in bash as %q (%v), want %q", cmdLine, got, err, path)
+	if got := readBackInBash(t, cmdLine); got != path {
+		t.Errorf("the replay command's path %s reads back in bash as %q, want %q", cmdLine, got, path)
 	}
 	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
 		if sanitize.Line(line) != line {
 			t.Errorf("the report writes bytes the sanitizer would change: %q", line)
 		}
 	}
+}
+
+// readBackInBash is the one word bash reads in word (a path as mcpscope
+// quoted it in a command to paste); the test is skipped with no bash.
+func readBackInBash(t *testing.T, word string) string {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash to read the command back")
+	}
+	got, err := exec.Command(bash, "-c", "printf %s "+word).Output()
+	if err != nil {
+		t.Fatalf("bash reading %s: %v", word, err)
+	}
+	return string(got)
 }
