@@ -75,10 +75,7 @@ const maxNoteLines = 2000
 
 // quietNotes are the notifications not worth a line: progress has its
 // own, and the listen stream's acknowledgement is plumbing.
-var quietNotes = map[string]bool{"notifications/progress": true, ackMethod: true}
-
-// ackMethod is the notification that opens a 2026 listen stream.
-const ackMethod = "notifications/subscriptions/acknowledged"
+var quietNotes = map[string]bool{"notifications/progress": true, mcp.AckMethod: true}
 
 // maxNoteText bounds the text of a notification exec prints: a server's
 // 5 MB log message would flood the terminal, and maxNoteLines of them
@@ -111,11 +108,11 @@ func (n *notes) record(r mcp.Record) {
 			line += " (from " + n.from + ")"
 		}
 	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == ackMethod && r.RPC.Stream != mcp.StreamListen {
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == mcp.AckMethod && r.RPC.Stream != mcp.StreamListen {
 		// Plumbing on a listen stream; anywhere else a server's mistake
 		// that acknowledges nothing, which exec kept as quiet as the
 		// real one.
-		line = ackMethod + " came outside a subscriptions/listen stream, where it acknowledges no subscription"
+		line = mcp.AckMethod + " came outside a subscriptions/listen stream, where it acknowledges no subscription"
 	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)

@@ -31,7 +31,7 @@ func userListen(m *mcp.RPCMessage, method string) bool {
 // session's Listen returns the first.
 func (p *rerunPlan) seeAck(pos int, r *mcp.Record) {
 	if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification ||
-		r.RPC.Method != "notifications/subscriptions/acknowledged" || r.RPC.ForeignSubscription != "" {
+		r.RPC.Method != mcp.AckMethod || r.RPC.ForeignSubscription != "" {
 		return
 	}
 	var m struct {

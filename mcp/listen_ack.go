@@ -266,5 +266,5 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 
 // isAcknowledgement reports the notification that opens a listen stream.
 func isAcknowledgement(method string) bool {
-	return method == "notifications/subscriptions/acknowledged"
+	return method == AckMethod
 }

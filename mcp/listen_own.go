@@ -25,6 +25,10 @@ import (
 // notifications.
 const ListenMethod = "subscriptions/listen"
 
+// AckMethod is the notification a server sends first on a listen stream,
+// acknowledging what it will send there.
+const AckMethod = "notifications/subscriptions/acknowledged"
+
 // ackFirst is what came first on a listen stream someone waits on: its
 // acknowledgement (the record's Seq and its params) or its end.
 type ackFirst struct {
