@@ -71,14 +71,6 @@ type InputRequiredError struct {
 
 // Error says what the server asked for, the first few things by name.
 func (e *InputRequiredError) Error() string {
-	// A server may ask for thousands of things in one round: the message
-	// names the first few and counts the rest, which the log holds.
-	asked := clip.ListFunc(e.Missing, MaxListed, func(r InputRequest) string {
-		if r.Key != "" {
-			return clip.Quote(r.Key, 200) + " (" + clip.Quote(r.Method, 200) + ")"
-		}
-		return clip.Quote(r.Method, 200)
-	})
 	if errors.Is(e.Err, ErrDeclined) {
 		// The user's choice, not a failure: the 2026 revision has no
 		// result that declines a sampling request (an elicitation has
@@ -90,6 +82,14 @@ func (e *InputRequiredError) Error() string {
 		what := clip.ListFunc(e.Missing, MaxListed, func(r InputRequest) string { return clip.Quote(r.Method, 200) })
 		return fmt.Sprintf("declined %s; %s was not sent again, since the 2026-07-28 revision has no answer that declines sampling", what, e.Method)
 	}
+	// A server may ask for thousands of things in one round: the message
+	// names the first few and counts the rest, which the log holds.
+	asked := clip.ListFunc(e.Missing, MaxListed, func(r InputRequest) string {
+		if r.Key != "" {
+			return clip.Quote(r.Key, 200) + " (" + clip.Quote(r.Method, 200) + ")"
+		}
+		return clip.Quote(r.Method, 200)
+	})
 	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, asked)
 	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {
 		msg += ": " + e.Err.Error()

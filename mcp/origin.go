@@ -164,12 +164,12 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 		shape := "each to a URL not visited before: a chain longer than a client follows"
 		seen := map[string]bool{req.URL.String(): true}
 		for _, v := range via {
-			if u := v.URL.String(); seen[u] {
+			u := v.URL.String()
+			if seen[u] {
 				shape = "back to a URL visited already: a loop"
 				break
-			} else {
-				seen[u] = true
 			}
+			seen[u] = true
 		}
 		return &WireError{Cause: CauseRedirectLoop,
 			Message: fmt.Sprintf("stopped after %d redirects, the last from %s to %s, %s", maxRedirects, via[len(via)-1].URL.Redacted(), req.URL.Redacted(), shape)}

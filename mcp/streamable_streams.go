@@ -65,17 +65,17 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				seen = !ids.add(ev.ID)
 				fresh = fresh || !seen
 			}
-			whose := ownerOf(string(ev.Data))
-			switch {
-			case whose == ownerThis && !seen:
-				// Its own progress replayed is no more progress than
-				// another's events: a server sending it again beside
-				// another stream's new ids kept mcpscope resuming.
-				ours++
-			case whose == ownerOther:
-				others++
-			}
 			if note != nil {
+				// Only a resumption is judged by whose events it brought
+				// (its own progress replayed is no more progress than
+				// another's events): the first stream is not read twice.
+				whose := ownerOf(string(ev.Data))
+				switch {
+				case whose == ownerThis && !seen:
+					ours++
+				case whose == ownerOther:
+					others++
+				}
 				note.events.Add(1)
 				run.add(seen, whose)
 			}
