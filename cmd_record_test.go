@@ -15,20 +15,11 @@ import (
 // even when the recording's path has a space or a quote in it.
 func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my dir", "Ann's session.jsonl")
-	rec, err := history.Create(path, history.Header{URL: "http://127.0.0.1:1/sse", Transport: "sse"}, history.RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &recording{rec: rec, failed: make(chan error, 1)}
-	defer rec.Close()
-	var out strings.Builder
-	if err := r.report(&out, true); err != nil {
-		t.Fatal(err)
-	}
+	out := reportOf(t, path)
 	for _, c := range []struct{ label, verb string }{{"replay it: ", "replay"}, {"export it: ", "export"}} {
-		_, cmdLine, ok := strings.Cut(out.String(), c.label)
+		_, cmdLine, ok := strings.Cut(out, c.label)
 		if !ok {
-			t.Fatalf("no %s command in %q", c.verb, out.String())
+			t.Fatalf("no %s command in %q", c.verb, out)
 		}
 		cmdLine, _, _ = strings.Cut(cmdLine, "\n")
 		words, err := command.SplitWords(cmdLine)
@@ -44,22 +35,13 @@ func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 // sanitizer's U+FFFD named a file that does not exist.
 func TestRecordingReportQuotesAPathThatIsNotUTF8(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "st\xff\xfe dir", "it's.jsonl")
-	rec, err := history.Create(path, history.Header{URL: "http://127.0.0.1:1/sse", Transport: "sse"}, history.RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &recording{rec: rec, failed: make(chan error, 1)}
-	defer rec.Close()
-	var out strings.Builder
-	if err := r.report(&out, true); err != nil {
-		t.Fatal(err)
-	}
-	_, cmdLine, _ := strings.Cut(out.String(), "replay it: mcpscope replay ")
+	out := reportOf(t, path)
+	_, cmdLine, _ := strings.Cut(out, "replay it: mcpscope replay ")
 	cmdLine, _, _ = strings.Cut(cmdLine, "\n")
 	if got := readBackInBash(t, cmdLine); got != path {
 		t.Errorf("the replay command's path %s reads back in bash as %q, want %q", cmdLine, got, path)
 	}
-	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		if sanitize.Line(line) != line {
 			t.Errorf("the report writes bytes the sanitizer would change: %q", line)
 		}
@@ -79,4 +61,20 @@ func readBackInBash(t *testing.T, word string) string {
 		t.Fatalf("bash reading %s: %v", word, err)
 	}
 	return string(got)
+}
+
+// reportOf is what quitting prints of a recording made at path.
+func reportOf(t *testing.T, path string) string {
+	t.Helper()
+	rec, err := history.Create(path, history.Header{URL: "http://127.0.0.1:1/sse", Transport: "sse"}, history.RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &recording{rec: rec, failed: make(chan error, 1)}
+	defer rec.Close()
+	var out strings.Builder
+	if err := r.report(&out, true); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
 }
