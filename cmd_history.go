@@ -18,6 +18,7 @@ import (
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -197,7 +198,7 @@ func runReplayTUI(path, theme string) error {
 		// The debugger's advice (mcpscope exec) does not replay anything.
 		// Quoted as the command printed on quitting is, so a path that
 		// is not UTF-8 pastes back as the file, not the sanitizer's U+FFFD.
-		q := shellPath(path)
+		q := command.ShellPath(path)
 		return &exitError{exitUsage, fmt.Errorf("a replay in the TUI needs a terminal; for scripts and pipes, mcpscope replay %s --against URL re-runs it headless and mcpscope export %s prints it", q, q)}
 	}
 	h := player.Header()

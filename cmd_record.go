@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -102,38 +101,12 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 		// space or a quote pastes back as one argument.
 		// The export line is the TUI's only word of export: it has no
 		// key for it, and a newcomer asked how to share a session.
-		q := shellPath(r.Path())
+		q := command.ShellPath(r.Path())
 		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", shown, q, q)
 	} else {
 		fmt.Fprintf(w, "recorded to %s\n", shown)
 	}
 	return nil
-}
-
-// shellPath quotes path for a shell to read back as that path. A path the
-// sanitizer would change (bytes that are not UTF-8, a control character) is
-// written in $'...' with those bytes as \xNN escapes: quoted as shown, its
-// U+FFFD named a file that does not exist, and raw, its bytes could act on
-// the terminal.
-func shellPath(path string) string {
-	if sanitize.Line(path) == path {
-		return command.ShellQuote(path)
-	}
-	var b strings.Builder
-	b.WriteString("$'")
-	for i := 0; i < len(path); i++ {
-		switch c := path[i]; {
-		case c == '\\' || c == '\'':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= 0x20 && c < 0x7f:
-			b.WriteByte(c)
-		default:
-			fmt.Fprintf(&b, "\\x%02x", c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
 }
 
 // start tees the session's records into a recording unless --no-record.

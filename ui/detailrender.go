@@ -120,7 +120,7 @@ func (in *detailInput) json(out []string, raw string, pretty bool) []string {
 // wholeInRecording says where a message too large to draw can be read
 // whole: the recording holds every byte, and export writes it out.
 func wholeInRecording(path string) string {
-	return "all of it is in the recording: mcpscope export --format json " + command.ShellQuote(sanitize.Line(path))
+	return "all of it is in the recording: mcpscope export --format json " + command.ShellPath(path)
 }
 
 // detailFormattedMsg carries lines formatted off the update loop.

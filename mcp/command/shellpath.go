@@ -1,0 +1,35 @@
+package command
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+)
+
+// ShellPath quotes path for a shell to read back as that path, for the
+// commands mcpscope prints for the user to paste (replay, export). A path
+// the sanitizer would change (bytes that are not UTF-8, a control
+// character) is written in $'...' with those bytes as \xNN escapes: quoted
+// as shown, its U+FFFD named a file that does not exist, and raw, its bytes
+// could act on the terminal. Any other path is ShellQuote's.
+func ShellPath(path string) string {
+	if sanitize.Line(path) == path {
+		return ShellQuote(path)
+	}
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case c == '\\' || c == '\'':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "\\x%02x", c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
