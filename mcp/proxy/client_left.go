@@ -78,7 +78,7 @@ func (c *Client) endAway(still func() bool, words func(sid string) string, ids *
 	c.p.mu.Lock()
 	c.p.forgetLocked(c)
 	if sid != "" {
-		ids.remember(sid, c, c.p.keptEnded())
+		ids.remember(sid, endedBy{n: c.ID}, c.p.keptEnded())
 	}
 	c.p.mu.Unlock()
 	c.closeIfDone()

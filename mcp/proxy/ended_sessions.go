@@ -22,14 +22,21 @@ type endedSessions struct {
 }
 
 // endedBy is the client session that recorded an ended session id: its
-// number, and the client that sent its requests, so that the one coming
-// back to the id is told whether it was itself. agent is the client's
-// User-Agent as idKey keeps an id: a client chooses it, up to the megabyte
-// of headers a request may carry, and the ended are remembered by the
-// thousand.
+// number, and for an id its client ended with DELETE the client that sent
+// its requests, so that the one coming back to the id is told whether it
+// was itself (the other sets name the session alone, and keep no more).
+// agent is the client's User-Agent as idKey keeps an id: a client chooses
+// it, up to the megabyte of headers a request may carry, and the ended are
+// remembered by the thousand.
 type endedBy struct {
 	n                    int
 	remote, agent, label string
+}
+
+// endedWith is what the DELETE set keeps of client session c: who it was,
+// besides its number.
+func endedWith(c *Client) endedBy {
+	return endedBy{n: c.ID, remote: c.Remote, agent: idKey(c.UserAgent), label: c.Label()}
 }
 
 // sentBy reports whether r comes from the client of the session e names,
@@ -41,9 +48,9 @@ func (e endedBy) sentBy(r *http.Request) bool {
 	return sameClient(e.remote, "", r)
 }
 
-// remember notes that session sid, recorded by client session c, ended,
-// keeping at most most ids.
-func (rs *endedSessions) remember(sid string, c *Client, most int) {
+// remember notes that session sid, recorded by the client session by
+// names, ended, keeping at most most ids.
+func (rs *endedSessions) remember(sid string, by endedBy, most int) {
 	sid = idKey(sid)
 	if rs.by == nil {
 		rs.by = map[string]endedBy{}
@@ -54,7 +61,7 @@ func (rs *endedSessions) remember(sid string, c *Client, most int) {
 		delete(rs.by, rs.order[0])
 		rs.order = rs.order[1:]
 	}
-	rs.by[sid] = endedBy{n: c.ID, remote: c.Remote, agent: idKey(c.UserAgent), label: c.Label()}
+	rs.by[sid] = by
 	rs.order = append(rs.order, sid)
 }
 

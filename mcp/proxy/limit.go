@@ -175,7 +175,7 @@ func (p *Proxy) rememberEnded(c *Client) {
 		return
 	}
 	// Ended again (its client came back since), it moves to the newest.
-	p.ended.remember(sid, c, p.keptEnded())
+	p.ended.remember(sid, endedBy{n: c.ID}, p.keptEnded())
 }
 
 // unknownSession says how a session the proxy has no record of came to

@@ -341,8 +341,9 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 // rememberDeleted remembers that client session c ended session id sid
 // with DELETE, for a client that uses the id again (unknownSession).
 func (p *Proxy) rememberDeleted(sid string, c *Client) {
+	by := endedWith(c)
 	p.mu.Lock()
-	p.deleted.remember(sid, c, p.keptEnded())
+	p.deleted.remember(sid, by, p.keptEnded())
 	p.mu.Unlock()
 }
 
