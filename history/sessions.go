@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // SessionInfo describes one recording for `mcpscope sessions`.
@@ -325,7 +326,17 @@ func newSessionRow(s SessionInfo) sessionRow {
 		note = "(" + sanitize.Line(note) + ")"
 	}
 	return sessionRow{started: s.Started, duration: sessionDuration(s.Duration), reqs: fmt.Sprint(s.Requests),
-		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, note: note, path: sanitize.Line(s.Path)}
+		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, note: note, path: sessionPath(s.Path)}
+}
+
+// sessionPath is a row's path as the user can paste it into replay or
+// export: as it is where the sanitizer leaves it alone, and otherwise in the
+// shell's $'...' form, since the sanitizer's U+FFFD names no file.
+func sessionPath(path string) string {
+	if sanitize.Line(path) == path {
+		return path
+	}
+	return command.ShellPath(path)
 }
 
 // urlCell is the URL column's cell of a row: its URL and then its note.
