@@ -14,7 +14,10 @@ import (
 // SubjectOf is the prompt name or resource URI a request names, the
 // reference and argument a completion/complete completes, or what a
 // subscriptions/listen subscribes to (see Pair.Subject), "" for other
-// methods.
+// methods. A name or URI longer than subjectLimit is cut there and says
+// how long it was (clip.Quote), as the listen's members are, where it was
+// kept whole and a megabyte prompt name reached the export, the JSON and
+// every row's copy whole.
 func SubjectOf(m *mcp.RPCMessage) string {
 	var key string
 	switch m.Method {
@@ -37,8 +40,15 @@ func SubjectOf(m *mcp.RPCMessage) string {
 		return ""
 	}
 	s, _ := doc.Root().Get("params").Get(key).Text()
-	return s
+	return clip.Quote(s, subjectLimit)
 }
+
+// subjectLimit is how much of a prompt's name or a resource's URI a
+// subject keeps: the most a row, the export's heading and the proxy's line
+// use, with room beside it for clip.Quote's size, so what the TUI and the
+// proxy cut at 200 bytes still ends in the mark saying how long it was.
+// A completion's ref and argument keep half each.
+const subjectLimit = 160
 
 // completionSubject is what a completion/complete asks about: the prompt
 // or template (its ref) and the argument whose values it asks for, so a
@@ -63,14 +73,15 @@ func CompletionSubject(params []byte) string {
 }
 
 // completionOf is the ref and the argument named in params, "review_code
-// language".
+// language", each cut at half of subjectLimit (clip.Quote), so the
+// argument's name is still there after a long ref.
 func completionOf(params jsonspan.Value) string {
 	ref, ok := params.Get("ref").Get("name").Text()
 	if !ok {
 		ref, _ = params.Get("ref").Get("uri").Text()
 	}
 	arg, _ := params.Get("argument").Get("name").Text()
-	return strings.TrimSpace(ref + " " + arg)
+	return strings.TrimSpace(clip.Quote(ref, subjectLimit/2) + " " + clip.Quote(arg, subjectLimit/2))
 }
 
 // listKinds are the list changes a subscriptions/listen may ask for, in

@@ -90,6 +90,11 @@ func TestKeepHeadersCountsNamesAndLines(t *testing.T) {
 	if got := len(h.Headers["X-Empty"]); got > HeadersLimit/headerLineCost {
 		t.Errorf("X-Empty kept %d empty values, want at most %d", got, HeadersLimit/headerLineCost)
 	}
+	// Its bytes are all kept, none: the words count the values it kept.
+	want := fmt.Sprintf("header cut: first %d values kept, the rest empty", len(h.Headers["X-Empty"]))
+	if got := h.HeaderCutWords("x-empty"); got != want {
+		t.Errorf("X-Empty's cut reads %q, want %q", got, want)
+	}
 	if got := RecordedHeader(h.Headers, "Content-Type"); got != "application/json" {
 		t.Errorf("Content-Type kept as %q, want it whole", got)
 	}

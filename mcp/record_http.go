@@ -243,12 +243,22 @@ func keepHeaders(hdr http.Header) (kept map[string][]string, cut map[string]int,
 // HeaderCutWords says, for a header KeepHeaders cut, how much of it the
 // record holds ("header cut: 1048576 bytes, first 8192 kept"); "" for a
 // header kept whole. name is matched in any case, as RecordedHeader does.
+// A header cut by its lines alone (thousands of empty values) kept all its
+// bytes, and is said by the values kept ("header cut: first 2048 values
+// kept, the rest empty"), where its bytes read "0 bytes, first 0 kept".
 func (h *HTTPExchange) HeaderCutWords(name string) string {
 	for k, size := range h.HeadersCut {
 		if strings.EqualFold(k, name) {
 			kept := 0
 			for _, v := range h.Headers[k] {
 				kept += len(v)
+			}
+			if kept == size {
+				values := " values"
+				if len(h.Headers[k]) == 1 {
+					values = " value"
+				}
+				return "header cut: first " + strconv.Itoa(len(h.Headers[k])) + values + " kept, the rest empty"
 			}
 			return "header cut: " + strconv.Itoa(size) + " bytes, first " + strconv.Itoa(kept) + " kept"
 		}

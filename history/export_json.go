@@ -1,0 +1,178 @@
+package history
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"time"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// jsonPair is one row in ExportJSON, but for its messages.
+type jsonPair struct {
+	Row        int             `json:"row"`
+	ID         json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
+	Method     string          `json:"method,omitempty"`
+	Tool       string          `json:"tool,omitempty"`
+	Subject    string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, what a completion completes
+	Kind       PairKind        `json:"kind"`
+	State      PairState       `json:"state"`
+	Sent       *time.Time      `json:"sent,omitempty"`
+	PostStatus int             `json:"post_status,omitempty"`
+	PostMS     *float64        `json:"post_ms"`
+	LatencyMS  *float64        `json:"latency_ms"`
+	Failure    string          `json:"failure,omitempty"`
+}
+
+// ExportJSON writes the session's rows as one JSON document: the header and
+// an array of rows whose messages are embedded as JSON when they are JSON and
+// as strings when they are not. Rows are written one at a time, and their
+// messages as they are read, so an export of any size costs the memory of
+// its largest message.
+func ExportJSON(w io.Writer, h Header, log *Log) error {
+	return ExportJSONNoting(w, h, log, nil)
+}
+
+// ExportJSONNoting is ExportJSON with what is wrong with the recording (as
+// ExportMarkdownNoting) in a "warnings" member after the header.
+func ExportJSONNoting(w io.Writer, h Header, log *Log, warnings []string) error {
+	if h.Format == "" {
+		h.Format, h.Version = Format, FormatVersion
+	}
+	b := bufio.NewWriterSize(w, 64<<10)
+	head, err := json.MarshalIndent(h, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	b.WriteString(exportJSONOpening)
+	b.Write(sanitize.JSON(head))
+	if len(warnings) > 0 {
+		list, err := json.MarshalIndent(warnings, "  ", "  ")
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"warnings\": ")
+		b.Write(sanitize.JSON(list))
+	}
+	if n := log.Negotiation(); n.Transport != "" {
+		// The header keeps what was asked for ("auto"); this is what
+		// the session used.
+		used, err := json.Marshal(n.Transport)
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"transport\": ")
+		b.Write(sanitize.JSON(used))
+	}
+	if n := log.Negotiation(); n.Client != nil {
+		// A proxied session: the client it recorded.
+		who, err := json.Marshal(jsonClient{Name: n.ClientName, Version: n.ClientVersion,
+			UserAgent: mcp.RecordedHeader(n.Client.RequestHeaders, "User-Agent"), Via: n.Client.URL})
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"client\": ")
+		b.Write(sanitize.JSON(who))
+	}
+	b.WriteString(",\n  \"pairs\": [")
+	for i := 0; i < log.PairCount(); i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		if err := writeJSONPair(b, i+1, log.Pair(i)); err != nil {
+			return err
+		}
+	}
+	if log.PairCount() > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	return b.Flush()
+}
+
+// jsonClient is a proxied session's client in the JSON export: the
+// clientInfo it sent, its User-Agent, and the proxy URL it came in at.
+type jsonClient struct {
+	Name      string `json:"name,omitempty"`
+	Version   string `json:"version,omitempty"`
+	UserAgent string `json:"user_agent,omitempty"`
+	Via       string `json:"via"`
+}
+
+// writeJSONPair writes one row at the indentation of the pairs array: the
+// small fields through encoding/json, then the messages pretty-printed as
+// they are read.
+func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
+	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Subject: p.Subject, Kind: p.Kind, State: p.State}
+	if !p.Sent.IsZero() {
+		jp.Sent = &p.Sent
+	}
+	if p.Post != nil && p.Post.HTTP != nil {
+		jp.PostStatus = p.Post.HTTP.Status
+		jp.PostMS = msFloat(p.PostLatency)
+	}
+	if p.Request != nil && (p.Response != nil || p.Reply != nil) {
+		jp.LatencyMS = msFloat(p.Latency)
+	}
+	if p.Failure != nil && p.Failure.Error != nil {
+		jp.Failure = p.Failure.Error.Message
+	}
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ")
+	if err := enc.Encode(jp); err != nil {
+		return err
+	}
+	// Drop the closing "\n    }\n"; the messages go before it.
+	fields := bytes.TrimSuffix(bytes.TrimRight(head.Bytes(), "\n"), []byte("}"))
+	b.Write(sanitize.JSON(bytes.TrimRight(fields, " \n")))
+	msg := func(name string, r *mcp.Record) {
+		b.WriteString(",\n      \"" + name + "\": ")
+		writePretty(b, message(r), "      ", true)
+	}
+	msg("request", p.Request)
+	msg("response", p.Response)
+	if p.Reply != nil {
+		msg("reply", p.Reply)
+	}
+	b.WriteString("\n    }")
+	return nil
+}
+
+// msFloat is d in milliseconds for the JSON export, nil (null) where it
+// is impossible, as ms says it is unknown.
+func msFloat(d time.Duration) *float64 {
+	if impossible(d) {
+		return nil
+	}
+	v := float64(d) / float64(time.Millisecond)
+	return &v
+}
+
+func jsonOrNull(s string) json.RawMessage {
+	if s == "" || !jsonText(s) {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(s)
+}
+
+// message is a record's JSON-RPC message as JSON when it is JSON, else as
+// a JSON string (or {"base64": ...} for bytes that are not text).
+func message(r *mcp.Record) string {
+	if r == nil || r.RPC == nil {
+		return "null"
+	}
+	if jsonText(string(r.RPC.Raw)) {
+		return string(r.RPC.Raw)
+	}
+	b, err := r.RPC.Raw.MarshalJSON()
+	if err != nil {
+		return "null"
+	}
+	return string(b)
+}

@@ -1,0 +1,303 @@
+package history
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// ExportMarkdown writes the session as a Markdown transcript that reads well
+// on GitHub: the negotiation, then every row with its messages pretty-printed.
+// Messages are read and written one at a time: a transcript of any size
+// costs the memory of its largest message.
+func ExportMarkdown(w io.Writer, h Header, log *Log) error {
+	return ExportMarkdownNoting(w, h, log, nil)
+}
+
+// ExportMarkdownNoting is ExportMarkdown saying under its title what is
+// wrong with the recording (LoadLog's warnings: cut short, damaged lines):
+// a transcript shared without them reads as the whole session.
+func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) error {
+	b := bufio.NewWriterSize(w, 64<<10)
+	n := log.Negotiation()
+	// Who acts on the advice: the reader, who runs mcpscope again, or for
+	// a proxied session its client, as the TUI advises it.
+	aud := advice.CLI
+	if n.Client != nil {
+		aud = advice.Watcher
+	}
+	fmt.Fprintf(b, "%s%s\n\n", exportMarkdownTitle, mdText(h.URL))
+	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
+		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
+	if len(warnings) > 0 {
+		if onlyEndNotes(warnings) {
+			// Nothing in it is damaged: it stops before its close.
+			b.WriteString("> **The recording is incomplete**; this is what it holds:\n>\n")
+		} else {
+			b.WriteString("> **The recording is damaged**; this is what could be read of it:\n>\n")
+		}
+		for _, w := range warnings {
+			fmt.Fprintf(b, "> - %s\n", mdText(w))
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("## Negotiation\n\n| | |\n|---|---|\n")
+	row := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(b, "| %s | %s |\n", k, v)
+		}
+	}
+	row("URL", mdCode(h.URL))
+	if cl := n.Client; cl != nil {
+		// A proxied session: the client it recorded, and how it came in.
+		var facts []string
+		if who := n.ClientLabel(); who != "" {
+			facts = append(facts, mdText(who))
+		}
+		if ua := mcp.RecordedHeader(cl.RequestHeaders, "User-Agent"); ua != "" {
+			facts = append(facts, "User-Agent "+mdCode(ua))
+		}
+		row("Client", strings.Join(append(facts, "through the proxy at "+mdCode(cl.URL)), " · "))
+	}
+	row("Transport", mdText(transportShown(h, n)))
+	if s := n.Stream; s != nil {
+		row("Stream", fmt.Sprintf("%s %d after %s", mdText(s.Method), s.Status, ms(n.FirstByte)))
+	}
+	if ep := n.Endpoint; ep != nil {
+		row("Endpoint data", mdCode(string(ep.Data)))
+		row("Resolved against", mdCode(ep.Base))
+		row("Resolved URL", mdCode(ep.Preferred))
+		row("Under the stream's prefix", mdCode(ep.Prefixed))
+		row("Fallback URL", mdCode(ep.Fallback))
+		row("Posting to", mdCode(ep.InUse))
+		row("Why", mdText(ep.Reason))
+		row("Endpoint after", ms(ep.Elapsed))
+	}
+	if n.SessionID != "" {
+		id := mdCode(n.SessionID)
+		if n.Endpoint != nil && n.Endpoint.SessionParam != "" {
+			id += " (parameter " + mdCode(n.Endpoint.SessionParam) + ")"
+		}
+		row("Session id", id)
+	}
+	row("Server", mdText(strings.TrimSpace(n.ServerName+" "+n.ServerVersion)))
+	row("Protocol", mdText(n.ProtocolVersion))
+	row("State", mdText(n.State))
+	if len(n.Problems) > 0 {
+		b.WriteString("\n### Problems\n\n")
+		for _, p := range n.Problems {
+			fmt.Fprintf(b, "- **%s**: %s", p.Level, mdText(p.Message))
+			// The advice the TUI shows under it, from the same table
+			// (Hint alone is only a recording older than causes).
+			if a := p.Advice(aud); a != "" {
+				fmt.Fprintf(b, " (%s)", mdText(a))
+			}
+			b.WriteString("\n")
+		}
+	}
+
+	b.WriteString("\n## Messages\n")
+	for i := 0; i < log.PairCount(); i++ {
+		writePairMarkdown(b, i+1, log, log.Pair(i), aud)
+	}
+	return b.Flush()
+}
+
+func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience) {
+	title := p.Method
+	// The state the TUI's row says, from the same reading.
+	shown, last := log.ShownState(p)
+	state := string(shown)
+	if last != nil {
+		state += " (how its rounds of input ended)"
+	}
+	if p.Listening() {
+		// A listen stream is open until it is closed: "pending" read as a
+		// request the server never answered, where its acknowledgement
+		// came and it carried what the server sent.
+		state = "listening"
+	}
+	if p.Tool != "" {
+		title += " " + p.Tool
+	} else if p.Subject != "" {
+		title += " " + p.Subject
+	}
+	switch {
+	case title == "" && p.NullIDError():
+		fmt.Fprintf(b, "\n### %d. error with id null (a request the server could not read): %s\n\n", n, state)
+	case title == "" && p.Kind == KindForeign:
+		// Not a method: an answer (a bridge sharing one upstream
+		// broadcasts every client's) to an id no request of ours had.
+		fmt.Fprintf(b, "\n### %d. answer to an id we never sent: %s\n\n", n, state)
+	case title == "" && p.UnaskedReply():
+		fmt.Fprintf(b, "\n### %d. reply to no server request (never asked, or answered already): %s\n\n", n, state)
+	case title == "":
+		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(string(p.Kind)), state)
+	default:
+		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(title), state)
+	}
+	var facts []string
+	facts = append(facts, string(p.Kind))
+	if p.ID != "" {
+		facts = append(facts, "id "+mdCode(p.ID))
+	}
+	opener := p.Request
+	if opener == nil {
+		opener = p.Response
+	}
+	if opener == nil {
+		opener = p.Reply
+	}
+	if opener != nil {
+		verb := "sent "
+		if opener.Kind == mcp.KindReceived {
+			verb = "received "
+		}
+		facts = append(facts, verb+opener.Time.Format("15:04:05.000"))
+	}
+	if p.Post != nil && p.Post.HTTP != nil {
+		post := "POST"
+		if p.Kind == KindServerRequest {
+			post = "reply POST" // the server's request came on a stream; the POST carried our reply
+		}
+		switch h := p.Post.HTTP; {
+		case h.Stopped():
+			// "POST 0" read as a status the server sent.
+			facts = append(facts, fmt.Sprintf("%s no answer after %s (mcpscope stopped waiting)", post, ms(p.PostLatency)))
+		case h.Status == 0:
+			facts = append(facts, fmt.Sprintf("%s no answer after %s", post, ms(p.PostLatency)))
+		default:
+			facts = append(facts, fmt.Sprintf("%s %d in %s", post, h.Status, ms(p.PostLatency)))
+		}
+	}
+	if p.Latency > 0 {
+		facts = append(facts, "answered in "+ms(p.Latency))
+	}
+	if p.ResponseSize > 0 {
+		facts = append(facts, fmt.Sprintf("%d bytes", p.ResponseSize))
+	}
+	if w := p.ClosedWords(); w != "" {
+		// "closed" alone read as the server closing something.
+		facts = append(facts, w)
+	}
+	b.WriteString(strings.Join(facts, " · ") + "\n")
+	if f := p.Failure; f != nil && f.Error != nil {
+		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
+		if hint := advice.ForInfo(f.Error, aud); hint != "" {
+			fmt.Fprintf(b, "> %s\n", mdText(hint))
+		}
+	}
+	for _, part := range []struct {
+		name string
+		r    *mcp.Record
+	}{{"Request", p.Request}, {"Response", p.Response}, {"Reply", p.Reply}} {
+		if part.r != nil && part.r.RPC != nil {
+			fmt.Fprintf(b, "\n**%s**\n\n", part.name)
+			writeFenced(b, string(part.r.RPC.Raw))
+		}
+	}
+}
+
+// writeFenced writes a message as a fenced block: pretty JSON when it is
+// JSON, the text as it is otherwise, with a fence longer than any run of
+// backticks inside so nothing breaks out of it. Neither pretty-printing nor
+// cleaning adds a backtick, so the fence is measured on the message.
+func writeFenced(b *bufio.Writer, raw string) {
+	fence := strings.Repeat("`", max(3, longestRun(raw, '`')+1))
+	if jsonText(raw) {
+		b.WriteString(fence + "json\n")
+		writePretty(b, raw, "", true)
+	} else {
+		b.WriteString(fence + "text\n")
+		writeText(b, raw)
+	}
+	b.WriteString("\n" + fence + "\n")
+}
+
+func longestRun(s string, c byte) int {
+	best, cur := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			cur++
+			best = max(best, cur)
+		} else {
+			cur = 0
+		}
+	}
+	return best
+}
+
+// mdText is text safe for a Markdown table cell or line: made safe for a
+// terminal, and with every character Markdown or HTML would act on escaped.
+// A transcript is shared where Markdown is rendered (an issue, a wiki), and
+// a server's name or error message must show there as the text it is, not
+// as a link, an image that loads from the server's choice of host, or HTML.
+func mdText(s string) string {
+	return mdEscaper.Replace(sanitize.Line(s))
+}
+
+// mdEscaper backslash-escapes what inline Markdown gives meaning to
+// (CommonMark lets any ASCII punctuation be escaped so): emphasis, code,
+// links and images, raw HTML and entities, strikethrough, table cells.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
+	`<`, `\<`, `>`, `\>`, `&`, `\&`, `~`, `\~`, `|`, `\|`,
+)
+
+// mdCode is s as an inline code span, in a table cell too.
+func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	// Markdown leaves a code span's content as it is, backslashes too, so
+	// only a table's | is escaped (GFM reads \| there), and the span is
+	// fenced by a run of backticks longer than any inside it.
+	s = strings.ReplaceAll(sanitize.Line(s), "|", `\|`)
+	if !strings.Contains(s, "`") {
+		return "`" + s + "`"
+	}
+	fence := strings.Repeat("`", longestRun(s, '`')+1)
+	return fence + " " + s + " " + fence
+}
+
+// ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".
+// ms rounds to what a reader can use: 0.01 ms under 10 ms, 0.1 ms above.
+// A duration no exchange can take (see impossible) is "an unknown time":
+// a recording whose clock jumped or that was edited printed
+// "-9223372036854.78 ms", as if measured.
+func ms(d time.Duration) string {
+	if impossible(d) {
+		return "an unknown time"
+	}
+	v := float64(d) / float64(time.Millisecond)
+	prec := 1
+	if v < 10 {
+		prec = 2
+	}
+	t := strconv.FormatFloat(v, 'f', prec, 64)
+	t = strings.TrimRight(strings.TrimRight(t, "0"), ".")
+	return t + " ms"
+}
+
+// transportShown is the transport a session used, saying so when it was
+// detected: the header keeps what was asked for, which for a session
+// left to detect it is "auto".
+func transportShown(h Header, n *Negotiation) string {
+	switch {
+	case n.Transport == "":
+		return h.Transport
+	case h.Transport == n.Transport:
+		return n.Transport
+	case h.Transport == "":
+		return n.Transport + " (detected)"
+	}
+	return n.Transport + " (detected; asked: " + h.Transport + ")"
+}
