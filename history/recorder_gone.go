@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -91,7 +94,7 @@ func (r *Recorder) stillThere(written int64) error {
 	}
 	there, err := statPath(r.path)
 	switch {
-	case (err == nil && !os.SameFile(mine, there) || errors.Is(err, fs.ErrNotExist)) && stillLinked(mine):
+	case (err == nil && !os.SameFile(mine, there) || errors.Is(err, fs.ErrNotExist)) && stillLinked(mine) && !sillyRenamed(r.f):
 		// Renamed away (by the user, or a rotation that renames): the
 		// records are in the file under its new name, and "gone" sent
 		// the user to look for them nowhere.
@@ -106,6 +109,27 @@ func (r *Recorder) stillThere(written int64) error {
 		return fmt.Errorf("recording: %s was cut short while it was written (emptied, or truncated); records are missing from it", r.path)
 	}
 	return nil
+}
+
+// sillyRenamed reports an open file an NFS client renamed to .nfs and hex
+// digits as it was removed: the client keeps a removed file that is still
+// open under such a name, and deletes it when the last holder closes it,
+// so its still having a name did not mean the records were kept. Known
+// where /proc/self/fd names open files (Linux); false elsewhere.
+func sillyRenamed(f *os.File) bool {
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	var name string
+	sc.Control(func(fd uintptr) {
+		name, err = os.Readlink("/proc/self/fd/" + strconv.FormatUint(uint64(fd), 10))
+	})
+	if err != nil {
+		return false
+	}
+	digits, ok := strings.CutPrefix(filepath.Base(name), ".nfs")
+	return ok && digits != "" && strings.Trim(digits, "0123456789abcdefABCDEF") == ""
 }
 
 // headThere reports whether the file still starts with the header line
