@@ -117,7 +117,10 @@ type Recorder struct {
 	// for Tee to report it: a session gone quiet writes no record that
 	// would return it, and the status bar went on saying "● rec".
 	flushFailed chan struct{}
-	closed      bool
+	// checking is the verdict of the look at the file in flight
+	// (startCheck), nil when none is.
+	checking chan error
+	closed   bool
 	// elsewhere is RecordOptions.Elsewhere, for a failed write's advice.
 	elsewhere string
 	// What Logs reading the file back need (recorder_live.go): how much
@@ -306,24 +309,29 @@ func (r *Recorder) timedFlush() {
 		r.mu.Unlock()
 		return
 	}
-	err := r.w.Flush()
-	if err != nil {
-		err = &writeError{r.path, r.elsewhere, err}
-	} else {
+	if err := r.w.Flush(); err != nil {
+		r.fail(&writeError{r.path, r.elsewhere, err})
+	} else if r.checking == nil {
 		// A file removed, replaced or cut under the writer takes the
 		// writes without an error: looked for only at Close, the user
 		// watched "● rec" for the rest of the session and learnt at the
-		// exit that nothing had been kept.
-		err = r.stillThere()
-	}
-	if err != nil {
-		r.err = err
-		select {
-		case r.flushFailed <- struct{}{}:
-		default:
-		}
+		// exit that nothing had been kept. One look at a time, off the
+		// lock (startCheck); a flush while one is out looks no more.
+		r.startCheck()
 	}
 	r.mu.Unlock()
+}
+
+// fail records err as the recording's error, unless it met one before,
+// and tells Tee, which reports it while the session goes on. r.mu is held.
+func (r *Recorder) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+	select {
+	case r.flushFailed <- struct{}{}:
+	default:
+	}
 }
 
 // writeErr is the error the recording met, or nil.
@@ -381,9 +389,7 @@ func (r *Recorder) Close() error {
 	if err := r.f.Sync(); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot sync %s: %w", r.path, err)
 	}
-	if r.err == nil {
-		r.err = r.stillThere()
-	}
+	r.lastCheck()
 	if err := r.f.Close(); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot close %s: %w", r.path, err)
 	}

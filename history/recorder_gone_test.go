@@ -76,6 +76,21 @@ var goneCases = []struct {
 			t.Fatal(err)
 		}
 	}},
+	{"removed on NFS (renamed to .nfs and hex by the client)", "was removed", func(t *testing.T, path string) {
+		// What a Linux NFS client does to a file removed while it is
+		// open; the name is known to the recorder through /proc.
+		if _, err := os.Stat("/proc/self/fd"); err != nil {
+			t.Skip("no /proc/self/fd to name an open file by")
+		}
+		if err := os.Rename(path, filepath.Join(filepath.Dir(path), ".nfs000000000123abcd00000001")); err != nil {
+			t.Fatal(err)
+		}
+	}},
+	{"renamed to a name like NFS's", "was moved or renamed", func(t *testing.T, path string) {
+		if err := os.Rename(path, filepath.Join(filepath.Dir(path), ".nfs-kept")); err != nil {
+			t.Fatal(err)
+		}
+	}},
 	{"renamed over", "was replaced", func(t *testing.T, path string) {
 		other := path + ".other"
 		if err := os.WriteFile(other, []byte("someone else's\n"), 0o600); err != nil {

@@ -50,18 +50,8 @@ func timeToFile(t *testing.T) time.Duration {
 	if err := rec.Write(mcp.Record{Seq: 1, Kind: mcp.KindState, State: &mcp.StateChange{State: "open"}}); err != nil {
 		t.Fatal(err)
 	}
-	// Nothing tells of a flush but the file: poll it, bounded well past
-	// any stall, so that only a record left for Close fails here.
-	for {
-		b, _ := os.ReadFile(path)
-		if bytes.Contains(b, []byte(`"seq":1`)) {
-			return time.Since(start)
-		}
-		if time.Since(start) > 10*time.Second {
-			t.Fatalf("record not in the file after 10s; file holds:\n%s", b)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitInFile(t, path, `"seq":1`)
+	return time.Since(start)
 }
 
 func TestRecorderCloseFlushes(t *testing.T) {
