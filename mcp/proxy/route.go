@@ -121,7 +121,7 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		p.mu.Lock()
 		how, why := p.lateLegacyPost(id)
 		p.mu.Unlock()
-		c := p.newClient(mcp.TransportSSE, r, how)
+		c := p.newClient(mcp.TransportSSE, r, message{}, how)
 		if c == nil {
 			p.full(w, r)
 			return
@@ -147,7 +147,7 @@ func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
 		how, joined, earlier = p.unknownSession(sid, r)
 		return how
 	}
-	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, how, func(c *Client) { c.sessionID, c.joined, c.earlier = sid, joined, earlier })
+	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, message{}, how, func(c *Client) { c.sessionID, c.joined, c.earlier = sid, joined, earlier })
 }
 
 // sessionKey files a streamable session under its id and the client using
@@ -174,10 +174,10 @@ func (p *Proxy) routeSession(sid string, r *http.Request, c *Client) (prev *Clie
 }
 
 // keyed finds the session under key in m, or makes, registers and starts
-// one, saying how it began by why (called with p.mu held); prepare readies
+// one for request r (message msg), saying how it began by why (called with p.mu held); prepare readies
 // a new one while it is made. It is nil when the
 // proxy is at its cap and no session is idle.
-func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Request, why func() string, prepare func(*Client)) *Client {
+func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Request, msg message, why func() string, prepare func(*Client)) *Client {
 	p.mu.Lock()
 	c := m[key]
 	fresh := c == nil
@@ -185,7 +185,7 @@ func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Reque
 	how := ""
 	if fresh {
 		how = why()
-		if c, evicted = p.makeClient(transport, r); c != nil {
+		if c, evicted = p.makeClient(transport, r, msg); c != nil {
 			if prepare != nil {
 				prepare(c)
 			}
