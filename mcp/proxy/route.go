@@ -266,6 +266,7 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	be := &bodyError{err: err, size: r.ContentLength}
 	errors.As(err, &be)
 	status, why, brief, answer := http.StatusBadRequest, "", "", ""
+	left := false // the client went away: nothing was refused to anyone
 	switch ne := net.Error(nil); {
 	case errors.As(err, &ne) && ne.Timeout():
 		status, brief = http.StatusRequestTimeout, "its body came too slowly"
@@ -278,6 +279,15 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		status, brief = http.StatusRequestEntityTooLarge, "its body is over --max-event-size"
 		why = fmt.Sprintf("its body is larger than --max-event-size (%d bytes)", p.cfg.MaxEventSize)
 		answer = "the request body is larger than --max-event-size allows; raise it to relay this message"
+	case err == errNoRoom && r.Context().Err() != nil:
+		// Not the budget's fault, and no setting to change: the client
+		// went away while its body waited for room (its HTTP/2 stream
+		// reset: over HTTP/1.1 nothing tells a body's wait so), and no
+		// one reads the answer.
+		status, brief = http.StatusServiceUnavailable, "its client went away"
+		left = true
+		why = "the client went away while its body waited for room among the bodies the proxy holds"
+		answer = "the client went away"
 	case err == errNoRoom:
 		status, brief = http.StatusServiceUnavailable, "no room for its body"
 		why = "the proxy had no room for its body: it " + p.bodies.full()
@@ -293,7 +303,11 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	}
 	http.Error(w, "mcpscope proxy: "+answer, status)
 	why += "; nothing was relayed"
-	p.unread(r, status, fmt.Sprintf("the client's %s %s was refused with %d: %s", r.Method, shownID(r.URL.RequestURI()), status, why), why, brief)
+	done := fmt.Sprintf("was refused with %d", status)
+	if left {
+		done = "went unanswered"
+	}
+	p.unread(r, status, fmt.Sprintf("the client's %s %s %s: %s", r.Method, shownID(r.URL.RequestURI()), done, why), why, brief)
 	return nil, false
 }
 
