@@ -103,17 +103,21 @@ func (o *Observer) Close() {
 
 // ClientMessage logs a message (or batch) the client sent, as it was sent,
 // and returns the Seq of its first record. Its requests wait for the
-// server's answers; its answers reply to the server's requests.
+// server's answers; its answers reply to the server's requests. The
+// records keep body itself, not a copy, so the caller must never change
+// it: a proxy holds each client's body within a budget while it relays
+// it, and a copy beside every one held up to twice that budget.
 func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 	return o.ClientMessagePeeked(body, PeekClient(body), conn, o.now())
 }
 
 // ClientMessagePeeked is ClientMessage of a body already read by
-// PeekClient(body), which is not read again, logged as sent at at (on
+// PeekClient(body), which is not read again, kept as ClientMessage keeps
+// it, logged as sent at at (on
 // the Observer's clock): a proxy times the client's leg from that same
 // moment, so an answer's time and its parts are read on one clock.
 func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at time.Time) int64 {
-	data := string(body)
+	data := stringOf(body)
 	at = at.Round(0)
 	var first, batch int64
 	note := func(seq int64) {

@@ -29,7 +29,7 @@ func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	// Bounded: each step passes a session that exists, and at the cap
 	// keyed makes none.
 	for n := 2; ; n++ {
-		c := p.keyed(p.byKey, key, mcp.TransportStateless, r, said(how), func(c *Client) { c.probing = true })
+		c := p.keyed(p.byKey, key, mcp.TransportStateless, r, m, said(how), func(c *Client) { c.probing = true })
 		if c == nil {
 			return nil, func() {}
 		}

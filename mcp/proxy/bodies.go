@@ -31,7 +31,6 @@ const bodyRoomWait = 2 * time.Second
 type bodyRoom struct {
 	mu    sync.Mutex
 	held  int64
-	most  int64         // the most held at once
 	limit int64         // the budget
 	freed chan struct{} // closed, and made anew, when room is given back
 	// stopped is closed when the proxy stops: Close waits for every
@@ -52,7 +51,6 @@ func (b *bodyRoom) take(ctx context.Context, n int64) bool {
 		b.mu.Lock()
 		if b.held+n <= b.limit {
 			b.held += n
-			b.most = max(b.most, b.held)
 			b.mu.Unlock()
 			return true
 		}
@@ -104,13 +102,6 @@ func (b *bodyRoom) give(n int64) {
 // body refused (readBody) and the one left undecoded (readable).
 func (b *bodyRoom) full() string {
 	return fmt.Sprintf("already holds as many bytes of clients' request bodies at once as it allows (%d bytes, %d times --max-event-size)", b.limit, bodyRoomFold)
-}
-
-// peak is the most the proxy held at once of clients' bodies.
-func (b *bodyRoom) peak() int64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.most
 }
 
 // bodyHold is what one body holds of the proxy's room: the buffer it is

@@ -121,17 +121,24 @@ func grown(buf []byte, most int64, hold *bodyHold) ([]byte, error) {
 }
 
 // fitted is buf, read whole, copied to its exact length when its buffer
-// (past the first block, so taken from hold) is over twice that, the
-// difference given back to hold. A chunked body a byte past a growth step
+// is larger, the difference given back to hold when the buffer was taken
+// from it (past the first block). A chunked body a byte past a growth step
 // otherwise kept, and counted against every client's bodies, a buffer
 // bodyGrowth times its length until its exchange ended: 17 MiB held 64.
+// And the session's records keep the body itself (mcp.Observer's
+// ClientMessage copies nothing), for as long as a watcher keeps them: a
+// chunked message of a hundred bytes kept the first block, 64 KiB. A body
+// of the length it announced is read into a buffer of that length, and
+// never copied.
 func fitted(buf []byte, hold *bodyHold) []byte {
-	if cap(buf) <= firstBodyBlock || cap(buf) <= 2*len(buf) {
+	if cap(buf) == len(buf) {
 		return buf
 	}
 	f := make([]byte, len(buf))
 	copy(f, buf)
-	hold.shrink(int64(len(f)))
+	if cap(buf) > firstBodyBlock {
+		hold.shrink(int64(len(f)))
+	}
 	return f
 }
 

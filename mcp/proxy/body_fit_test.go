@@ -75,3 +75,17 @@ func TestExtraByteKeepsTheEndOrErrorItCameWith(t *testing.T) {
 		t.Errorf("a body of 4 bytes announcing 3, its last with an error: got %q, error %v, want the error it came with", body, err)
 	}
 }
+
+// A session's records keep a client's body itself, not a copy: a small
+// chunked body (no length announced) is kept at its length, not in the
+// first block it was read into (64 KiB for each message a watcher keeps).
+func TestSmallChunkedBodyIsKeptAtItsLength(t *testing.T) {
+	const size = 100
+	body, err := readLimited(&zeros{size}, -1, 64<<20, nil)
+	if err != nil || len(body) != size {
+		t.Fatalf("read %d bytes, error %v, want all %d", len(body), err, size)
+	}
+	if cap(body) != size {
+		t.Errorf("the body is kept in a buffer of %d bytes, want its length, %d", cap(body), size)
+	}
+}

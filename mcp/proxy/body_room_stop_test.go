@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -100,5 +102,72 @@ func TestGzipBodyWaitingForRoomSaysTheClientWentAway(t *testing.T) {
 	want := "the client went away while its gzip-encoded body"
 	if !strings.Contains(why, want) || strings.Contains(why, "no room") {
 		t.Errorf("a gzip body whose client went away while it waited for room is said as %q, want it to say %q and not that there was no room", why, want)
+	}
+}
+
+// A client that goes away while its body waits for room (its HTTP/2
+// stream reset, which ends the request's context; HTTP/1.1 says nothing
+// until the body is read) is said to have gone away: "the proxy had no
+// room for its body ... restart the proxy with a larger --max-event-size"
+// read as the budget's fault, where the client had only left.
+func TestBodyWaitingForRoomSaysTheClientWentAway(t *testing.T) {
+	const limit = 1 << 20
+	refusals := make(chan Refusal, 1)
+	p, err := New(Config{Upstream: "http://127.0.0.1:9830/mcp", MaxEventSize: limit, OnRefused: func(r Refusal) { refusals <- r }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(p)
+	ts.Config.Protocols = new(http.Protocols)
+	ts.Config.Protocols.SetUnencryptedHTTP2(true)
+	p.Track(ts.Config)
+	ts.Start()
+	t.Cleanup(func() {
+		ts.Close()
+		p.Close()
+	})
+	if !p.bodies.take(context.Background(), p.bodies.limit) {
+		t.Fatal("the empty budget had no room for its whole")
+	}
+	tr := &http.Transport{Protocols: new(http.Protocols)}
+	tr.Protocols.SetUnencryptedHTTP2(true)
+	t.Cleanup(tr.CloseIdleConnections)
+	ctx, leave := context.WithCancel(bounded(t))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/mcp", bytes.NewReader(make([]byte, 2*firstBodyBlock)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		if resp, err := tr.RoundTrip(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	waitBodyWaiting(t)
+	leave()
+	<-sent
+	select {
+	case got := <-refusals:
+		if !strings.Contains(got.Why, "the client went away while its body waited for room") || strings.Contains(got.Why, "no room") || got.Short != "its client went away" {
+			t.Errorf("a body whose client went away while it waited for room is said as %q (%q), want it said the client went away, and not that there was no room", got.Why, got.Short)
+		}
+	case <-time.After(testTimeout):
+		t.Fatal("the body whose client went away was never said to be unread")
+	}
+}
+
+// waitBodyWaiting waits, bounded, until a body waits for room: nothing
+// but its goroutine says so.
+func waitBodyWaiting(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(testTimeout)
+	buf := make([]byte, 1<<20)
+	for !bytes.Contains(buf[:runtime.Stack(buf, true)], []byte("(*bodyRoom).take(")) {
+		if time.Now().After(deadline) {
+			t.Fatal("no body ever waited for room")
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
 }

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,8 +14,26 @@ import (
 // A session that another client ended with DELETE, used again by the
 // client that began it, begins a recording saying the DELETE was that
 // other client's, and whose, not "which the client ended with DELETE", as
-// if the client using it had sent it.
+// if the client using it had sent it. So too when the DELETE names no
+// User-Agent (the proxy records it apart, as another client's): one naming
+// none matched any client, and the editor read the DELETE as its own.
 func TestSessionDeletedByAnotherClientSaysWhose(t *testing.T) {
+	for _, tc := range []struct{ agent, want string }{
+		{"sweeper/3", "which another client (sweeper 3, from 127.0.0.1:"},
+		{"", "which another client (127.0.0.1, from 127.0.0.1:"},
+	} {
+		t.Run("User-Agent "+strconv.Quote(tc.agent), func(t *testing.T) {
+			if why := deletedBy(t, tc.agent); !strings.Contains(why, tc.want) {
+				t.Errorf("the editor's new recording begins %q, want it to say %q", why, tc.want)
+			}
+		})
+	}
+}
+
+// deletedBy is how the editor's next recording begins after a DELETE
+// sending User-Agent agent ("" for none) ended its session.
+func deletedBy(t *testing.T, agent string) string {
+	t.Helper()
 	srv := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, srv.URL, Config{})
 	c := &crowd{t: t, base: base, w: w}
@@ -23,7 +42,7 @@ func TestSessionDeletedByAnotherClientSaysWhose(t *testing.T) {
 		t.Fatalf("initialize through the proxy: %s", refused.Status)
 	}
 	editor := c.session("editor")
-	del := rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25", "User-Agent", "sweeper/3")
+	del := rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25", "User-Agent", agent)
 	readAll(t, del.Body)
 	if del.StatusCode/100 != 2 {
 		t.Fatalf("DELETE from another client = %s, want upstream's 2xx", del.Status)
@@ -48,8 +67,5 @@ func TestSessionDeletedByAnotherClientSaysWhose(t *testing.T) {
 		return false
 	})
 	detect := w.record(t, again.ID, "how the new recording began", func(r mcp.Record) bool { return r.Kind == mcp.KindDetect })
-	want := "which another client (sweeper 3, from 127.0.0.1:"
-	if why := detect.Detect.Reason; !strings.Contains(why, want) {
-		t.Errorf("the editor's new recording begins %q, want it to say %q", why, want)
-	}
+	return detect.Detect.Reason
 }

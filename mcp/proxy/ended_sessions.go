@@ -39,13 +39,13 @@ func endedWith(c *Client) endedBy {
 	return endedBy{n: c.ID, remote: c.Remote, agent: idKey(c.UserAgent), label: c.Label()}
 }
 
-// sentBy reports whether r comes from the client of the session e names,
-// as sameClient tells.
+// sentBy reports whether r comes from the client of the session e names:
+// the same host and the same User-Agent, none only where none was sent, as
+// sessionKey files a session's requests. A client sending none is not
+// every client's: the DELETE of a script that names itself nothing, used
+// again by an editor, read as the editor's own.
 func (e endedBy) sentBy(r *http.Request) bool {
-	if ua := r.Header.Get("User-Agent"); ua != "" && e.agent != "" && idKey(ua) != e.agent {
-		return false
-	}
-	return sameClient(e.remote, "", r)
+	return hostOf(r.RemoteAddr) == hostOf(e.remote) && idKey(r.Header.Get("User-Agent")) == e.agent
 }
 
 // remember notes that session sid, recorded by the client session by

@@ -31,16 +31,16 @@ const DefaultMaxSessions = 256
 // A legacy session is busy for as long as its stream is open, so the cap
 // bounds open legacy streams too: the stream beyond it is refused.
 
-// admit makes room for one more session, r's, with p.mu held. At the cap
+// admit makes room for one more session, r's (message m), with p.mu held. At the cap
 // it ends the least recently active idle session (leastActiveIdle) and
 // returns it, for the caller to close once p.mu is released (closing it
 // takes p.mu); it reports false when no session is idle.
-func (p *Proxy) admit(r *http.Request) (evicted *Client, ok bool) {
+func (p *Proxy) admit(r *http.Request, m message) (evicted *Client, ok bool) {
 	if len(p.all) < p.cfg.MaxSessions {
 		return nil, true
 	}
 	for range p.all {
-		victim, own := p.leastActiveIdle(r)
+		victim, own := p.leastActiveIdle(r, m)
 		if victim == nil {
 			return nil, false
 		}
@@ -62,15 +62,15 @@ func (p *Proxy) admit(r *http.Request) (evicted *Client, ok bool) {
 	return nil, false
 }
 
-// leastActiveIdle is the idle session to end to make room for r's, nil
-// when none is idle, and whether it is r's client's own; p.mu is held. It
-// is the least recently active of r's client's own (begunBy) when one of
-// them is idle, else of all: a
-// client that opens session after session and ends none (a script making
-// a new SDK client for every call) then ends its own, not the session of
-// another client idle between its calls (an editor's), whose recording
-// the first session past the cap cut in two.
-func (p *Proxy) leastActiveIdle(r *http.Request) (*Client, bool) {
+// leastActiveIdle is the idle session to end to make room for r's
+// (message m), nil when none is idle, and whether it is r's client's own;
+// p.mu is held. It is the least recently active of r's client's own
+// (begunBy) when one of them is idle, else of all: a client that opens
+// session after session and ends none (a script making a new SDK client
+// for every call) then ends its own, not the session of another client
+// idle between its calls (an editor's), whose recording the first session
+// past the cap cut in two.
+func (p *Proxy) leastActiveIdle(r *http.Request, m message) (*Client, bool) {
 	var victim *Client
 	var oldest int64
 	var own bool
@@ -79,21 +79,30 @@ func (p *Proxy) leastActiveIdle(r *http.Request) (*Client, bool) {
 		if !idle {
 			continue
 		}
-		if mine := c.begunBy(r); victim == nil || mine && !own || mine == own && seen < oldest {
+		if mine := c.begunBy(r, m); victim == nil || mine && !own || mine == own && seen < oldest {
 			victim, oldest, own = c, seen, mine
 		}
 	}
 	return victim, own
 }
 
-// begunBy reports whether r, a request beginning a session, comes from
-// the client that began session c: the same host and the same User-Agent,
-// none only where none was sent. Unlike sameClient, a client that sends none
-// is not every client's: the requests that begin sessions are each
-// client's own kind (its initialize, or its stream's GET), and an editor
-// that names itself nothing is not a script's to end.
-func (c *Client) begunBy(r *http.Request) bool {
-	return hostOf(r.RemoteAddr) == hostOf(c.Remote) && r.Header.Get("User-Agent") == c.UserAgent
+// begunBy reports whether r, a request beginning a session (message m),
+// comes from the client that began session c: the same host and the same
+// User-Agent, none only where none was sent, and the same clientInfo
+// where both name one. Unlike sameClient, a client that sends none is not
+// every client's: the requests that begin sessions are each client's own
+// kind (its initialize, or its stream's GET), and an editor that names
+// itself nothing is not a script's to end. Two clients behind one address
+// often send one User-Agent (their HTTP library's), and an editor's
+// clientInfo is not a script's: it is what tells them apart. An address
+// and User-Agent are all a GET or a request without clientInfo gives.
+func (c *Client) begunBy(r *http.Request, m message) bool {
+	if hostOf(r.RemoteAddr) != hostOf(c.Remote) || r.Header.Get("User-Agent") != c.UserAgent {
+		return false
+	}
+	name, version := m.client()
+	cname, cversion := c.Info()
+	return name == "" || cname == "" || name == cname && version == cversion
 }
 
 // closeEvicted closes the records of a session admit ended; nil is none.

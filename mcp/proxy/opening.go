@@ -142,7 +142,7 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 		return c
 	}
 	p.mu.Lock()
-	c, evicted := p.makeClient(mcp.TransportStreamable, r)
+	c, evicted := p.makeClient(mcp.TransportStreamable, r, message{})
 	p.mu.Unlock()
 	closeEvicted(evicted)
 	if c == nil {
@@ -255,7 +255,7 @@ func (p *Proxy) initializing(c *Client, r *http.Request) {
 func (p *Proxy) undecided(r *http.Request) *Client {
 	key := identity(mcp.TransportStreamable, r, message{})
 	p.mu.Lock()
-	c, evicted := p.makeClient("", r)
+	c, evicted := p.makeClient("", r, message{})
 	if c != nil {
 		c.first = r
 		c.acquire()
@@ -330,7 +330,7 @@ func (p *Proxy) initSession(r *http.Request, m message) *Client {
 		c = p.joinProbe(r, m)
 	}
 	if c == nil {
-		c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
+		c = p.newClient(mcp.TransportStreamable, r, m, "the client initialized a streamable HTTP session")
 	}
 	if c != nil {
 		p.initializing(c, r)

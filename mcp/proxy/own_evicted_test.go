@@ -23,11 +23,19 @@ func TestTheCapEndsTheNewcomersOwnIdleSessionFirst(t *testing.T) {
 }
 
 // capEndsOwnFirst is TestTheCapEndsTheNewcomersOwnIdleSessionFirst with an
-// editor calling itself editor ("" for no User-Agent).
+// editor calling itself editor ("" for no User-Agent), and a script that
+// names itself "script" in every client it makes.
 func capEndsOwnFirst(t *testing.T, editor string) {
-	c := pastTheCap(t, [][2]string{{editor, "editor"}, {"script/1", "run-1"}, {"script/1", "run-2"}})
-	w := c.w
+	c := pastTheCap(t, [][2]string{{editor, "editor"}, {"script/1", "script"}, {"script/1", "script"}})
+	onlyScriptsFirstEnded(t, c)
+}
 
+// onlyScriptsFirstEnded checks, of the sessions pastTheCap began for an
+// editor and then twice a script, that only the script's first ended, and
+// that its end says it was the script's own.
+func onlyScriptsFirstEnded(t *testing.T, c *crowd) {
+	t.Helper()
+	w := c.w
 	w.until(t, "three sessions, one of them ended", func() bool {
 		n := 0
 		for _, c := range w.clients {
@@ -37,21 +45,18 @@ func capEndsOwnFirst(t *testing.T, editor string) {
 		}
 		return len(w.clients) == 3 && n == 1
 	})
-	for _, c := range w.sessions() {
-		name, _ := c.Info()
-		w.mu.Lock()
-		ended := w.ended[c.ID]
-		w.mu.Unlock()
-		if ended != (name == "run-1") {
-			t.Errorf("session %q ended: %v; want only run-1, the script's own oldest, ended", name, ended)
-		}
-		if name == "run-1" && ended {
-			w.record(t, c.ID, "run-1's end saying why", func(r mcp.Record) bool {
-				return r.State != nil && r.State.State == mcp.StateClosed &&
-					strings.HasPrefix(r.State.Detail, "ended by mcpscope: 2 client sessions at once; the least recently active idle one was closed: this client's own, as its new session needed room")
-			})
-		}
+	editor := c.session("editor")
+	first := editor.ID + 1
+	w.mu.Lock()
+	editorEnded, firstEnded := w.ended[editor.ID], w.ended[first]
+	w.mu.Unlock()
+	if editorEnded || !firstEnded {
+		t.Fatalf("the editor's session ended: %v, the script's first: %v; want only the script's first, its own oldest, ended", editorEnded, firstEnded)
 	}
+	w.record(t, first, "the script's first session's end saying why", func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == mcp.StateClosed &&
+			strings.HasPrefix(r.State.Detail, "ended by mcpscope: 2 client sessions at once; the least recently active idle one was closed: this client's own, as its new session needed room")
+	})
 }
 
 // A newcomer whose client has no idle session of its own ends the least
@@ -84,4 +89,13 @@ func pastTheCap(t *testing.T, sessions [][2]string) *crowd {
 		}
 	}
 	return c
+}
+
+// Two clients behind one address often send one User-Agent (their HTTP
+// library's): an editor and a script that makes a new client for every
+// call, both "node". At the cap the script's next session ended the
+// editor's, the least recently active, as if it were the script's own.
+// Their clientInfo tells them apart: the script's own oldest ends.
+func TestTheCapTellsClientsOfOneUserAgentApartByClientInfo(t *testing.T) {
+	onlyScriptsFirstEnded(t, pastTheCap(t, [][2]string{{"node", "editor"}, {"node", "script"}, {"node", "script"}}))
 }

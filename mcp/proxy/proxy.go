@@ -324,11 +324,13 @@ func (p *Proxy) Close() {
 // --headless run in CI writes to a log anyone with the job can read.
 func (p *Proxy) UpstreamURL() string { return p.upstream.Redacted() }
 
-// newClient starts a client session for request r, not registered under
-// any key; nil when the proxy is at its cap and no session is idle.
-func (p *Proxy) newClient(transport string, r *http.Request, how string) *Client {
+// newClient starts a client session for request r (message m, whose
+// clientInfo, if it names one, tells its client from others at the cap:
+// see begunBy), not registered under any key; nil when the proxy is at
+// its cap and no session is idle.
+func (p *Proxy) newClient(transport string, r *http.Request, m message, how string) *Client {
 	p.mu.Lock()
-	c, evicted := p.makeClient(transport, r)
+	c, evicted := p.makeClient(transport, r, m)
 	p.mu.Unlock()
 	closeEvicted(evicted)
 	if c == nil {
@@ -360,7 +362,7 @@ func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http
 			p.busy(w, c, r)
 			return nil, nil
 		}
-		c = p.newClient(transport, r, how)
+		c = p.newClient(transport, r, message{}, how)
 	}
 	if c == nil {
 		p.full(w, r)
@@ -375,12 +377,12 @@ func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http
 	}
 }
 
-// makeClient makes a client session; p.mu is held, so the caller can
-// register it before another request looks for it. At the cap it ends an
-// idle session to make room (the caller closes evicted once p.mu is
+// makeClient makes a client session for request r (message m); p.mu is
+// held, so the caller can register it before another request looks for
+// it. At the cap it ends an idle session to make room (admit) (the caller closes evicted once p.mu is
 // released), or makes none when no session is idle.
-func (p *Proxy) makeClient(transport string, r *http.Request) (c, evicted *Client) {
-	evicted, ok := p.admit(r)
+func (p *Proxy) makeClient(transport string, r *http.Request, m message) (c, evicted *Client) {
+	evicted, ok := p.admit(r, m)
 	if !ok {
 		return nil, nil
 	}

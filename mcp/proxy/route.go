@@ -121,7 +121,7 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		p.mu.Lock()
 		how, why := p.lateLegacyPost(id)
 		p.mu.Unlock()
-		c := p.newClient(mcp.TransportSSE, r, how)
+		c := p.newClient(mcp.TransportSSE, r, message{}, how)
 		if c == nil {
 			p.full(w, r)
 			return
@@ -147,7 +147,7 @@ func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
 		how, joined, earlier = p.unknownSession(sid, r)
 		return how
 	}
-	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, how, func(c *Client) { c.sessionID, c.joined, c.earlier = sid, joined, earlier })
+	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, message{}, how, func(c *Client) { c.sessionID, c.joined, c.earlier = sid, joined, earlier })
 }
 
 // sessionKey files a streamable session under its id and the client using
@@ -174,10 +174,10 @@ func (p *Proxy) routeSession(sid string, r *http.Request, c *Client) (prev *Clie
 }
 
 // keyed finds the session under key in m, or makes, registers and starts
-// one, saying how it began by why (called with p.mu held); prepare readies
+// one for request r (message msg), saying how it began by why (called with p.mu held); prepare readies
 // a new one while it is made. It is nil when the
 // proxy is at its cap and no session is idle.
-func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Request, why func() string, prepare func(*Client)) *Client {
+func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Request, msg message, why func() string, prepare func(*Client)) *Client {
 	p.mu.Lock()
 	c := m[key]
 	fresh := c == nil
@@ -185,7 +185,7 @@ func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Reque
 	how := ""
 	if fresh {
 		how = why()
-		if c, evicted = p.makeClient(transport, r); c != nil {
+		if c, evicted = p.makeClient(transport, r, msg); c != nil {
 			if prepare != nil {
 				prepare(c)
 			}
@@ -266,6 +266,7 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	be := &bodyError{err: err, size: r.ContentLength}
 	errors.As(err, &be)
 	status, why, brief, answer := http.StatusBadRequest, "", "", ""
+	left := false // the client went away: nothing was refused to anyone
 	switch ne := net.Error(nil); {
 	case errors.As(err, &ne) && ne.Timeout():
 		status, brief = http.StatusRequestTimeout, "its body came too slowly"
@@ -278,6 +279,15 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		status, brief = http.StatusRequestEntityTooLarge, "its body is over --max-event-size"
 		why = fmt.Sprintf("its body is larger than --max-event-size (%d bytes)", p.cfg.MaxEventSize)
 		answer = "the request body is larger than --max-event-size allows; raise it to relay this message"
+	case err == errNoRoom && r.Context().Err() != nil:
+		// Not the budget's fault, and no setting to change: the client
+		// went away while its body waited for room (its HTTP/2 stream
+		// reset: over HTTP/1.1 nothing tells a body's wait so), and no
+		// one reads the answer.
+		status, brief = http.StatusServiceUnavailable, "its client went away"
+		left = true
+		why = "the client went away while its body waited for room among the bodies the proxy holds"
+		answer = "the client went away"
 	case err == errNoRoom:
 		status, brief = http.StatusServiceUnavailable, "no room for its body"
 		why = "the proxy had no room for its body: it " + p.bodies.full()
@@ -293,7 +303,11 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	}
 	http.Error(w, "mcpscope proxy: "+answer, status)
 	why += "; nothing was relayed"
-	p.unread(r, status, fmt.Sprintf("the client's %s %s was refused with %d: %s", r.Method, shownID(r.URL.RequestURI()), status, why), why, brief)
+	done := fmt.Sprintf("was refused with %d", status)
+	if left {
+		done = "went unanswered"
+	}
+	p.unread(r, status, fmt.Sprintf("the client's %s %s %s: %s", r.Method, shownID(r.URL.RequestURI()), done, why), why, brief)
 	return nil, false
 }
 

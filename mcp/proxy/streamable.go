@@ -23,7 +23,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 				p.fellBack(r, m, c)
 			}
 		} else {
-			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
+			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r, m,
 				said("the client posts streamable HTTP with no session id"), nil)
 		}
 	}
