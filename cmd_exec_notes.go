@@ -114,6 +114,11 @@ func (n *notes) record(r mcp.Record) {
 		// real one.
 		line = mcp.AckMethod + " came outside a subscriptions/listen stream, where it acknowledges no subscription"
 	}
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassDuplicate && r.RPC.Method == "" {
+		// A second answer, perhaps another result: exec printed the
+		// first, and without a line the second read as never sent.
+		line = "the server sent another answer to a request answered already (id " + clip.Quote(r.RPC.ID, 200) + "): exec shows the first; exec --json shows both"
+	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)
 	}

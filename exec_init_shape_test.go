@@ -18,6 +18,10 @@ func TestExecWarnsOfAnInitializeResultOfTheWrongShape(t *testing.T) {
 			"warning: in the initialize result's capabilities, tools is an integer (5), not an object: a capability is an object of its options\n"},
 		{`{"protocolVersion":"2025-11-25","capabilities":"all","serverInfo":{"name":"odd","version":"1"}}`,
 			`warning: the initialize result's capabilities is a string ("all"), not an object: it does not say what the server offers` + "\n"},
+		{`{"protocolVersion":20251125,"capabilities":{},"serverInfo":{"name":"odd","version":"1"}}`,
+			`warning: the initialize result's protocolVersion is an integer (20251125), not a string: it names no version (the protocol's are strings, "2025-06-18")` + "\n"},
+		{`{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":"odd"}`,
+			`warning: the initialize result's serverInfo is a string ("odd"), not an object: it does not name the server` + "\n"},
 	} {
 		srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
 			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + tc.result + `}`)
@@ -26,6 +30,20 @@ func TestExecWarnsOfAnInitializeResultOfTheWrongShape(t *testing.T) {
 		if strings.Count(out, tc.want) != 1 {
 			t.Errorf("%s: want the warning %q once:\n%s\n%s", tc.result, tc.want, out, errOut)
 		}
+	}
+}
+
+// A server's name of a megabyte is cut on exec's server line, as the
+// Negotiation pane cuts it, and says how long it was: it was printed whole.
+func TestExecCutsAServerNameOfAMegabyte(t *testing.T) {
+	name := strings.Repeat("N", 1<<20)
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"` + name + `","version":"1"}}}`)
+	})
+	out, errOut, _ := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "ping")
+	line, _, _ := strings.Cut(out[strings.Index(out, "server N"):], "\n")
+	if len(line) > 400 || !strings.Contains(line, "1048576") {
+		t.Errorf("the server line is %d bytes, want it cut and saying the name's length:\n%.300s\n%s", len(line), line, errOut)
 	}
 }
 

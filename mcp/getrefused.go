@@ -48,3 +48,37 @@ func NoDelete(status int, sessionID string) (string, bool) {
 	}
 	return "", false
 }
+
+// refusedGet notes that the server offers session gen no GET stream, why.
+func (t *streamable) refusedGet(gen int, why string) {
+	t.mu.Lock()
+	t.noGet, t.noGetGen = why, gen
+	t.mu.Unlock()
+}
+
+// getRefused is why the server offers the current session no GET
+// stream, "" while it may offer one.
+func (t *streamable) getRefused() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.noGetGen != t.gen {
+		return ""
+	}
+	return t.noGet
+}
+
+// getNone judges a GET's failure we (nil for none) by NoGetStream: why
+// the server offers no GET stream, and true, or "" and false. A 404 is a
+// lost session only when the wire said so; a server without sessions
+// answers it for having no GET route.
+func (t *streamable) getNone(we *WireError) (string, bool) {
+	if we == nil {
+		return "", false
+	}
+	id, _, _, _ := t.session()
+	withSession := id != ""
+	if we.Status == http.StatusNotFound {
+		withSession = we.Cause == CauseSessionExpired || we.Cause == CauseSessionNotKept
+	}
+	return NoGetStream(we.Status, withSession, true)
+}

@@ -9,10 +9,26 @@ import (
 // the shape the protocol gives it, or "" when nothing is: a result that is
 // no object (null, an array) names no protocol version, capabilities or
 // serverInfo; a capabilities, or a capability in it ("tools": 5), that is
-// no object does not say what the server offers. Text that is not JSON is
-// said elsewhere, and gets "". Sanitize the line before it is shown.
+// no object does not say what the server offers; a protocolVersion that is
+// no string names no version (a number read as none named); a serverInfo
+// that is no object names no server. Text that is not JSON is said
+// elsewhere, and gets "". Sanitize the line before it is shown.
 func InitializeShape(result []byte) string {
-	return openingShape("the initialize result", "protocol version", result)
+	const what = "the initialize result"
+	if shape := openingShape(what, "protocol version", result); shape != "" {
+		return shape
+	}
+	root, ok := objectOf(result, 1)
+	if !ok {
+		return ""
+	}
+	if v := root.Get("protocolVersion"); v.Kind() != 0 && v.Kind() != jsonspan.String {
+		return what + "'s protocolVersion is " + kindOf(v) + ", not a string: it names no version (the protocol's are strings, \"2025-06-18\")"
+	}
+	if v := root.Get("serverInfo"); v.Kind() != 0 && v.Kind() != jsonspan.Object {
+		return what + "'s serverInfo is " + kindOf(v) + ", not an object: it does not name the server"
+	}
+	return ""
 }
 
 // DiscoverShape is InitializeShape for the result of server/discover, which

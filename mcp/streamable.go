@@ -67,6 +67,10 @@ type streamable struct {
 	// getReady is closed once the server answered the GET the handshake
 	// opened; nil while none was opened.
 	getReady chan struct{}
+	// noGet is why the server offers session noGetGen no GET stream (a
+	// 405): a request answered 202 there has nowhere its answer can come.
+	noGet    string
+	noGetGen int
 }
 
 func newStreamable(s *Session, endpoint *url.URL) *streamable {

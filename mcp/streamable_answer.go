@@ -16,13 +16,18 @@ import (
 
 // noBody is the end of a 2xx POST answer with nothing in its body.
 func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string) error {
-	if m.p != nil && (t.modern || id == "") {
+	noGet := t.getRefused()
+	if m.p != nil && (t.modern || id == "" || noGet != "") {
 		// A request's answer belongs in the POST's response. A lenient
 		// wait for it on the GET stream needs a session with one; 2026
-		// has none that carries answers, and before initialize's answer
-		// there is no session: waiting would only run out the timeout.
+		// has none that carries answers, before initialize's answer
+		// there is no session, and a server may offer none (405):
+		// waiting would only run out the timeout.
+		if noGet != "" {
+			noGet = " (" + noGet + ")"
+		}
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method)}
+			Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one%s: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method, noGet)}
 	}
 	if m.p != nil && resp.StatusCode != http.StatusAccepted {
 		// Only a 202 leaves room for an answer elsewhere (the lenient wait

@@ -371,11 +371,18 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
 		stop()
+		we, _ := err.(*WireError)
+		why, none := t.getNone(we)
+		if none && lastID == "" {
+			// Known before the handshake goes on: a request answered
+			// 202 from now on fails at once (noBody). A refused resume
+			// is tried again without Last-Event-ID first, below.
+			t.refusedGet(gen, why)
+		}
 		answered()
 		if ctx.Err() != nil {
 			return
 		}
-		we, _ := err.(*WireError)
 		if we != nil && we.Status == http.StatusConflict && reopening && conflicts < maxResume {
 			conflicts++
 			wait := min(defaultRetry<<(conflicts-1), maxRetry)
@@ -395,17 +402,6 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		in.resumed = lastID != ""
 		if err != nil {
-			// A 404 is a lost session only when the wire said so; a
-			// server without sessions answers it for having no GET route.
-			id, _, _, _ := t.session()
-			withSession := id != ""
-			if we != nil && we.Status == http.StatusNotFound {
-				withSession = we.Cause == CauseSessionExpired || we.Cause == CauseSessionNotKept
-			}
-			why, none := "", false
-			if we != nil {
-				why, none = NoGetStream(we.Status, withSession, true)
-			}
 			switch {
 			case none:
 				gaveUp(why)
@@ -460,7 +456,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			// had doubled up to its cap.
 			delay = defaultRetry
 		}
-		why := "the server ended it"
+		why = "the server ended it"
 		if err != nil {
 			why = "it broke: " + brokeWords(err)
 		}
