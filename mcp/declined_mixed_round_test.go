@@ -72,13 +72,15 @@ func TestInputRoundDeclinedBesideUnansweredIsNotADecline(t *testing.T) {
 // what was declined.
 func TestInputRoundDeclineAsksNothingMore(t *testing.T) {
 	d := &decliningSampling{}
-	_, s, _ := dialStateless(t, askingTwo(samplingAsk, elicitationAsk), Config{NoListen: true, Answerer: d})
+	_, s, _ := dialStateless(t, askingTwo(samplingAsk, samplingAsk), Config{NoListen: true, Answerer: d})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 	if got := d.methods(); len(got) != 1 || got[0] != "sampling/createMessage" {
 		t.Errorf("the user was asked %q, want the declined sampling and nothing after it", got)
 	}
-	if !errors.Is(err, ErrDeclined) || !strings.HasPrefix(err.Error(), "declined sampling/createMessage; tools/call was not sent again") {
-		t.Errorf("tools/call = %v, want the user's decline of the sampling alone", err)
+	var ierr *InputRequiredError
+	if !errors.As(err, &ierr) || len(ierr.Missing) != 1 || !errors.Is(err, ErrDeclined) ||
+		err.Error() != "declined sampling/createMessage; tools/call was not sent again, since the 2026-07-28 revision has no answer that declines sampling" {
+		t.Errorf("tools/call = %v, want the user's decline of the one sampling asked alone", err)
 	}
 }
 
