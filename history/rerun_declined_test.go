@@ -90,7 +90,7 @@ func (waiting) Answer(ctx context.Context, _ mcp.InputRequest) (json.RawMessage,
 func TestRerunLeavesUnansweredWhatWasLeftUnanswered(t *testing.T) {
 	ctx := testCtx(t)
 	srv := demotest.Start(t, demo.Options{})
-	cfg := mcp.Config{URL: srv.StatelessURL(), Transport: mcp.TransportStateless, NoListen: true, Answerer: waiting{}, RequestTimeout: 300 * time.Millisecond}
+	cfg := mcp.Config{URL: srv.StatelessURL(), Transport: mcp.TransportStateless, NoListen: true, Answerer: waiting{}, RequestTimeout: time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "confirm", json.RawMessage(`{"action":"deploy"}`)); !errors.Is(err, mcp.ErrUnanswered) {
 			t.Fatalf("recording: tools/call = %v, want the question left unanswered", err)

@@ -12,19 +12,26 @@ import (
 )
 
 // decliningSampling declines every sampling request and answers nothing
-// else, as exec does with --answer 'sampling decline' and nothing more. It
-// keeps the methods it was asked, in order.
+// else, as exec does with --answer 'sampling decline' and nothing more: at
+// once, or, with wait, only once the session stops waiting, as a user who
+// walks away from the TUI's prompt. It keeps the methods it was asked, in
+// order.
 type decliningSampling struct {
+	wait  bool
 	mu    sync.Mutex
 	asked []string
 }
 
-func (d *decliningSampling) Answer(_ context.Context, req InputRequest) (json.RawMessage, error) {
+func (d *decliningSampling) Answer(ctx context.Context, req InputRequest) (json.RawMessage, error) {
 	d.mu.Lock()
 	d.asked = append(d.asked, req.Method)
 	d.mu.Unlock()
-	if req.Method == "sampling/createMessage" {
+	switch {
+	case req.Method == "sampling/createMessage":
 		return nil, ErrDeclined
+	case d.wait:
+		<-ctx.Done()
+		return nil, ctx.Err()
 	}
 	return nil, ErrNoAnswer
 }

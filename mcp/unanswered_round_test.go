@@ -1,41 +1,14 @@
 package mcp
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
-
-// waitingElicitation leaves every elicitation unanswered until the
-// session stops waiting, as a user who walks away from the TUI's prompt,
-// and declines every sampling. It keeps the methods it was asked, in
-// order.
-type waitingElicitation struct {
-	mu    sync.Mutex
-	asked []string
-}
-
-func (w *waitingElicitation) Answer(ctx context.Context, req InputRequest) (json.RawMessage, error) {
-	w.mu.Lock()
-	w.asked = append(w.asked, req.Method)
-	w.mu.Unlock()
-	if req.Method == "sampling/createMessage" {
-		return nil, ErrDeclined
-	}
-	<-ctx.Done()
-	return nil, ctx.Err()
-}
-
-func (w *waitingElicitation) methods() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return slices.Clone(w.asked)
-}
 
 // A round asking a declined sampling and a question nobody answered reads
 // the same whichever of the two the server's keys sort first: it read
@@ -48,11 +21,11 @@ func TestInputRoundWordsDoNotDependOnKeyOrder(t *testing.T) {
 	}{
 		{"not given", func() Answerer { return &decliningSampling{} },
 			"tools/call needs input that was not given: elicitation/create; declined sampling/createMessage; tools/call was not sent again"},
-		{"left unanswered", func() Answerer { return &waitingElicitation{} },
-			"tools/call needs input that was not given: left unanswered elicitation/create (nobody answered within 300ms); tools/call was not sent again"},
+		{"left unanswered", func() Answerer { return &decliningSampling{wait: true} },
+			"tools/call needs input that was not given: left unanswered elicitation/create (nobody answered within 1s); tools/call was not sent again"},
 	} {
 		for _, order := range [][2]string{{elicitationAsk, samplingAsk}, {samplingAsk, elicitationAsk}} {
-			_, s, _ := dialStateless(t, askingTwo(order[0], order[1]), Config{NoListen: true, Answerer: tt.ans(), RequestTimeout: 300 * time.Millisecond})
+			_, s, _ := dialStateless(t, askingTwo(order[0], order[1]), Config{NoListen: true, Answerer: tt.ans(), RequestTimeout: time.Second})
 			_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 			if err == nil || err.Error() != tt.want || errors.Is(err, ErrDeclined) {
 				t.Errorf("%s, sampling under key %q: tools/call = %v, want %q, no decline", tt.name, map[bool]string{true: "a", false: "b"}[order[0] == samplingAsk], err, tt.want)
@@ -65,8 +38,8 @@ func TestInputRoundWordsDoNotDependOnKeyOrder(t *testing.T) {
 // the request is not sent again, so the sampling after it is not put to
 // the user, and the round is recorded as left unanswered, not declined.
 func TestInputRoundUnansweredAsksNothingMore(t *testing.T) {
-	w := &waitingElicitation{}
-	srv, s, rec := dialStateless(t, askingTwo(samplingAsk, elicitationAsk), Config{NoListen: true, Answerer: w, RequestTimeout: 300 * time.Millisecond})
+	w := &decliningSampling{wait: true}
+	srv, s, rec := dialStateless(t, askingTwo(samplingAsk, elicitationAsk), Config{NoListen: true, Answerer: w, RequestTimeout: time.Second})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 	if got := w.methods(); !slices.Equal(got, []string{"elicitation/create"}) {
 		t.Errorf("the user was asked %q, want the elicitation left unanswered and nothing after it", got)
@@ -79,13 +52,8 @@ func TestInputRoundUnansweredAsksNothingMore(t *testing.T) {
 	if e.Error.Cause != CauseUnanswered || !strings.Contains(e.Error.Message, "left unanswered elicitation/create") {
 		t.Errorf("recorded %s %q, want %s saying the elicitation was left unanswered", e.Error.Cause, e.Error.Message, CauseUnanswered)
 	}
-	n := 0
-	for _, r := range srv.Requests() {
-		if r.RPCMethod == "tools/call" {
-			n++
-		}
-	}
-	if n != 1 {
-		t.Errorf("tools/call was sent %d times, want once: no round follows a question left unanswered", n)
+	calls := slices.DeleteFunc(srv.Requests(), func(r mcptest.Request) bool { return r.RPCMethod != "tools/call" })
+	if len(calls) != 1 {
+		t.Errorf("tools/call was sent %d times, want once: no round follows a question left unanswered", len(calls))
 	}
 }
