@@ -25,6 +25,10 @@ type recordedAnswer struct {
 	// declined is a sampling request the user declined (answered
 	// mcp.CodeUserRejected): declined again, it is answered the same.
 	declined bool
+	// unanswered is a 2026 round's question the user left unanswered
+	// (the wait ran out): left unanswered again, at once, the re-run's
+	// round ends as the recording's did.
+	unanswered bool
 	// question is what the server asked, as question reads it; "" when
 	// the recording does not hold it (then any question of the method
 	// takes this answer, as before questions were compared).
@@ -65,6 +69,9 @@ func (a *recordedAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.
 	a.byMethod[req.Method] = slices.Delete(queue, i, i+1)
 	if ans.declined {
 		return nil, mcp.ErrDeclined
+	}
+	if ans.unanswered {
+		return nil, mcp.ErrUnanswered
 	}
 	if ans.refusal != nil {
 		return nil, ans.refusal

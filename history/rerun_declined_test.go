@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -70,5 +71,37 @@ func TestRerunDeclinesWhatWasDeclinedIn2026(t *testing.T) {
 	defer s.Close()
 	if res, err := s.CallTool(ctx, "sample", json.RawMessage(`{"prompt":"hi"}`)); !errors.Is(err, mcp.ErrDeclined) {
 		t.Errorf("re-run: tools/call = %v (%s), want it declined as recorded", err, res.Raw)
+	}
+}
+
+// waiting leaves every question unanswered until the session stops
+// waiting, as a user who walks away from the TUI's prompt.
+type waiting struct{}
+
+func (waiting) Answer(ctx context.Context, _ mcp.InputRequest) (json.RawMessage, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// A 2026 question the user left unanswered when recording is left
+// unanswered again in a re-run, at once, and the call ends saying so: the
+// recording held no answer to it, and the re-run's call read "needs input
+// that was not given", as if nobody could have answered.
+func TestRerunLeavesUnansweredWhatWasLeftUnanswered(t *testing.T) {
+	ctx := testCtx(t)
+	srv := demotest.Start(t, demo.Options{})
+	cfg := mcp.Config{URL: srv.StatelessURL(), Transport: mcp.TransportStateless, NoListen: true, Answerer: waiting{}, RequestTimeout: time.Second}
+	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "confirm", json.RawMessage(`{"action":"deploy"}`)); !errors.Is(err, mcp.ErrUnanswered) {
+			t.Fatalf("recording: tools/call = %v, want the question left unanswered", err)
+		}
+	})
+	again := demotest.Start(t, demo.Options{})
+	cfg.URL, cfg.Answerer, cfg.RequestTimeout = again.StatelessURL(), openRecorded(t, recs).Answers(), 0
+	s := liveSession(t, ctx, cfg)
+	defer s.Close()
+	_, err := s.CallTool(ctx, "confirm", json.RawMessage(`{"action":"deploy"}`))
+	if !errors.Is(err, mcp.ErrUnanswered) || !strings.Contains(err.Error(), "left unanswered elicitation/create") {
+		t.Errorf("re-run: tools/call = %v, want the elicitation left unanswered as recorded", err)
 	}
 }

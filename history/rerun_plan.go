@@ -106,14 +106,18 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		p.refused[r.HTTP.ReqSeq] = r.HTTP.Status
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpCancelled && r.Error.ReqSeq != 0:
 		p.cancels = append(p.cancels, cancelRef{reqSeq: r.Error.ReqSeq, pos: int32(pos), nanos: r.Time.UnixNano()})
-	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpInput && r.Error.Cause == mcp.CauseDeclined:
-		// A 2026 round's sampling the user declined has no answer in the
-		// recording (the request was not sent again): declined again, the
-		// re-run ends as the recording did.
+	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpInput && (r.Error.Cause == mcp.CauseDeclined || r.Error.Cause == mcp.CauseUnanswered):
+		// A 2026 round's sampling the user declined, or a question left
+		// unanswered, has no answer in the recording (the request was not
+		// sent again): declined or left unanswered again, the re-run ends
+		// as the recording did.
 		asked := p.chains.askedBy(r.Error.ReqSeq)
 		for _, key := range slices.Sorted(maps.Keys(asked)) {
-			if ask := asked[key]; ask.method == "sampling/createMessage" {
+			switch ask := asked[key]; {
+			case r.Error.Cause == mcp.CauseDeclined && ask.method == "sampling/createMessage":
 				p.user.add(ask.method, recordedAnswer{key: key, declined: true, question: ask.question})
+			case r.Error.Cause == mcp.CauseUnanswered && answerable(ask.method):
+				p.user.add(ask.method, recordedAnswer{key: key, unanswered: true, question: ask.question})
 			}
 		}
 	case r.Kind == mcp.KindState && r.State != nil && opensSession(r.State) && !p.openDone:

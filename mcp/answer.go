@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -60,45 +59,6 @@ type Root struct {
 // MaxListed is how many of the things a server named (versions, input
 // requests) one line of text lists before it counts the rest.
 const MaxListed = 8
-
-// InputRequiredError is a request the server would only finish with input
-// nobody gave.
-type InputRequiredError struct {
-	Method  string
-	Missing []InputRequest
-	Err     error
-}
-
-// Error says what the server asked for, the first few things by name.
-func (e *InputRequiredError) Error() string {
-	if errors.Is(e.Err, ErrDeclined) {
-		// The user's choice, not a failure: the 2026 revision has no
-		// result that declines a sampling request (an elicitation has
-		// action decline), so the one way to decline is not to send
-		// the request again.
-		// Named by what was asked (sampling/createMessage), not by the
-		// server's key for it, which read as the thing declined
-		// ("declined answer").
-		what := clip.ListFunc(e.Missing, MaxListed, func(r InputRequest) string { return clip.Quote(r.Method, 200) })
-		return fmt.Sprintf("declined %s; %s was not sent again, since the 2026-07-28 revision has no answer that declines sampling", what, e.Method)
-	}
-	// A server may ask for thousands of things in one round: the message
-	// names the first few and counts the rest, which the log holds.
-	asked := clip.ListFunc(e.Missing, MaxListed, func(r InputRequest) string {
-		if r.Key != "" {
-			return clip.Quote(r.Key, 200) + " (" + clip.Quote(r.Method, 200) + ")"
-		}
-		return clip.Quote(r.Method, 200)
-	})
-	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, asked)
-	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {
-		msg += ": " + e.Err.Error()
-	}
-	return msg
-}
-
-// Unwrap is why the input could not be given, if it could not.
-func (e *InputRequiredError) Unwrap() error { return e.Err }
 
 // clientCapabilities are the capabilities mcpscope really has: roots
 // always (the list may be empty), sampling and elicitation (form and URL
@@ -157,7 +117,7 @@ func (s *Session) answerInput(ctx context.Context, req InputRequest) (json.RawMe
 			err = fmt.Errorf("the answer is not JSON: %s", res)
 		}
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) && err != nil {
-			err = fmt.Errorf("nobody answered within %s: %w", DurationText(s.cfg.RequestTimeout), ErrNoAnswer)
+			err = &unansweredError{wait: s.cfg.RequestTimeout}
 		}
 		return res, err
 	}
@@ -215,9 +175,15 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		if err != nil {
 			// Recorded on the round's row: it asked, and no round
 			// follows, which a replay must show as the live session did.
-			ierr := &InputRequiredError{Method: method, Missing: missingOf(err), Err: err}
+			missing, reasons := missingOf(err)
+			ierr := &InputRequiredError{Method: method, Missing: missing, Reasons: reasons, Err: err}
 			cause := CauseNoAnswer
-			if errors.Is(err, ErrDeclined) {
+			switch {
+			case slices.ContainsFunc(reasons, func(e error) bool { return errors.Is(e, ErrUnanswered) }):
+				// Asking ended there, as at a decline, and a re-run
+				// leaves the same question unanswered again.
+				cause = CauseUnanswered
+			case errors.Is(err, ErrDeclined):
 				cause = CauseDeclined
 			}
 			s.emitError(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
@@ -311,63 +277,74 @@ func jsonKind(raw json.RawMessage) string {
 	return doc.Root().KindName()
 }
 
-// gatherError lists the input requests nothing answered.
+// gatherError lists the input requests nothing answered, each with why.
 type gatherError struct {
 	missing []InputRequest
+	reasons []error // by index of missing; nil when err says for all
 	err     error
 }
 
 func (e *gatherError) Error() string { return e.err.Error() }
 func (e *gatherError) Unwrap() error { return e.err }
 
-func missingOf(err error) []InputRequest {
+func missingOf(err error) ([]InputRequest, []error) {
 	var ge *gatherError
 	if errors.As(err, &ge) {
-		return ge.missing
+		return ge.missing, ge.reasons
 	}
-	return nil
+	return nil, nil
 }
 
-// gather answers every input request of one round, in key order, until
-// one is declined.
+// gather answers the input requests of one round, in the order askOrder
+// gives, until one is declined or left unanswered.
 func (s *Session) gather(ctx context.Context, seq int64, requests map[string]json.RawMessage) (map[string]json.RawMessage, error) {
-	keys := make([]string, 0, len(requests))
-	for k := range requests {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(requests))
 	if refused, err := unanswerable(keys, requests, seq); err != nil {
 		return nil, &gatherError{missing: refused, err: err}
 	}
 	out := map[string]json.RawMessage{}
 	var missing []InputRequest
+	var reasons []error
 	var why error
-	for _, k := range keys {
-		method, params := InputRequestOf(requests[k])
-		req := InputRequest{Key: k, Method: method, Params: params, Seq: seq}
+	for _, req := range askOrder(keys, requests, seq) {
 		res, err := s.answerInput(ctx, req)
 		if err != nil {
-			missing = append(missing, req)
+			missing, reasons = append(missing, req), append(reasons, err)
 			// A decline is the round's story only when nothing asked
-			// before it was left unanswered: one that was failed the
-			// request, and its error says so.
+			// before it was left without an answer: one that was failed
+			// the request, and its error says so.
 			if why == nil || errors.Is(why, ErrDeclined) && !errors.Is(err, ErrDeclined) {
 				why = err
 			}
-			if errors.Is(err, ErrDeclined) {
-				// A decline ends the call: the request is not sent
-				// again, so the user is asked nothing more, whose
-				// answers would be thrown away.
+			if errors.Is(err, ErrDeclined) || errors.Is(err, ErrUnanswered) {
+				// The user declined, or let the wait run out: the
+				// request is not sent again, so the user is asked
+				// nothing more, whose answers would be thrown away.
 				break
 			}
 			continue
 		}
-		out[k] = res
+		out[req.Key] = res
 	}
 	if len(missing) > 0 {
-		return nil, &gatherError{missing: missing, err: why}
+		return nil, &gatherError{missing: missing, reasons: reasons, err: why}
 	}
 	return out, nil
+}
+
+// askOrder is the order a round's requests are put to the user: by
+// method, then by key. Asking ends at the first declined or left
+// unanswered, so in key order the same round read "declined" or "needs
+// input" by which of the server's keys sorted first; by method, what a
+// round asks decides its story, not what the server named its keys.
+func askOrder(keys []string, requests map[string]json.RawMessage, seq int64) []InputRequest {
+	reqs := make([]InputRequest, 0, len(keys))
+	for _, k := range keys {
+		method, params := InputRequestOf(requests[k])
+		reqs = append(reqs, InputRequest{Key: k, Method: method, Params: params, Seq: seq})
+	}
+	slices.SortStableFunc(reqs, func(a, b InputRequest) int { return strings.Compare(a.Method, b.Method) })
+	return reqs
 }
 
 // withInput is the params of a retried round: the original params, byte for

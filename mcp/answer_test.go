@@ -69,7 +69,7 @@ func TestMultiRoundTripWithoutAnswers(t *testing.T) {
 	_, s, _ := dialStateless(t, mcptest.StatelessOptions{}, Config{Answerer: &scripted{}})
 	_, err := s.CallTool(testCtx(t), "confirm", []byte(`{"action":"deploy"}`))
 	var ire *InputRequiredError
-	if !errors.As(err, &ire) || len(ire.Missing) != 1 || ire.Missing[0].Key != "confirm" || !strings.Contains(err.Error(), "confirm (elicitation/create)") {
+	if !errors.As(err, &ire) || len(ire.Missing) != 1 || ire.Missing[0].Key != "confirm" || !strings.Contains(err.Error(), "needs input that was not given: elicitation/create") {
 		t.Fatalf("confirm without an answer = %v, want the input named", err)
 	}
 }

@@ -12,19 +12,26 @@ import (
 )
 
 // decliningSampling declines every sampling request and answers nothing
-// else, as exec does with --answer 'sampling decline' and nothing more. It
-// keeps the methods it was asked, in order.
+// else, as exec does with --answer 'sampling decline' and nothing more: at
+// once, or, with wait, only once the session stops waiting, as a user who
+// walks away from the TUI's prompt. It keeps the methods it was asked, in
+// order.
 type decliningSampling struct {
+	wait  bool
 	mu    sync.Mutex
 	asked []string
 }
 
-func (d *decliningSampling) Answer(_ context.Context, req InputRequest) (json.RawMessage, error) {
+func (d *decliningSampling) Answer(ctx context.Context, req InputRequest) (json.RawMessage, error) {
 	d.mu.Lock()
 	d.asked = append(d.asked, req.Method)
 	d.mu.Unlock()
-	if req.Method == "sampling/createMessage" {
+	switch {
+	case req.Method == "sampling/createMessage":
 		return nil, ErrDeclined
+	case d.wait:
+		<-ctx.Done()
+		return nil, ctx.Err()
 	}
 	return nil, ErrNoAnswer
 }
@@ -72,13 +79,15 @@ func TestInputRoundDeclinedBesideUnansweredIsNotADecline(t *testing.T) {
 // what was declined.
 func TestInputRoundDeclineAsksNothingMore(t *testing.T) {
 	d := &decliningSampling{}
-	_, s, _ := dialStateless(t, askingTwo(samplingAsk, elicitationAsk), Config{NoListen: true, Answerer: d})
+	_, s, _ := dialStateless(t, askingTwo(samplingAsk, samplingAsk), Config{NoListen: true, Answerer: d})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 	if got := d.methods(); len(got) != 1 || got[0] != "sampling/createMessage" {
 		t.Errorf("the user was asked %q, want the declined sampling and nothing after it", got)
 	}
-	if !errors.Is(err, ErrDeclined) || !strings.HasPrefix(err.Error(), "declined sampling/createMessage; tools/call was not sent again") {
-		t.Errorf("tools/call = %v, want the user's decline of the sampling alone", err)
+	var ierr *InputRequiredError
+	if !errors.As(err, &ierr) || len(ierr.Missing) != 1 || !errors.Is(err, ErrDeclined) ||
+		err.Error() != "declined sampling/createMessage; tools/call was not sent again, since the 2026-07-28 revision has no answer that declines sampling" {
+		t.Errorf("tools/call = %v, want the user's decline of the one sampling asked alone", err)
 	}
 }
 

@@ -69,6 +69,7 @@ const (
 	CauseModernRefused    Cause = "modern-refused"     // a 2026 server refused the request (version, headers, capabilities)
 	CauseNoAnswer         Cause = "no-answer"          // a server asked the user for something nobody answered
 	CauseDeclined         Cause = "declined"           // the user declined a 2026 sampling request, which has no answer that says so: the request is not sent again
+	CauseUnanswered       Cause = "unanswered"         // the user left a 2026 round's question unanswered (the wait ran out): the request is not sent again
 	CauseUninitialized    Cause = "uninitialized"      // a request refused on a session that was never initialized
 	CauseBadHTTP          Cause = "bad-http"           // an answer that is not HTTP: a malformed status line or header
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back

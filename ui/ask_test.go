@@ -98,6 +98,23 @@ func TestAskEscDismisses(t *testing.T) {
 	}
 }
 
+// A 2026 round's question nobody answers in time is said left unanswered,
+// its request not sent again: the status said the session told the server,
+// which 2026 has no answer for and nothing told.
+func TestAskTimeoutIn2026SaysLeftUnanswered(t *testing.T) {
+	m, _ := askModel(t, "sampling/createMessage", `{"messages":[]}`)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	<-ctx.Done()
+	q := &Question{Req: mcp.InputRequest{Key: "confirm", Method: "elicitation/create", Params: json.RawMessage(formParams)}, ctx: ctx, reply: make(chan reply, 1)}
+	m.Update(questionMsg{q})
+	m.Update(questionGoneMsg{q, ctx.Err()})
+	view := m.View()
+	if !strings.Contains(view, "nobody answered confirm (elicitation/create) in time: it was left unanswered") || strings.Contains(view, "told the server") {
+		t.Errorf("the status does not say the 2026 question was left unanswered:\n%s", view)
+	}
+}
+
 // Questions queue: the second is asked once the first is answered, and
 // one the session stops waiting for leaves the queue with a word why.
 func TestAskQueueAndWithdrawal(t *testing.T) {

@@ -47,7 +47,14 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 		return tea.Batch(cmd, m.withdrawnStatus(levelWarn, said, typed))
 	}
 	if errors.Is(msg.err, context.DeadlineExceeded) {
-		return tea.Batch(cmd, m.withdrawnStatus(levelError, "nobody answered "+what+" in time: the session told the server it went unanswered (--timeout sets the wait)", typed))
+		said := "nobody answered " + what + " in time: the session told the server it went unanswered"
+		if msg.q.Req.Key != "" {
+			// A 2026 round's question: the revision has no answer
+			// that says so, and the server was told nothing; the
+			// round's asking ended there, as at a decline.
+			said = "nobody answered " + what + " in time: it was left unanswered, and the request that asked was not sent again"
+		}
+		return tea.Batch(cmd, m.withdrawnStatus(levelError, said+" (--timeout sets the wait)", typed))
 	}
 	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed", typed))
 }
