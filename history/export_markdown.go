@@ -119,11 +119,12 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	if last != nil {
 		state += " (how its rounds of input ended)"
 	}
-	if p.Listening() {
+	if w := p.ListenWord(); w != "" {
 		// A listen stream is open until it is closed: "pending" read as a
 		// request the server never answered, where its acknowledgement
-		// came and it carried what the server sent.
-		state = "listening"
+		// came and it carried what the server sent. Before that it is
+		// being opened, as the TUI's row says.
+		state = w
 	}
 	if p.Tool != "" {
 		title += " " + p.Tool

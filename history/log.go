@@ -44,6 +44,10 @@ type Log struct {
 	// listenRow is the row of the session's newest listen stream, -1 for
 	// none.
 	listenRow int32
+	// eventOf is the request whose stream carried the newest SSE event
+	// (its ReqSeq; 0 for none): the message logged right after an event
+	// is what it carried.
+	eventOf int64
 	// openAtClose are the rows the session's close ends if still
 	// pending: listen streams that may still be open (the session's and
 	// those typed by hand), and requests whose POST mcpscope stopped
@@ -323,6 +327,7 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 			return
 		}
 		l.events = append(l.events, idx)
+		l.eventOf = r.Event.ReqSeq
 		l.stats.Events++
 		l.stats.Bytes += int64(len(r.Event.Raw))
 		if runnable(r.Event) {

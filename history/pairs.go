@@ -114,6 +114,10 @@ type Pair struct {
 	// differently (mcp.Ambiguities: a member named twice, result beside
 	// error, no "jsonrpc": "2.0"); Detail says what.
 	Ambiguous bool
+	// StreamOpen says a listen stream showed the server took it: its
+	// acknowledgement came (or, from a server that sends none, a first
+	// notification on it). Until then the row is being opened.
+	StreamOpen bool
 	// proxied is whether the row is of a session a proxy relayed, whose
 	// client answers the server's requests, not mcpscope.
 	proxied bool
@@ -148,9 +152,10 @@ type rowMore struct {
 	subject         string  // see Pair.Subject
 	// token is the progressToken the request named when it is not its id
 	// (a proxied client's own), which its progress comes under.
-	token     string
-	output    string // see Pair.Output
-	ambiguous bool   // see Pair.Ambiguous
+	token      string
+	output     string // see Pair.Output
+	ambiguous  bool   // see Pair.Ambiguous
+	streamOpen bool   // see Pair.StreamOpen
 }
 
 // extra is the row's rowMore, made when first needed.
@@ -212,6 +217,9 @@ func (l *Log) onRPC(r *mcp.Record) {
 		l.open(rw, r.Seq, true)
 	case mcp.ClassNotification:
 		l.stats.Notifications++
+		if !out {
+			l.listenOpened(m)
+		}
 		if !out && m.Method == "notifications/progress" && l.progress(r) {
 			// It is shown on its request's row (the bar, the step, the
 			// count in Detail) and in Raw events: a row each would bury

@@ -15,9 +15,48 @@ import (
 // ListenMethod is the 2026 request whose answer is the session's live stream.
 const ListenMethod = mcp.ListenMethod
 
-// Listening reports whether the row is a listen stream that is still open.
+// Listening reports whether the row is a listen stream that has not
+// ended: open, or still being opened (Opening).
 func (p *Pair) Listening() bool {
 	return p.Kind == KindRequest && p.State == StatePending && p.Method == ListenMethod
+}
+
+// Opening reports whether the row is a listen stream sent and not ended,
+// that the server has not shown it took yet (StreamOpen): a server slow to
+// acknowledge, or one about to refuse, is no stream delivering anything.
+func (p *Pair) Opening() bool {
+	return p.Listening() && !p.StreamOpen
+}
+
+// ListenWord is what a listen stream that has not ended reads as, in the
+// TUI's rows and the export alike: "opening" until the server took it,
+// "listening" after; "" for any other row.
+func (p *Pair) ListenWord() string {
+	switch {
+	case p.Opening():
+		return "opening"
+	case p.Listening():
+		return "listening"
+	}
+	return ""
+}
+
+// listenOpened marks open the listen stream that carried m, a
+// notification the server sent: its acknowledgement, or (from a server
+// that sends none) what it streams. One naming a subscription not ours
+// says nothing of our stream.
+func (l *Log) listenOpened(m *mcp.RPCMessage) {
+	if l.eventOf == 0 || m.ForeignSubscription != "" {
+		return
+	}
+	i, p := l.row(l.eventOf)
+	if p == nil || p.kind != KindRequest || p.method != ListenMethod || p.state != StatePending {
+		return
+	}
+	if x := p.extra(); !x.streamOpen {
+		x.streamOpen = true
+		l.views.refresh(l, i)
+	}
 }
 
 // ClosedWords says how a row the session's close ended had got on, for
@@ -33,9 +72,10 @@ func (p *Pair) ClosedWords() string {
 		return "the session closed before mcpscope answered"
 	case p.Method != ListenMethod:
 		return "the session closed before an answer came"
-	case p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Status == 0:
-		// The server had not answered the POST that opens it: "open
-		// until" beside "POST no answer" said two things.
+	case !p.StreamOpen:
+		// The server had not acknowledged it (nor answered the POST that
+		// opens it): "open until" said it delivered what it never did,
+		// and beside "POST no answer" said two things.
 		return "still being opened when the session closed"
 	}
 	return "open until the session closed"

@@ -313,6 +313,8 @@ func (in *detailInput) timing(out []string) []string {
 		parts = append(parts, "answered after "+history.FormatMeasured(p.Latency))
 	case p.Latency > 0:
 		parts = append(parts, "response after "+history.FormatMeasured(p.Latency))
+	case p.Opening():
+		parts = append(parts, "being opened: the server has not acknowledged it yet")
 	case ownListen(p):
 		// Typed by hand: a subscription of its own beside the session's.
 		parts = append(parts, "open: a listen stream of your own")

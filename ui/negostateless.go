@@ -44,7 +44,7 @@ func (n *negotiationPane) listen(f *facts, neg *history.Negotiation) {
 	st := n.c.st
 	lp := n.c.log.ListenPair()
 	switch {
-	case lp != nil && lp.Listening():
+	case lp != nil && lp.Listening() && !lp.Opening():
 		f.kv("Listen", "open since "+sinceConnect(lp.Sent.Sub(n.c.log.ConnectedAt()))+" (subscriptions/listen, id "+wireLine(lp.ID, 64)+"): "+listenCarries(lp)+" arrive here", st.Success)
 	case lp != nil:
 		state, style := n.c.pairState(lp)

@@ -196,7 +196,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	switch {
 	case pr.Latency > 0:
 		resp = history.FormatMeasured(pr.Latency)
-	case pr.Listening():
+	case pr.Listening() && !pr.Opening():
 		resp = "open"
 	case pr.State == history.StatePending && !pr.Sent.IsZero():
 		resp = history.FormatDuration(p.c.clock().Sub(pr.Sent))

@@ -67,8 +67,11 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 	switch state {
 	case history.StatePending:
 		switch {
+		case pr.Opening():
+			// Sent, not yet acknowledged: the server may still refuse it.
+			return spin + " " + pr.ListenWord(), st.Pending
 		case pr.Listening():
-			return "● listening", st.Info
+			return "● " + pr.ListenWord(), st.Info
 		case pr.Total > 0:
 			if quiet := c.quietFor(pr, spin); quiet != "" {
 				return spin + " quiet " + quiet, st.Pending

@@ -154,3 +154,24 @@ func ListenWithoutAck(x *Exchange) {
 	_ = x.FlushHeaders()
 	<-x.Context().Done()
 }
+
+// AckListenAfter is a StatelessOptions.Handle for a server slow to
+// acknowledge: each subscriptions/listen stream opens at once (its
+// headers go out), arrived is told of it, and it is acknowledged and
+// served as by default only once ack is closed; anything else is answered
+// by Default.
+func AckListenAfter(arrived chan<- struct{}, ack <-chan struct{}) func(x *Exchange) {
+	return HandleMethod("subscriptions/listen", func(x *Exchange) {
+		_ = x.FlushHeaders()
+		select {
+		case arrived <- struct{}{}:
+		case <-x.Context().Done():
+			return
+		}
+		select {
+		case <-ack:
+			x.Default()
+		case <-x.Context().Done():
+		}
+	})
+}
