@@ -50,6 +50,33 @@ func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
 	}
 }
 
+// A tool whose description fits the line, but not with its arguments, has
+// the description cut, not its arguments: at 160 columns the everything
+// server's "trigger-long-running-operation — … with progress updates. · …"
+// said nothing of what it takes, and greet's hint left out "loud boolean".
+func TestToolHintKeepsArgumentsWhenItsDescriptionFits(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	m := l.quit()
+	m.Update(tea.WindowSizeMsg{Width: 400, Height: 24})
+	typeOnCommandLine(m, "tools/call greet ")
+	whole := hintRow(m)
+	desc, args, _ := strings.Cut(whole, " · ")
+	// Ten cells after the description's " · ", and five short of the
+	// whole hint.
+	for _, w := range []int{ansi.StringWidth(desc+" · ") + 10, ansi.StringWidth(whole) - 5} {
+		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		typeOnCommandLine(m, "tools/call greet ")
+		hint := hintRow(m)
+		if !strings.HasPrefix(hint, "greet — (read-only) Greet someone: ") || !strings.HasSuffix(hint, " · "+args) {
+			t.Errorf("tools/call greet at %d columns: hint %q, want the description cut and %q whole", w, hint, args)
+		}
+	}
+}
+
 // typeOnCommandLine opens m's command line with line on it, the cursor at
 // its end, as if it had been typed.
 func typeOnCommandLine(m *Model, line string) {
