@@ -150,6 +150,10 @@ func toolName(name string) string {
 	return sanitize.Line(name)
 }
 
+// described joins a name to its description in a hint: a first part
+// holding it is the one wholeParts cuts, to keep what follows it whole.
+const described = " — "
+
 // describeTool is one tool's hint: its name and description, marked with
 // named (mcp.NameProblem) when a call by that name cannot be sure to reach
 // it, and with why it is not callable when it is not.
@@ -165,7 +169,7 @@ func describeTool(t mcp.Tool, named string) string {
 	if desc == "" {
 		return sanitize.Line(t.Name)
 	}
-	return sanitize.Line(t.Name) + " — " + desc
+	return sanitize.Line(t.Name) + described + desc
 }
 
 func (ctx lineContext) argHint() string {
@@ -293,7 +297,7 @@ func propHintNeed(p *command.Property, need string) string {
 		h += ", default " + sanitize.Line(d)
 	}
 	if d := oneLine(p.Schema.Description); d != "" {
-		h += " — " + d
+		h += described + d
 	}
 	return h
 }

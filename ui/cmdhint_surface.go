@@ -67,7 +67,7 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 func describePrompt(p command.Prompt) string {
 	parts := []string{sanitize.Line(p.Name)}
 	if d := oneLine(p.Description); d != "" {
-		parts[0] += " — " + d
+		parts[0] += described + d
 	}
 	if len(p.Arguments) == 0 {
 		return parts[0] + " · takes no arguments"
@@ -91,7 +91,7 @@ func promptArgHint(p command.Prompt, prefix string, given []string) string {
 			}
 			h := sanitize.Line(a.Name) + ": string, " + need
 			if d := oneLine(a.Description); d != "" {
-				h += " — " + d
+				h += described + d
 			}
 			return h
 		}

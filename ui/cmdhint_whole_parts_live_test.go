@@ -36,18 +36,44 @@ func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
 // its arguments: "big — (read-only) Large payload: Answers with a text
 // payload of exactly the…" left out what big takes.
 func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.waitFor("● initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	m := l.quit()
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	typeOnCommandLine(m, "tools/call big ")
-	hint := hintRow(m)
+	hint := hintAt(toolsListedAt80(t), 80, "tools/call big ")
 	if !strings.HasPrefix(hint, "big — (read-only) Large payload: Answers") || !strings.HasSuffix(hint, "· bytes* integer (1..67108864)") {
 		t.Errorf("tools/call big at 80x24: hint %q, want the description cut and the argument whole", hint)
 	}
+}
+
+// A tool whose description fits the line, but not with its arguments, has
+// the description cut, not its arguments: at 160 columns the everything
+// server's "trigger-long-running-operation — … with progress updates. · …"
+// said nothing of what it takes, and greet's hint left out "loud boolean".
+func TestToolHintKeepsArgumentsWhenItsDescriptionFits(t *testing.T) {
+	m := toolsListedAt80(t)
+	whole := hintAt(m, 400, "tools/call greet ")
+	desc, args, _ := strings.Cut(whole, " · ")
+	// Ten cells after the description's " · ", and five short of the
+	// whole hint.
+	for _, w := range []int{ansi.StringWidth(desc+" · ") + 10, ansi.StringWidth(whole) - 5} {
+		hint := hintAt(m, w, "tools/call greet ")
+		if !strings.HasPrefix(hint, "greet — (read-only) Greet someone: ") || !strings.HasSuffix(hint, " · "+args) {
+			t.Errorf("tools/call greet at %d columns: hint %q, want the description cut and %q whole", w, hint, args)
+		}
+	}
+}
+
+// toolsListedAt80 is the model of liveDemoAt80 once it has listed the
+// demo's tools, stopped, for hintAt.
+func toolsListedAt80(t *testing.T) *Model {
+	l := liveDemoAt80(t)
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	return l.quit()
+}
+
+// hintAt is the hint under line on m's command line at w columns.
+func hintAt(m *Model, w int, line string) string {
+	m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+	typeOnCommandLine(m, line)
+	return hintRow(m)
 }
 
 // typeOnCommandLine opens m's command line with line on it, the cursor at

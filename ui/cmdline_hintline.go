@@ -60,15 +60,23 @@ func (c *CommandLine) hintLine() string {
 // "tim…" read as a key of that name. A last part that would show only a
 // few cells is left out, "…" in its place; a part that shows most of
 // itself is cut after its last whole word (cutAtWord), as is a hint of one
-// part; a first part wider than the line alone
-// (a tool's long description) is cut to leave its arguments whole.
+// part; a first part wider than the line, or a description (a tool's or
+// a prompt's) with what follows it wider than the line, is cut to leave
+// its arguments whole.
 func (c *CommandLine) wholeParts(h string) string {
 	const sep, more, readable = " · ", " · …", 24
-	if parts := strings.Split(h, sep); c.width > 0 && len(parts) > 1 && ansi.StringWidth(parts[0]) > c.width {
-		// The first part alone is wider than the line (a tool's long
-		// description before its arguments): it is the one cut, and
-		// what follows it is read whole, as much of it as leaves the
-		// first part readable.
+	parts := strings.Split(h, sep)
+	wide := c.width > 0 && len(parts) > 1 && ansi.StringWidth(parts[0]) > c.width
+	// A description first that fits, but with what follows it not: its
+	// words are the ones to lose. At 160 columns the everything server's
+	// "trigger-long-running-operation — … progress updates. · …" said
+	// nothing of what the tool takes, and greet's whole description left
+	// out its last argument. A note first ("no prompts known yet: tab
+	// lists them…") is kept whole.
+	crowds := c.width > 0 && len(parts) > 1 && strings.Contains(parts[0], described) && ansi.StringWidth(h) > c.width
+	if wide || crowds {
+		// The first part is the one cut, and what follows it is read
+		// whole, as much of it as leaves the first part readable.
 		rest := parts[1:]
 		tail := func() string {
 			t := sep + strings.Join(rest, sep)
@@ -80,10 +88,12 @@ func (c *CommandLine) wholeParts(h string) string {
 		for len(rest) > 0 && ansi.StringWidth(tail()) > c.width-readable {
 			rest = rest[:len(rest)-1]
 		}
-		if len(rest) > 0 {
+		switch {
+		case len(rest) > 0:
 			return cutAtWord(parts[0], c.width-ansi.StringWidth(tail())) + tail()
+		case wide:
+			return cutAtWord(h, c.width)
 		}
-		return cutAtWord(h, c.width)
 	}
 	for c.width > 0 && ansi.StringWidth(h) > c.width {
 		i := strings.LastIndex(strings.TrimSuffix(h, more), sep)
