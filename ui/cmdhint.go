@@ -147,7 +147,7 @@ func toolName(name string) string {
 	if name == "" {
 		return `""`
 	}
-	return sanitize.Line(name)
+	return sanitize.Line(history.NameShown(name))
 }
 
 // describeTool is one tool's hint: its name and description, marked with
@@ -162,10 +162,11 @@ func describeTool(t mcp.Tool, named string) string {
 		// Shown, since the server sent it, but a 2026 call refuses it.
 		desc = strings.TrimSuffix("⚠ not callable: "+oneLine(t.Invalid)+" · "+desc, " · ")
 	}
+	name := sanitize.Line(history.NameShown(t.Name))
 	if desc == "" {
-		return sanitize.Line(t.Name)
+		return name
 	}
-	return sanitize.Line(t.Name) + " — " + desc
+	return name + " — " + desc
 }
 
 func (ctx lineContext) argHint() string {
