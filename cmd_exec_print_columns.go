@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/wrap"
 )
@@ -39,7 +40,7 @@ func (p *printer) columns(rows []entry) {
 	kinds := make([]string, len(rows))
 	width, kindWidth := 0, 0
 	for i, r := range rows {
-		names[i] = sanitize.Line(r.name)
+		names[i] = sanitize.Line(history.NameShown(r.name))
 		if n := ansi.StringWidth(names[i]); n <= maxNameColumn {
 			width = max(width, n)
 		}

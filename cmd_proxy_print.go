@@ -330,7 +330,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 	method := clip.Quote(m.Method, 200)
 	what := method
 	if m.Tool != "" {
-		what += " " + clip.Quote(m.Tool, 200)
+		what += " " + history.NameShown(m.Tool)
 	} else if subject != "" {
 		what += " " + clip.Quote(subject, 200)
 	}

@@ -43,6 +43,17 @@ func SubjectOf(m *mcp.RPCMessage) string {
 	return clip.Quote(s, subjectLimit)
 }
 
+// NameShown is a tool's name as a row, the export's heading and JSON, a
+// re-run's report, exec's heading and the proxy's line show it, and a
+// listed tool's, prompt's or resource's name as exec's listing and the
+// TUI's hints and candidates show it: cut at subjectLimit and saying how
+// long it was (clip.Quote), as a subject is, where a megabyte name from a
+// client's tools/call or a server's tools/list reached each of them whole.
+// The record, the row and the list keep the name whole: Mcp-Param headers
+// and output schemas are found by it, Tab inserts it, and a re-run sends
+// the recorded bytes.
+func NameShown(name string) string { return clip.Quote(name, subjectLimit) }
+
 // subjectLimit is how much of a prompt's name or a resource's URI a
 // subject keeps: the most a row, the export's heading and the proxy's line
 // use, with room beside it for clip.Quote's size, so what the TUI and the

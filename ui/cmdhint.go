@@ -147,7 +147,7 @@ func toolName(name string) string {
 	if name == "" {
 		return `""`
 	}
-	return sanitize.Line(name)
+	return sanitize.Line(history.NameShown(name))
 }
 
 // described joins a name to its description in a hint: a first part
@@ -166,10 +166,11 @@ func describeTool(t mcp.Tool, named string) string {
 		// Shown, since the server sent it, but a 2026 call refuses it.
 		desc = strings.TrimSuffix("⚠ not callable: "+oneLine(t.Invalid)+" · "+desc, " · ")
 	}
+	name := sanitize.Line(history.NameShown(t.Name))
 	if desc == "" {
-		return sanitize.Line(t.Name)
+		return name
 	}
-	return sanitize.Line(t.Name) + described + desc
+	return name + described + desc
 }
 
 func (ctx lineContext) argHint() string {

@@ -245,7 +245,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 			if strings.HasPrefix(t.Name, prefix) {
 				// An empty name is listed as "", as the hint lists it,
 				// not as a blank between the others.
-				label := t.Name
+				label := history.NameShown(t.Name)
 				if label == "" {
 					label = `""`
 				}
