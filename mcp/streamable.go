@@ -429,7 +429,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			return t.noBody(m, resp, id, purpose)
 		}
 		return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+			Header:  contentTypeHeader(resp.Header),
 			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream", t.endpoint, statusText(resp), ContentTypeWords(resp.Header))}
 	}
 	// A JSON body may be the request's JSON-RPC error, however long: it is

@@ -130,14 +130,14 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		if jsonLike && lastID == "" {
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
-				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+				Header:  contentTypeHeader(resp.Header),
 				Message: fmt.Sprintf("the answer to request %s is labelled %s but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, ContentTypeWords(resp.Header))}
 		}
 		if cs := foreignCharset(resp.Header); cs != "" && lastID == "" {
 			// Events in UTF-16 read as lines of no field at all: the
 			// label is the one clue a person gets.
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
-				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+				Header:  contentTypeHeader(resp.Header),
 				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and is labelled charset=%s: an event stream is UTF-8 only, and mcpscope read no answer from it as UTF-8", label, m.id, dropped, clip.Quote(cs, 32)) + strayWords(s.straysSince(m.p, m.id))}
 		}
 		if t.modern {
