@@ -40,10 +40,12 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	// labelled text/event-stream, which holds no event to read.
 	jsonLike, first := false, true
 	// A server may end the stream on purpose after every event and have
-	// the client poll (2025-11-25): a resumption that brought an event id
-	// not seen before is progress, and only attempts in a row without any
-	// are bounded. A replay of the same events is no progress, nor is a
-	// stream of only another request's events (resume_run.go).
+	// the client poll (2025-11-25): a resumption that brought a new event
+	// id is progress when it brought a message moving this request on, or
+	// no message at all (a poll's priming event); only attempts in a row
+	// without progress are bounded. A replay of the same events is no
+	// progress, nor is a stream of only another request's events or of
+	// notifications naming no request (resume_run.go).
 	var ids seenIDs
 	var idle idlePolls
 	var run resumeRun
@@ -52,26 +54,33 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	ownerOf := ownerFor(m)
 	for {
 		fresh, message := false, false
+		// ours are this request's messages not seen before; others are
+		// messages that do not move it on.
 		ours, others := 0, 0
 		cut := 0 // the bytes of a last block the stream ended inside
 		opened := s.cfg.Now()
 		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			seen := false
+			whose := ownerOf(string(ev.Data))
 			if ev.HasID {
-				lastID = ev.ID
 				seen = !ids.add(ev.ID)
 				fresh = fresh || !seen
+				// Event ids are a cursor in one stream (2025-11-25): a
+				// replayed id would resume from where the stream was,
+				// and another request's event from its stream.
+				if !seen && whose != ownerOther {
+					lastID = ev.ID
+				}
 			}
 			if note != nil {
 				// Only a resumption is judged by whose events it brought
 				// (its own progress replayed is no more progress than
 				// another's events): the first stream is not read twice.
-				whose := ownerOf(string(ev.Data))
 				switch {
 				case whose == ownerThis && !seen:
 					ours++
-				case whose == ownerOther:
+				case whose == ownerOther || whose == ownerAside:
 					others++
 				}
 				note.events.Add(1)
