@@ -186,11 +186,15 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			// "retry: 0", was reopened twenty times a second for good.
 			replay := false
 			if ev.HasID {
-				lastID = ev.ID
 				// A new id is the server moving its cursor: a
 				// 2025-11-25 server may poll, ending each GET after a
-				// priming event (an id, no data) and its retry.
+				// priming event (an id, no data) and its retry. A
+				// replayed one is where the stream was: reopening
+				// from it would ask for the replay again.
 				replay = !ids.add(ev.ID)
+				if !replay {
+					lastID = ev.ID
+				}
 				said, fresh = said || !replay, fresh || !replay
 			}
 			if !replay {
