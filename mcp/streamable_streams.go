@@ -64,6 +64,17 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	return nil, we
 }
 
+// errReplaced is why a long-lived stream ended when a new one of its kind
+// took its place. To errors.Is it is context.Canceled, as is the end of
+// any stream mcpscope stopped.
+var errReplaced error = replacedError{"closed by mcpscope: a new stream of its kind replaced it"}
+
+// replacedError is a stream's end when another replaced it, in words.
+type replacedError struct{ why string }
+
+func (e replacedError) Error() string      { return e.why }
+func (replacedError) Is(target error) bool { return target == context.Canceled }
+
 // longStream is how long a GET stream must have lasted for the wait
 // before reopening it to start over.
 const longStream = 10 * time.Second
