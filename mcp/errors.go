@@ -377,6 +377,12 @@ func HeadersTooLong(err error) (string, bool) {
 // HTTP record keeps more of it (HeaderLimit bytes, KeepHeaders).
 func HeaderQuote(v string) string { return firstLine(v) }
 
+// contentTypeHeader is the Content-Type an error about it records, quoted
+// as HeaderQuote cuts it.
+func contentTypeHeader(h http.Header) map[string]string {
+	return map[string]string{"Content-Type": HeaderQuote(h.Get("Content-Type"))}
+}
+
 // adviceHeaders are the answer headers advice may quote.
 var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"}
 

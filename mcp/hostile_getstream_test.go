@@ -206,3 +206,37 @@ func TestGetStreamReplayIsNotAnsweredAgain(t *testing.T) {
 		t.Errorf("%d replies to the ping and %d records of it received again, want 1 and 1", n, again)
 	}
 }
+
+// A GET stream whose last event repeats an id it sent already (the server
+// going back) is reopened from the last id that came for the first time:
+// resuming from the repeated one would have the server replay from further
+// back again.
+func TestGetStreamReopenedFromItsLastNewEvent(t *testing.T) {
+	log := func(id, text string) string {
+		return "id: " + id + "\nretry: 5\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"" + text + "\"}}\n\n"
+	}
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			writeEvents(w, log("g1", "one"), log("g2", "two"), log("g1", "one"))
+			return
+		}
+		writeEvents(w, log("g3", "live"))
+		<-r.Context().Done()
+	}
+	s, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "the live message after the reopen", func(r Record) bool {
+		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "live")
+	})
+	s.Close()
+	rec.waitEnd(t)
+	var sent []string
+	for _, r := range rec.of(KindHTTP) {
+		if last := http.Header(r.HTTP.RequestHeaders).Get("Last-Event-ID"); last != "" {
+			sent = append(sent, last)
+		}
+	}
+	if len(sent) != 1 || sent[0] != "g2" {
+		t.Errorf("the GET stream was reopened with Last-Event-ID %q, want [g2]", sent)
+	}
+}

@@ -20,6 +20,7 @@ type resumeRun struct {
 	events   int // events on the resumed streams
 	replayed int // of them, ones whose ids had come already
 	foreign  int // of them, another request's answer or progress
+	aside    int // of them, messages naming no request (logs, list changes)
 }
 
 // add counts an event of a resumed stream; seen says its id had come
@@ -29,8 +30,11 @@ func (r *resumeRun) add(seen bool, whose eventOwner) {
 	if seen {
 		r.replayed++
 	}
-	if whose == ownerOther {
+	switch whose {
+	case ownerOther:
 		r.foreign++
+	case ownerAside:
+		r.aside++
 	}
 }
 
@@ -38,8 +42,15 @@ func (r *resumeRun) add(seen bool, whose eventOwner) {
 // the latest one sent.
 func (r resumeRun) words(after string) string {
 	var said []string
+	var whose []string
 	if r.foreign > 0 {
-		said = append(said, fmt.Sprintf("the resumed streams brought %d events, none for this request (%d another request's answer or progress: another stream's events)", r.events, r.foreign))
+		whose = append(whose, fmt.Sprintf("%d another request's answer or progress: another stream's events", r.foreign))
+	}
+	if r.aside > 0 {
+		whose = append(whose, fmt.Sprintf("%d notifications naming no request, such as logs, which do not move it on", r.aside))
+	}
+	if len(whose) > 0 {
+		said = append(said, fmt.Sprintf("the resumed streams brought %d events, none for this request (%s)", r.events, strings.Join(whose, "; ")))
 	}
 	if r.replayed > 0 {
 		said = append(said, fmt.Sprintf("the server replayed events from before Last-Event-ID %s (%d events whose ids had come already)", clip.Quote(after, 64), r.replayed))
@@ -57,9 +68,10 @@ func (r resumeRun) words(after string) string {
 type eventOwner int
 
 const (
-	ownerUnknown eventOwner = iota // no message, or one that names no request
-	ownerThis                      // the request's answer or its progress
+	ownerUnknown eventOwner = iota // no message: a priming event, a comment
+	ownerThis                      // the request's answer, its progress, a server request on its stream
 	ownerOther                     // an answer to, or progress of, another request
+	ownerAside                     // a message naming no request, or data that is no message
 )
 
 // ownerFor says whose message an event's data is, for the request m: its
@@ -76,12 +88,16 @@ func ownerFor(m *outgoing) func(data string) eventOwner {
 			return ownerThis
 		case sh == shapeAnswer:
 			return ownerOther
+		case sh == shapeRequest:
+			// A request the server sends on this request's stream is
+			// one it needs answered to go on with it.
+			return ownerThis
 		case sh != shapeNotification || p.method != "notifications/progress":
-			return ownerUnknown
+			return ownerAside
 		}
 		pr, ok := ParseProgress(bytesOf(data))
 		if !ok {
-			return ownerUnknown
+			return ownerAside
 		}
 		if !read {
 			token, hasToken = ProgressTokenOf(m.body)

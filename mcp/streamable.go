@@ -277,17 +277,6 @@ func (t *streamable) runStream(loop func(ctx context.Context)) bool {
 	return true
 }
 
-// errReplaced is why a long-lived stream ended when a new one of its kind
-// took its place. To errors.Is it is context.Canceled, as is the end of
-// any stream mcpscope stopped.
-var errReplaced error = replacedError{"closed by mcpscope: a new stream of its kind replaced it"}
-
-// replacedError is a stream's end when another replaced it, in words.
-type replacedError struct{ why string }
-
-func (e replacedError) Error() string      { return e.why }
-func (replacedError) Is(target error) bool { return target == context.Canceled }
-
 // session returns what requests of the current session carry.
 func (t *streamable) session() (id, protocol string, gen int, quiet bool) {
 	t.mu.Lock()
@@ -429,7 +418,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			return t.noBody(m, resp, id, purpose)
 		}
 		return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+			Header:  contentTypeHeader(resp.Header),
 			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream", t.endpoint, statusText(resp), ContentTypeWords(resp.Header))}
 	}
 	// A JSON body may be the request's JSON-RPC error, however long: it is

@@ -2,6 +2,7 @@ package mcptest
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -141,4 +142,27 @@ func (x *Exchange) WaitResumed(ctx context.Context) error {
 		defer x.stream.mu.Unlock()
 		return x.stream.att != nil
 	})
+}
+
+// LogsOnEveryResume never answers requests for method: their stream sends
+// a log notification ("still working" and a count) and ends (after "retry:
+// <ms>" when retry > 0), and so does every resumption of it, each log with
+// an event id not sent before. Nothing it sends moves the request on: a
+// server that would be resumed until the request times out. It needs an
+// event store (StoreStream) to be resumed at all.
+func LogsOnEveryResume(method string, retry time.Duration) func(*Exchange) {
+	return func(x *Exchange) {
+		if !x.matches(method) {
+			x.Default()
+			return
+		}
+		x.SSE()
+		for i := 1; ; i++ {
+			_ = x.Log("info", fmt.Sprintf("still working (%d)", i))
+			x.Cut(retry)
+			if x.WaitResumed(x.Context()) != nil {
+				return
+			}
+		}
+	}
 }

@@ -1,0 +1,260 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// A request's response stream, and its resumption when it drops before the
+// answer.
+
+// answeredLinger is how long a response stream is read after its answer
+// before mcpscope closes it, when the server does not.
+const answeredLinger = 2 * time.Second
+
+// readResponse reads a request's response stream, resuming it when it ends
+// before the answer (step 5). Nothing already received is lost: every event
+// is a record the moment it is read.
+func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.Response, gen int) error {
+	s := t.s
+	label := m.stream
+	if label == "" {
+		label = StreamResponse
+	}
+	in := &inbound{conn: gen, stream: label, reqSeq: m.seq}
+	if m.p != nil {
+		in.unfinished = &m.p.unfinished
+	}
+	var lastID, retryField string
+	retry := defaultRetry
+	// A Content-Length on an event stream ends it there: net/http reads
+	// no further, so the end is the header's doing, and is said so.
+	body := newCountedBody(resp)
+	// jsonLike is a stream whose first block reads as JSON: a JSON answer
+	// labelled text/event-stream, which holds no event to read.
+	jsonLike, first := false, true
+	// A server may end the stream on purpose after every event and have
+	// the client poll (2025-11-25): a resumption that brought a new event
+	// id is progress when it brought a message moving this request on, or
+	// no message at all (a poll's priming event); only attempts in a row
+	// without progress are bounded. A replay of the same events is no
+	// progress, nor is a stream of only another request's events or of
+	// notifications naming no request (resume_run.go).
+	var ids seenIDs
+	var idle idlePolls
+	var run resumeRun
+	attempt, resumes := 0, 0
+	var note *resumeNote // the latest resumption, counting its events
+	ownerOf := ownerFor(m)
+	for {
+		fresh, message := false, false
+		// ours are this request's messages not seen before; others are
+		// messages that do not move it on.
+		ours, others := 0, 0
+		cut := 0 // the bytes of a last block the stream ended inside
+		opened := s.cfg.Now()
+		var linger *time.Timer
+		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
+			seen := false
+			whose := ownerOf(string(ev.Data))
+			if ev.HasID {
+				seen = !ids.add(ev.ID)
+				fresh = fresh || !seen
+				// Event ids are a cursor in one stream (2025-11-25): a
+				// replayed id would resume from where the stream was,
+				// and another request's event from its stream.
+				if !seen && whose != ownerOther {
+					lastID = ev.ID
+				}
+			}
+			if note != nil {
+				// Only a resumption is judged by whose events it brought
+				// (its own progress replayed is no more progress than
+				// another's events): the first stream is not read twice.
+				switch {
+				case whose == ownerThis && !seen:
+					ours++
+				case whose == ownerOther || whose == ownerAside:
+					others++
+				}
+				note.events.Add(1)
+				run.add(seen, whose)
+			}
+			message = message || len(ev.Data) > 0
+			s.messageEvent(in, rec, ev)
+			if linger == nil && m.p != nil && !s.waiting(m.id) {
+				// Answered: the server should end the stream now. One
+				// that keeps it open would hold a connection for every
+				// request of the session; what it sends soon after is
+				// still read.
+				b := body
+				linger = time.AfterFunc(answeredLinger, func() { b.Close() })
+			}
+		}, func(ev *SSEEvent) {
+			if ev.Unparsed() {
+				cut = len(ev.Raw)
+			}
+			if first {
+				raw := bytes.TrimSpace([]byte(ev.Raw))
+				jsonLike, first = len(raw) > 0 && (raw[0] == '{' || raw[0] == '['), false
+			}
+			if d, ok := retryOf(ev.Retry); ok {
+				retry, retryField = d, ev.Retry
+			}
+		})
+		if linger != nil {
+			linger.Stop()
+		}
+		body.Close()
+		if m.p == nil || !s.waiting(m.id) {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil && isTooLarge(err) {
+			return &WireError{Cause: CauseEventTooLarge, Transport: t.name(), Purpose: PurposePost, Message: err.Error(), Err: err}
+		}
+		if we := badBody(err); we != nil {
+			// Resuming would read the same undecodable bytes.
+			return withTransport(we, t.name(), PurposePost)
+		}
+		dropped := "the server ended it"
+		switch {
+		case err != nil && cut > 0:
+			dropped = "it broke, " + MidEvent(cut) + ": " + brokeWords(err)
+		case err != nil:
+			dropped = "it broke: " + brokeWords(err)
+		case body.length > 0 && body.n == body.length:
+			// What cut the event short, if one was.
+			dropped = fmt.Sprintf("the server ended it after %d bytes, as its Content-Length named", body.length)
+		case cut > 0:
+			dropped += ", " + MidEvent(cut)
+		}
+		if jsonLike && lastID == "" {
+			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
+				Header:  contentTypeHeader(resp.Header),
+				Message: fmt.Sprintf("the answer to request %s is labelled %s but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, ContentTypeWords(resp.Header))}
+		}
+		if cs := foreignCharset(resp.Header); cs != "" && lastID == "" {
+			// Events in UTF-16 read as lines of no field at all: the
+			// label is the one clue a person gets.
+			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
+				Header:  contentTypeHeader(resp.Header),
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and is labelled charset=%s: an event stream is UTF-8 only, and mcpscope read no answer from it as UTF-8", label, m.id, dropped, clip.Quote(cs, 32)) + strayWords(s.straysSince(m.p, m.id))}
+		}
+		if t.modern {
+			// 2026 streams do not resume: the answer is lost with it.
+			return s.answerLost(m, TransportStateless, err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped))
+		}
+		if lastID == "" {
+			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped))
+		}
+		if len(lastID) > maxSessionID {
+			// Sent back, it would be refused (431) or crowd out the
+			// headers that matter, on every attempt.
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
+		}
+		if _, bad := HeaderValueControl(lastID); bad {
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.id, dropped, clip.Quote(lastID, 64))}
+		}
+		if fresh && (ours > 0 || others == 0) {
+			attempt, run = 0, resumeRun{}
+		}
+		attempt++
+		resumes++
+		if attempt > maxResume {
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.id, maxResume, run.words(note.after))}
+		}
+		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
+			// Waiting would outlast the request: it would time out saying
+			// no answer came, when mcpscope was only waiting as asked.
+			wait := fmt.Sprintf("the server's retry field asks to wait %s ms before resuming it", clip.Quote(retryField, 32))
+			if retryField == "" {
+				wait = fmt.Sprintf("resuming it waits %s (the server named no retry)", retry)
+			}
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
+		}
+		wait := max(retry, idle.wait(opened, s.cfg.Now(), message))
+		if s.cfg.Now().Sub(opened) < quickEnd {
+			// "retry: 0" and a new id each time would be a GET per round
+			// trip until the request times out: thousands a second.
+			wait = max(wait, quickBackoff)
+		}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(),
+			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)}})
+		if !sleepCtx(ctx, wait) {
+			return ctx.Err()
+		}
+		if !s.waiting(m.id) {
+			// It timed out meanwhile, and said so.
+			return nil
+		}
+		if we := t.resumable(m.id, lastID, gen); we != nil {
+			return we
+		}
+		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
+			if prev, ok := err.(*WireError); ok {
+				we.takeAnswer(prev)
+				if prev.Cause == CauseSessionExpired || prev.Cause == CauseSessionNotKept {
+					// What the user must do is start a new session, not
+					// try the request again on this one.
+					we.Cause = prev.Cause
+				}
+			}
+			return we
+		}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: t.name(),
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
+		note = &resumeNote{after: lastID}
+		m.p.resumed.Store(note)
+		body = newCountedBody(next)
+		in.resumed = true
+	}
+}
+
+// countedBody counts what was read of a response stream (countedReader),
+// to tell an end its Content-Length made from one the server made.
+type countedBody struct {
+	countedReader
+	io.Closer
+	length int64
+}
+
+// newCountedBody counts what is read of resp's body.
+func newCountedBody(resp *http.Response) *countedBody {
+	return &countedBody{countedReader: countedReader{r: resp.Body}, Closer: resp.Body, length: resp.ContentLength}
+}
+
+// resumable checks, before a response stream of session gen is resumed,
+// that the session is still the one in use: a GET sent without its id (the
+// server said it no longer knows it) or with a newer session's would be
+// refused for that, hiding why the answer was lost.
+func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
+	id, _, cur, _ := t.session()
+	switch {
+	case cur != gen:
+		return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume,
+			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and its session was replaced by a new one meanwhile: not resumed", reqID, lastID)}
+	case id == "" && t.expiredID() != "":
+		return &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: PurposeResume,
+			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and session %s expired meanwhile (the server no longer knows it): not resumed", reqID, lastID, clip.Quote(t.expiredID(), 64))}
+	}
+	return nil
+}
