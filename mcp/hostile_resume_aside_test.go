@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -93,5 +94,31 @@ func TestResumeFromTheLastNewEventOfItsOwnStream(t *testing.T) {
 				t.Errorf("resumed with Last-Event-ID %q, want [e2]", sent)
 			}
 		})
+	}
+}
+
+// A response stream whose only events with ids answer other requests ends
+// before this one's answer: it is not resumed from one of them, and the
+// words say so, where they said no event had an id at all.
+func TestResponseStreamOfOnlyOtherRequestsIDsSaysWhyNotResumed(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id: o7\ndata: {\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{}}\n\n",
+			"id: o8\ndata: {\"jsonrpc\":\"2.0\",\"id\":98,\"result\":{}}\n\n")
+	}
+	var gets atomic.Int32
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			gets.Add(1)
+		}
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}
+	s, _ := dialRaw(t, f, Config{})
+	_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if err == nil || !strings.Contains(err.Error(), "its only events with ids (2) were not this request's") {
+		t.Fatalf("tools/call = %v; want it lost, saying its stream's ids were other requests'", err)
+	}
+	if n := gets.Load(); n != 0 {
+		t.Errorf("resumed %d times from another request's event id; want none", n)
 	}
 }

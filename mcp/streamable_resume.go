@@ -32,6 +32,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		in.unfinished = &m.p.unfinished
 	}
 	var lastID, retryField string
+	// foreignIDs counts new event ids skipped for lastID as another
+	// request's, for the words when no event of this one had an id.
+	foreignIDs := 0
 	retry := defaultRetry
 	// A Content-Length on an event stream ends it there: net/http reads
 	// no further, so the end is the header's doing, and is said so.
@@ -69,8 +72,11 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				// Event ids are a cursor in one stream (2025-11-25): a
 				// replayed id would resume from where the stream was,
 				// and another request's event from its stream.
-				if !seen && whose != ownerOther {
+				switch {
+				case !seen && whose != ownerOther:
 					lastID = ev.ID
+				case !seen:
+					foreignIDs++
 				}
 			}
 			if note != nil {
@@ -152,6 +158,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
 			return s.answerLost(m, TransportStateless, err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped))
+		}
+		if lastID == "" && foreignIDs > 0 {
+			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its only events with ids (%d) were not this request's: resuming from one would resume another stream, not this one", m.id, dropped, foreignIDs))
 		}
 		if lastID == "" {
 			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped))
