@@ -8,50 +8,48 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
+// capsFake is a fake server of either era, with what it was sent.
+type capsFake interface {
+	Endpoint() string
+	Requests() []mcptest.Request
+}
+
 // A re-run across eras declares the capabilities the recorded client
 // declared, not a bare client's: exec can answer a sampled message or a
 // form, and a server that offers its sampling and elicitation tools only
 // to such a client (the reference "everything" server does) must not list
 // them as missing in the re-run because the re-run said less.
 func TestRerunAcrossErasDeclaresTheRecordedCapabilities(t *testing.T) {
-	t.Run("2026 recording on an older server", func(t *testing.T) {
-		dir := stateDir(t)
-		modern := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-		if out, errOut, code := run(t, "exec", modern.Endpoint(), "tools/list"); code != exitOK {
-			t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
-		}
-		older := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-		out, errOut, _ := run(t, "replay", onlyRecording(t, dir), "--against", older.Endpoint())
-		declared := 0
-		for _, r := range older.Requests() {
-			if r.Is("initialize") {
-				declared++
-				assertDeclaresSampling(t, r.Body, "params", "capabilities")
+	modern := func() capsFake { return mcptest.NewStateless(t, mcptest.StatelessOptions{}) }
+	older := func() capsFake { return mcptest.NewStreamable(t, mcptest.StreamableOptions{}) }
+	for _, c := range []struct {
+		name              string
+		recorded, against func() capsFake
+		method            string   // the request of the re-run that declares them
+		path              []string // where it declares them
+	}{
+		{"2026 recording on an older server", modern, older, "initialize", []string{"params", "capabilities"}},
+		{"older recording on a 2026 server", older, modern, "tools/list", []string{"params", "_meta", mcp.MetaClientCapabilities}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := stateDir(t)
+			if out, errOut, code := run(t, "exec", c.recorded().Endpoint(), "tools/list"); code != exitOK {
+				t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
 			}
-		}
-		if declared == 0 {
-			t.Fatalf("the older server was not initialized\n%s\n%s", out, errOut)
-		}
-	})
-	t.Run("older recording on a 2026 server", func(t *testing.T) {
-		dir := stateDir(t)
-		older := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-		if out, errOut, code := run(t, "exec", older.Endpoint(), "tools/list"); code != exitOK {
-			t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
-		}
-		modern := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-		out, errOut, _ := run(t, "replay", onlyRecording(t, dir), "--against", modern.Endpoint())
-		declared := 0
-		for _, r := range modern.Requests() {
-			if r.Is("tools/list") {
-				declared++
-				assertDeclaresSampling(t, r.Body, "params", "_meta", mcp.MetaClientCapabilities)
+			live := c.against()
+			out, errOut, _ := run(t, "replay", onlyRecording(t, dir), "--against", live.Endpoint())
+			declared := 0
+			for _, r := range live.Requests() {
+				if r.Is(c.method) {
+					declared++
+					assertDeclaresSampling(t, r.Body, c.path...)
+				}
 			}
-		}
-		if declared == 0 {
-			t.Fatalf("the 2026 server got no tools/list\n%s\n%s", out, errOut)
-		}
-	})
+			if declared == 0 {
+				t.Fatalf("the re-run sent no %s\n%s\n%s", c.method, out, errOut)
+			}
+		})
+	}
 }
 
 // assertDeclaresSampling fails t unless the JSON object at path in body
