@@ -234,6 +234,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// What the user answered when recording is answered again, so a tool
 	// that asks re-runs to its end.
 	cfg.Answerer = recording.Answers()
+	// The recorded client's capabilities, not the re-run's own: a server
+	// offers some tools only to a client that can sample or fill a form,
+	// and a re-run across eras sends no recorded handshake of its own.
+	cfg.ClientCapabilities = recording.ClientCapabilities()
 	// The session starts offering the roots the recorded client offered,
 	// so a server that asks gets the recorded answer. A --root the user
 	// typed wins over them (see below).

@@ -39,6 +39,31 @@ func liveHandshake(ctx context.Context, s Sender, opening bool) (*mcp.Response, 
 	return s.InitializeWith(ctx, nil)
 }
 
+// clientCapabilitiesOf are the capabilities a handshake's params declare:
+// initialize's capabilities, server/discover's in its _meta; nil when they
+// are no JSON object. A re-run across eras declares them in its own
+// handshake, so the server sees the client the recording saw (a server
+// offers a tool that asks for a sampled message only to a client that
+// can answer it).
+func clientCapabilitiesOf(method string, params json.RawMessage) json.RawMessage {
+	var p struct {
+		Capabilities json.RawMessage            `json:"capabilities"`
+		Meta         map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return nil
+	}
+	caps := p.Capabilities
+	if method == "server/discover" {
+		caps = p.Meta[mcp.MetaClientCapabilities]
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(caps, &obj) != nil || obj == nil {
+		return nil
+	}
+	return caps
+}
+
 // handshakeView is a handshake's answer in one shape for both eras: an
 // error is compared as it is; a result by its capabilities, instructions
 // and serverInfo (a _meta entry in 2026).

@@ -2,6 +2,7 @@ package history
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -151,6 +152,13 @@ func (f *RerunFile) Answers() mcp.Answerer { return f.plan.answerer() }
 // nothing says what it offered.
 func (f *RerunFile) Roots() (roots []mcp.Root, ok bool) {
 	return f.plan.roots.initial, f.plan.roots.hasInitial
+}
+
+// ClientCapabilities are what the recorded client declared as it opened
+// the session, nil when nothing says: the re-run's session declares them
+// (mcp.Config.ClientCapabilities), in either era.
+func (f *RerunFile) ClientCapabilities() json.RawMessage {
+	return f.plan.shakeCaps
 }
 
 // Rerun re-runs the recording on s (see rerun) for a live session that

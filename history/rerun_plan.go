@@ -65,6 +65,9 @@ type rerunPlan struct {
 	openDone        bool
 	lastShake       int64
 	lastShakeMethod string
+	// shakeCaps are the client capabilities the opening handshake
+	// declared, nil when it declared none (clientCapabilitiesOf).
+	shakeCaps json.RawMessage
 
 	roots       rootsPlan
 	rootsChange int64 // the latest notifications/roots/list_changed, 0 before any
@@ -139,6 +142,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		}
 		if class == mcp.ClassRequest && handshakeMethods[method] && !p.openDone {
 			p.lastShake, p.lastShakeMethod = r.Seq, method
+			p.shakeCaps = clientCapabilitiesOf(method, paramsOf(m.Raw))
 		}
 		if class == mcp.ClassRequest && method == ListenMethod && !userListen(m, method) {
 			p.ownListens++

@@ -62,8 +62,11 @@ const MaxListed = 8
 
 // clientCapabilities are the capabilities mcpscope really has: roots
 // always (the list may be empty), sampling and elicitation (form and URL
-// mode) when something can answer them.
-func (s *Session) clientCapabilities() map[string]any {
+// mode) when something can answer them; or those the config names.
+func (s *Session) clientCapabilities() any {
+	if len(s.cfg.ClientCapabilities) > 0 {
+		return s.cfg.ClientCapabilities
+	}
 	caps := map[string]any{"roots": map[string]any{"listChanged": true}}
 	if s.cfg.Answerer != nil {
 		caps["sampling"] = map[string]any{}

@@ -63,6 +63,12 @@ type Config struct {
 	// Answerer answers what a server asks of the user (elicitation,
 	// sampling); nil declares neither capability.
 	Answerer Answerer
+	// ClientCapabilities, a JSON object, are the capabilities declared
+	// (initialize's, a 2026 request's _meta) in place of mcpscope's own
+	// (roots, and sampling and elicitation with an Answerer): a re-run
+	// declares what the recorded client declared, as a server may offer
+	// tools by them.
+	ClientCapabilities json.RawMessage
 	// Roots are offered to a server that asks (roots/list).
 	Roots []Root
 	// NoProgress leaves the progressToken out of requests; by default each
