@@ -150,6 +150,9 @@ type rowMore struct {
 	proxyAdded      time.Duration
 	resumes         []int32 // entries + 1, at most maxResumes
 	subject         string  // see Pair.Subject
+	// uri is a resources/subscribe's or unsubscribe's URI whole
+	// (subscriptionURI), which the subject cuts.
+	uri string
 	// token is the progressToken the request named when it is not its id
 	// (a proxied client's own), which its progress comes under.
 	token      string
@@ -178,7 +181,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 			rw.kind, rw.state, rw.req = KindRequest, StatePending, l.cur
 			x := rw.extra()
 			x.chain, x.round = m.Chain, 1
-			x.subject = SubjectOf(m)
+			x.subject, x.uri = SubjectOf(m), subscriptionURI(m)
 			if _, first := l.row(m.Chain); m.Chain != 0 && first != nil {
 				l.rounds[m.Chain]++
 				l.lastRound[m.Chain] = int32(l.rows.n)
@@ -317,7 +320,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	}
 	l.outputCheck(p, m)
 	if p.more != nil {
-		l.surface.subscribedAnswer(p.method, p.more.subject)
+		l.surface.subscribedAnswer(p.method, p.more.uri)
 	}
 	switch p.method {
 	case "initialize", "server/discover":

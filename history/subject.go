@@ -32,15 +32,32 @@ func SubjectOf(m *mcp.RPCMessage) string {
 	default:
 		return ""
 	}
-	// The one JSON scanner, indexed to the key only: encoding/json decoded
-	// every param of the request, and one nested past its 10,000 levels
-	// (a _meta, an argument) hid the subject.
-	doc, err := jsonspan.Parse([]byte(m.Raw), jsonspan.Limits{Depth: 2})
+	return clip.Quote(paramText(string(m.Raw), key), subjectLimit)
+}
+
+// paramText is the text of params.key in the request raw, whole, "" when
+// it has none. The one JSON scanner, indexed to the key only:
+// encoding/json decoded every param of the request, and one nested past
+// its 10,000 levels (a _meta, an argument) hid the subject.
+func paramText(raw, key string) string {
+	doc, err := jsonspan.Parse([]byte(raw), jsonspan.Limits{Depth: 2})
 	if err != nil {
 		return ""
 	}
 	s, _ := doc.Root().Get("params").Get(key).Text()
-	return clip.Quote(s, subjectLimit)
+	return s
+}
+
+// subscriptionURI is the URI a resources/subscribe or
+// resources/unsubscribe names, whole, "" for other methods: what the
+// session is subscribed to is offered back to unsubscribe, where the
+// subject's cut named no resource, and two long URIs alike in their first
+// bytes were one.
+func subscriptionURI(m *mcp.RPCMessage) string {
+	if m.Method != "resources/subscribe" && m.Method != "resources/unsubscribe" {
+		return ""
+	}
+	return paramText(string(m.Raw), "uri")
 }
 
 // NameShown is a tool's name as a row, the export's heading and JSON, a

@@ -20,7 +20,7 @@ import (
 // unsubscribe.
 
 // subscribedAnswer follows a result answering a request of method about
-// subject (its URI).
+// subject (its URI, whole: subscriptionURI).
 func (s *surfaceIndex) subscribedAnswer(method, subject string) {
 	switch method {
 	case "initialize":

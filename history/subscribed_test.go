@@ -71,3 +71,37 @@ func TestSurfaceNamesTheURIsSubscribedTo(t *testing.T) {
 		t.Errorf("after the session expired, subscribed = %q, want none", got)
 	}
 }
+
+// A URI longer than a row's subject keeps (a file deep in a tree, a URL
+// with a long query) is subscribed to whole: the command line offers it
+// to unsubscribe, and the subject's cut ("… (243 bytes)") named no
+// resource; two long URIs alike in their first bytes are two, and
+// unsubscribing one leaves the other.
+func TestSurfaceKeepsLongSubscribedURIsWhole(t *testing.T) {
+	ctx := testCtx(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && strings.HasPrefix(x.Method, "resources/") && strings.HasSuffix(x.Method, "subscribe") {
+			x.Result(struct{}{})
+			return
+		}
+		x.Default()
+	}})
+	long := "file:///home/user/projects/" + strings.Repeat("deep/", 40)
+	a, b := long+"a.txt", long+"b.txt"
+	recs := recordSession(t, ctx, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, func(s *mcp.Session) {
+		initialize(t, ctx, s)
+		for _, uri := range []string{a, b} {
+			if _, err := s.Subscribe(ctx, uri); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Unsubscribe(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	})
+	l := NewLog()
+	l.Append(recs...)
+	if got := l.Surface().Subscribed; !slices.Equal(got, []string{b}) {
+		t.Errorf("subscribed = %q, want only %q, whole", got, b)
+	}
+}
