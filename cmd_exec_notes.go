@@ -119,6 +119,13 @@ func (n *notes) record(r mcp.Record) {
 		// first, and without a line the second read as never sent.
 		line = "the server sent another answer to a request answered already (id " + clip.Quote(r.RPC.ID, 200) + "): exec shows the first; exec --json shows both"
 	}
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassForeign && r.RPC.ID == "null" && !r.RPC.RPCError {
+		// A result with id null answers nothing (a server's answer to a
+		// notification, say): no request waits on it, so no timeout's
+		// words ever named it, and exec said nothing where the TUI
+		// shows its row.
+		line = "an answer came back with id null that no request of ours has: a result answers a request by its id, and a notification (notifications/initialized, say) is not answered"
+	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)
 	}
