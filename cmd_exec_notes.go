@@ -47,6 +47,10 @@ type notes struct {
 	// naming one), so an answer to one after is said to come anyway;
 	// only the record reader's goroutine uses it.
 	saidCancelled map[int64]string
+	// progressSeen is each progress token's last notification, and
+	// whether a problem with its progress was said (once per token); only
+	// the record reader's goroutine uses it.
+	progressSeen map[string]*tokenProgress
 	// sentFirst is the Seq of the first request of each method sent
 	// since the last take: where the command being run began, the one
 	// answer to it for a command of several requests (a task's tools/call
@@ -131,6 +135,9 @@ func (n *notes) record(r mcp.Record) {
 			}
 			n.saidCancelled[r.RPC.CancelsOurs.Seq] = w.Cancelled
 		}
+	}
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/progress" {
+		line = n.progressProblem(r.RPC)
 	}
 	if id, ok := n.saidCancelled[answered(&r)]; ok {
 		// The cancellation did not stop it: without a line, the result
