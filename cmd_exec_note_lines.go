@@ -74,7 +74,7 @@ func noteWords(m *mcp.RPCMessage, recording string) string {
 // method, when that says nothing more), its text and URI cut to max bytes;
 // cut says they were.
 func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
-	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
+	w, ok := history.ReadNoteOf(m)
 	if !ok {
 		return clip.Quote(m.Method, 200), false
 	}

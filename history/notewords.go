@@ -36,6 +36,10 @@ type NoteWords struct {
 	// Cancelled is the request id (its JSON) a notifications/cancelled
 	// names; its reason is Text.
 	Cancelled string
+	// Ours is, when Cancelled names no question of the server's but a
+	// request of ours in flight (mcp marks it), what that request asked
+	// ("tools/call echo"); set by ReadNoteOf.
+	Ours string
 	// Elicitation is the id a notifications/elicitation/complete names.
 	Elicitation string
 }
@@ -120,6 +124,16 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 	return w, true
 }
 
+// ReadNoteOf is ReadNote of a notification as it was logged, with what the
+// session knew of it as it came: the request of ours a cancellation names.
+func ReadNoteOf(m *mcp.RPCMessage) (NoteWords, bool) {
+	w, ok := ReadNote(m.Method, []byte(m.Raw))
+	if ok && w.Cancelled != "" && m.CancelsOurs != nil {
+		w.Ours = m.CancelsOurs.What
+	}
+	return w, ok
+}
+
 // rawOrNil is v's exact bytes, or nil when it is not there.
 func rawOrNil(v jsonspan.Value) json.RawMessage {
 	if !v.Exists() {
@@ -132,7 +146,8 @@ func rawOrNil(v jsonspan.Value) json.RawMessage {
 // every edge: "log LEVEL: text" (with the logger after the level when
 // logger is true: exec has room, a Pairs row leaves it to Detail),
 // "updated URI", "task ID STATUS: text", "server cancelled its own
-// request ID: reason",
+// request ID: reason" (or, when the id is a request of ours in flight,
+// "the server said it cancelled request ID, ours (tools/call x): reason"),
 // "elicitation ID complete". fit is the edge's own cut of a
 // server's words to n bytes (the UI also sanitizes in it; exec's printer
 // sanitizes the whole line): the short names get budgets of their own,
@@ -151,6 +166,12 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 		return "updated " + words(w.URI)
 	case w.Task != "":
 		line = "task " + fit(w.Task, 64) + " " + fit(w.Status, 32)
+	case w.Cancelled != "" && w.Ours != "":
+		// No question of the server's waits under the id, one of ours
+		// does: the server meant ours, against the specification, or
+		// cancelled a request of its own it never sent. Said as it is,
+		// neither as ours cancelled nor as the server's own.
+		line = "the server said it cancelled request " + fit(w.Cancelled, 64) + ", ours (" + fit(w.Ours, 200) + ")"
 	case w.Cancelled != "":
 		// A cancellation names a request its sender sent (2025-11-25,
 		// cancellation: "previously issued in the same direction"): the

@@ -107,6 +107,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
 		if m.Method == "notifications/cancelled" {
 			// Logged first, below; the question it withdraws goes now.
+			m.CancelsOurs = s.cancelsOurs(in.conn, p.params)
 			defer s.serverCancelled(in.conn, p.params)
 		}
 		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {

@@ -43,17 +43,12 @@ func (pr *pairing) add(id string, p *pending) { pr.open[id] = p }
 // (ClassLate, with that request's Seq), one answered already (ClassDuplicate,
 // with its Seq), or nothing (ClassForeign).
 func (pr *pairing) take(id string) (*pending, int64, Class) {
-	if p, ok := pr.open[id]; ok {
-		delete(pr.open, id)
-		pr.remember(id, p.seq)
+	if key, p := pr.lookup(id); p != nil {
+		delete(pr.open, key)
+		pr.remember(key, p.seq)
 		return p, p.seq, ClassResponse
 	}
 	n, integer := sameInteger(id)
-	if p, ok := pr.open[n]; integer && ok {
-		delete(pr.open, n)
-		pr.remember(n, p.seq)
-		return p, p.seq, ClassResponse
-	}
 	// Newest first: a client may use an id again. The request given up on
 	// is late only the first time, and only when it is newer than one that
 	// id answered: after that the answer is a duplicate.
@@ -74,6 +69,19 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 		return nil, done.seq, ClassDuplicate
 	}
 	return nil, 0, ClassForeign
+}
+
+// lookup finds the request waiting for an answer with this id, and the
+// id it waits under (the integer id 1.0 names), without taking it: nil
+// when none waits.
+func (pr *pairing) lookup(id string) (string, *pending) {
+	if p, ok := pr.open[id]; ok {
+		return id, p
+	}
+	if n, integer := sameInteger(id); integer && pr.open[n] != nil {
+		return n, pr.open[n]
+	}
+	return "", nil
 }
 
 // remember keeps id as answered, forgetting the oldest past recentKept.

@@ -120,6 +120,13 @@ const (
 	DirIn  = "in"
 )
 
+// OurRequest names a request of ours: its record's Seq and what it asked,
+// its method and, for tools/call, the tool ("tools/call echo").
+type OurRequest struct {
+	Seq  int64  `json:"seq"`
+	What string `json:"what"`
+}
+
 // Class says what role a JSON-RPC message plays in the conversation.
 type Class string
 
@@ -174,6 +181,12 @@ type RPCMessage struct {
 	// our open listen requests' ids, that id's JSON text: it is for a
 	// subscription we do not have, and was not acted on.
 	ForeignSubscription string `json:"foreign_subscription,omitempty"`
+	// CancelsOurs is, on a notifications/cancelled whose requestId names
+	// no request of the server's that waits for its answer but one of ours
+	// in flight, that request of ours: a cancellation names a request its
+	// sender sent, so the server cancelled one of its own that is not
+	// there, or (more likely) meant ours, which it may answer anyway.
+	CancelsOurs *OurRequest `json:"cancels_ours,omitempty"`
 	// UserStream marks a 2026 subscriptions/listen request the user sent by
 	// hand: a subscription of its own beside the session's (the
 	// specification lets a client hold several at once), so its

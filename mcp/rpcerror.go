@@ -90,11 +90,21 @@ func (e *RPCError) Error() string { return e.quoted(maxQuoted) }
 // quoted is Error with the server's message and data each cut to n bytes,
 // each saying how long it was.
 func (e *RPCError) quoted(n int) string {
-	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip.Quote(e.Message, n))
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, e.MessageQuoted(n))
 	if len(e.Data) > 0 {
 		s += " (data: " + clip.Quote(string(e.Data), n) + ")"
 	}
 	return s
+}
+
+// MessageQuoted is the server's message cut to n bytes, or "(no message)"
+// when it sent none or an empty one: "JSON-RPC error -1: " with nothing
+// after read as a message lost on the way, not one the server never gave.
+func (e *RPCError) MessageQuoted(n int) string {
+	if e.Message == "" {
+		return "(no message)"
+	}
+	return clip.Quote(e.Message, n)
 }
 
 // maxQuoted bounds what an error's text quotes of a server's words: the

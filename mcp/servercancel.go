@@ -126,6 +126,35 @@ func (s *Session) serverCancelled(conn int, params []byte) {
 	}
 }
 
+// cancelsOurs is, for the server's notifications/cancelled, the request of
+// ours its requestId names when no question of the server's waits under
+// that id on conn but a request of ours does: said so, the note does not
+// read as the server cancelling a request of its own it never sent.
+func (s *Session) cancelsOurs(conn int, params []byte) *OurRequest {
+	var m [2]memberSpan
+	if !namedMembers(params, cancelledNames, m[:]) {
+		return nil
+	}
+	key, ok := newAskKey(conn, m[0].of(params))
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.askCancels[key]) > 0 {
+		return nil
+	}
+	_, p := s.pairs.lookup(key.id)
+	if p == nil {
+		return nil
+	}
+	what := p.method
+	if p.tool != "" {
+		what += " " + p.tool
+	}
+	return &OurRequest{Seq: p.seq, What: what}
+}
+
 // withdrawn reports, for a question whose answer came back, whether the
 // server cancelled it meanwhile; if so the row of its request is ended with
 // why, and no reply is to be sent.

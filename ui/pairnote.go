@@ -33,7 +33,7 @@ func noteText(pr *history.Pair) (string, bool) {
 	if pr.Kind != history.KindNotificationIn || pr.Request == nil || pr.Request.RPC == nil || len(pr.Request.RPC.Raw) > notifyNoteMax {
 		return "", false
 	}
-	w, ok := history.ReadNote(pr.Method, []byte(pr.Request.RPC.Raw))
+	w, ok := history.ReadNoteOf(pr.Request.RPC)
 	if !ok {
 		return "", false
 	}

@@ -186,6 +186,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		// is one short sentence (no lists of names, no advice).
 		warn = " (sent anyway: " + briefWarnings(m.warnings) + ")"
 	}
+	// maxRefusalQuote bounds the server's message a status line quotes:
+	// the line is cut at the terminal's edge long before it.
+	const maxRefusalQuote = 4096
 	refusal := func(e *mcp.RPCError) string {
 		// What to do goes first: a long server message is cut at the
 		// edge of the status line.
@@ -193,7 +196,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if m.uninitialized {
 			hint = advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI) + " · "
 		}
-		return fmt.Sprintf("%s: %sJSON-RPC error %d: %s%s", label, hint, e.Code, sanitize.Line(e.Message), warn)
+		return fmt.Sprintf("%s: %sJSON-RPC error %d: %s%s", label, hint, e.Code, sanitize.Line(e.MessageQuoted(maxRefusalQuote)), warn)
 	}
 	if m.err != nil {
 		var rpcErr *mcp.RPCError

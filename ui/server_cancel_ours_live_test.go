@@ -9,9 +9,10 @@ import (
 )
 
 // A server's notifications/cancelled naming the id of our tools/call in
-// flight reads in Pairs as the server cancelling its own request (the
-// specification: a cancellation names a request its sender sent), and our
-// call's row is still paired with its answer.
+// flight, when no request of the server's has it, reads in Pairs as what
+// happened: the server said it cancelled that request, which is ours (not
+// "its own", which it never sent), and our call's row is still paired with
+// its answer.
 func TestLiveServerCancelNamingOurIDIsNotOurs(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
 		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
@@ -39,7 +40,7 @@ func TestLiveServerCancelNamingOurIDIsNotOurs(t *testing.T) {
 	if call == nil || call.State != history.StateOK {
 		t.Fatalf("our tools/call row %+v, want it answered", call)
 	}
-	if want := "server cancelled its own request " + call.ID + ": gave up"; said != want {
+	if want := "the server said it cancelled request " + call.ID + ", ours (tools/call echo): gave up"; said != want {
 		t.Errorf("the cancellation's row reads %q, want %q", said, want)
 	}
 }
