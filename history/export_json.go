@@ -13,18 +13,23 @@ import (
 
 // jsonPair is one row in ExportJSON, but for its messages.
 type jsonPair struct {
-	Row        int             `json:"row"`
-	ID         json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
-	Method     string          `json:"method,omitempty"`
-	Tool       string          `json:"tool,omitempty"`
-	Subject    string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, what a completion completes
-	Kind       PairKind        `json:"kind"`
-	State      PairState       `json:"state"`
-	Sent       *time.Time      `json:"sent,omitempty"`
-	PostStatus int             `json:"post_status,omitempty"`
-	PostMS     *float64        `json:"post_ms"`
-	LatencyMS  *float64        `json:"latency_ms"`
-	Failure    string          `json:"failure,omitempty"`
+	Row     int             `json:"row"`
+	ID      json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
+	Method  string          `json:"method,omitempty"`
+	Tool    string          `json:"tool,omitempty"`
+	Subject string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, what a completion completes
+	Kind    PairKind        `json:"kind"`
+	State   PairState       `json:"state"`
+	// Sent is when the row's first message was recorded, the server's
+	// too (the name kept for readers of earlier exports); Received is that
+	// time again, named for what it is, on a row the server's message
+	// opened (a notification-in, a server-request, an invalid message).
+	Sent       *time.Time `json:"sent,omitempty"`
+	Received   *time.Time `json:"received,omitempty"`
+	PostStatus int        `json:"post_status,omitempty"`
+	PostMS     *float64   `json:"post_ms"`
+	LatencyMS  *float64   `json:"latency_ms"`
+	Failure    string     `json:"failure,omitempty"`
 }
 
 // ExportJSON writes the session's rows as one JSON document: the header and
@@ -110,6 +115,9 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Subject: p.Subject, Kind: p.Kind, State: p.State}
 	if !p.Sent.IsZero() {
 		jp.Sent = &p.Sent
+		if opening := p.Request; opening != nil && opening.Kind == mcp.KindReceived || opening == nil && p.Response != nil && p.Response.Kind == mcp.KindReceived {
+			jp.Received = &p.Sent
+		}
 	}
 	if p.Post != nil && p.Post.HTTP != nil {
 		jp.PostStatus = p.Post.HTTP.Status

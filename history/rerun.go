@@ -78,6 +78,10 @@ type RerunResult struct {
 	// Redacted says the recorded params held a credential the recording
 	// redacted, so the re-run sent the redaction mark in its place.
 	Redacted string `json:"redacted,omitempty"`
+	// LogLevel says the re-run asked an older server for the log level
+	// this request of a 2026 recording carried in its _meta, with
+	// logging/setLevel before it (that era has no _meta log level).
+	LogLevel string `json:"log_level,omitempty"`
 	// Mismatch says the record's method field and its raw JSON-RPC named
 	// different methods, and that the raw one, what went on the wire, was
 	// sent.
@@ -123,6 +127,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 	tasks := taskIDs{}
 	cancelled := p.cancelledAfter()
 	givenUp := cancelledTasks{}
+	levels := levelAsked{}
 	probe := p.probe
 	n := 0
 	add := func(res RerunResult) {
@@ -142,7 +147,9 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		}
 		method, class, mismatch := sentMethod(r.RPC)
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
+		level := ""
 		if modernEra && s.Transport() != mcp.TransportStateless {
+			level = logLevelOf(params)
 			params = withoutModernMeta(params)
 		}
 		switch class {
@@ -197,6 +204,9 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			judge(&res, recorded, p.refused[r.Seq], view, err, ignore, red)
 			add(res)
 			continue
+		}
+		if !userListen(r.RPC, method) {
+			res.LogLevel = levels.ask(ctx, s, level)
 		}
 		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[method] != "" {
 			res.As = goneIn2026[method]
@@ -388,6 +398,9 @@ func RenderRerunResult(r RerunResult, width int) string {
 	}
 	if r.Redacted != "" {
 		fmt.Fprintf(&b, "     %s\n", r.Redacted)
+	}
+	if r.LogLevel != "" {
+		fmt.Fprintf(&b, "     %s\n", r.LogLevel)
 	}
 	if r.Mismatch != "" {
 		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Mismatch))

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -125,8 +127,43 @@ var goneIn2026 = map[string]string{
 // modernMeta are the _meta keys a 2026 client puts in every request for
 // its era (and the progress token, which a session gives each request of
 // its own): a 2026 recording re-run on an older era leaves them out, as
-// an older client sends none, so the server answers in its own era.
+// an older client sends none, so the server answers in its own era. The
+// log level among them is asked with logging/setLevel instead (levelAsked).
 var modernMeta = []string{mcp.MetaProtocolVersion, mcp.MetaClientCapabilities, mcp.MetaClientInfo, mcp.MetaLogLevel, "progressToken"}
+
+// logLevelOf is the log level params carry in their _meta (2026's
+// io.modelcontextprotocol/logLevel), "" for none.
+func logLevelOf(params json.RawMessage) string {
+	var p struct {
+		Meta struct {
+			Level string `json:"io.modelcontextprotocol/logLevel"`
+		} `json:"_meta"`
+	}
+	_ = json.Unmarshal(params, &p) // what cannot be read carries none
+	return p.Meta.Level
+}
+
+// levelAsked carries a 2026 recording's _meta log level to a session of an
+// older era, which has none: it asks with logging/setLevel instead, the
+// other way from goneIn2026's. An older level holds until changed, so it
+// asks once, and again only when the recording's level changes; a request
+// that carries none leaves it, as an older era cannot unset it.
+type levelAsked struct{ level string }
+
+// ask sends logging/setLevel for level (what the request about to be sent
+// carried in its _meta) when it is not the level asked last, and says so
+// for the report: "" when nothing was sent.
+func (a *levelAsked) ask(ctx context.Context, s Sender, level string) string {
+	if level == "" || level == a.level {
+		return ""
+	}
+	a.level = level // refused or not: asked once per change, as recorded
+	note := "logging/setLevel " + sanitize.Line(clip.Prefix(level, 40)) + " sent first, for the recorded _meta log level"
+	if _, err := s.SetLogLevel(ctx, level); err != nil {
+		note += ", which failed: " + sanitize.Line(err.Error())
+	}
+	return note
+}
 
 // withoutModernMeta is params without modernMeta in _meta, and without a
 // _meta left empty; params it cannot read go as they are.
