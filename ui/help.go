@@ -82,8 +82,8 @@ func (c *common) helpView(w, h, top int) string {
 		case top+room == len(content):
 			where = "more above"
 		}
-		wide = max(wide, lipgloss.Width(c.helpScrollHint("more above, more below")))
-		hint = c.helpScrollHint(where)
+		wide = max(wide, lipgloss.Width(c.helpScrollHint("more above, more below", w)))
+		hint = c.helpScrollHint(where, w)
 		content = content[top : top+room]
 	}
 	body := append(content, "", c.st.Hint.Render(hint))
@@ -106,11 +106,28 @@ func (c *common) helpView(w, h, top int) string {
 	return strings.Join(lines, "\n")
 }
 
-// helpScrollHint is the footer of a help that scrolls, naming the keys
-// that scroll it as the key map does: short enough for a 60-column
-// terminal to show it whole.
-func (c *common) helpScrollHint(where string) string {
-	return c.keys.Up.Help().Key + " " + c.keys.Down.Help().Key + " " + where + " · " + c.helpCloseKeys() + " to close"
+// helpScrollHint is the footer of a help that scrolls in a screen w
+// columns wide, naming the keys that scroll it as the key map does: all of
+// them where the box has room for the longest footer (80 columns), ↑ and ↓
+// alone where it has not (60 columns), so the box keeps one width as it
+// scrolls.
+func (c *common) helpScrollHint(where string, w int) string {
+	k := c.keys
+	names := func(bs ...key.Binding) string {
+		out := make([]string, len(bs))
+		for i, b := range bs {
+			out[i] = b.Help().Key
+		}
+		return strings.Join(out, " ")
+	}
+	hint := func(keys, where string) string {
+		return keys + " · " + where + " · " + c.helpCloseKeys() + " to close"
+	}
+	all := names(k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End)
+	if lipgloss.Width(hint(all, "more above, more below"))+c.st.Overlay.GetHorizontalFrameSize() <= w {
+		return hint(all, where)
+	}
+	return hint(names(k.Up, k.Down), where)
 }
 
 // helpCloseKeys names the keys that close the help: "? or esc".
