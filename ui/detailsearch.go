@@ -120,6 +120,13 @@ func (d *detailPane) keepSearch() {
 // step through).
 func (d *detailPane) searched() bool { return d.search.query != "" }
 
+// matched reports whether the search found something in what Detail
+// shows, so n and N have matches to step through.
+func (d *detailPane) matched() bool {
+	s := &d.search
+	return s.query != "" && s.key == d.cacheKey && len(s.hits) > 0
+}
+
 // matchKey moves to the next (n) or previous (N) match; false when the
 // key is neither or there is no query.
 func (d *detailPane) matchKey(msg tea.KeyMsg) bool {

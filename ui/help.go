@@ -18,25 +18,15 @@ type helpGroup struct {
 // (sending in a replay, replay controls in a live session) are left out by
 // bubbles' help itself.
 func (k *KeyMap) groups() []helpGroup {
-	// The filter reuses enter and esc with a meaning of its own.
-	as := func(b key.Binding, desc string) key.Binding {
-		nb := key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
-		nb.SetEnabled(b.Enabled())
-		return nb
-	}
-	// Detail scrolls with the lists' paging keys: one row names a pair.
-	both := func(a, b key.Binding, desc string) key.Binding {
-		nb := key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(a.Help().Key+"/"+b.Help().Key, desc))
-		nb.SetEnabled(a.Enabled())
-		return nb
-	}
 	return []helpGroup{
 		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect, k.Redraw}},
 		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command, k.CancelRequest}},
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
-		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
-		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), both(k.PageUp, k.PageDown, "page up/down"),
-			both(k.Home, k.End, "top/bottom"), k.Search, both(k.NextMatch, k.PrevMatch, "next/previous match"), k.ToggleRaw, k.Copy, k.Back}},
+		// The filter reuses enter and esc with a meaning of its own.
+		{"Raw events", []key.Binding{k.Filter, keyAs(k.Submit, "keep filter"), keyAs(k.Cancel, "clear filter")}},
+		// Detail scrolls with the lists' paging keys: one row names a pair.
+		{"Detail", []key.Binding{keyAs(k.Up, "scroll up"), keyAs(k.Down, "scroll down"), eitherKey(k.PageUp, k.PageDown, "page up/down"),
+			eitherKey(k.Home, k.End, "top/bottom"), k.Search, eitherKey(k.NextMatch, k.PrevMatch, "next/previous match"), k.ToggleRaw, k.Copy, k.Back}},
 		{"Command line", k.commandLineKeys()},
 		{"Replay", []key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step, k.JumpStart, k.JumpEnd}},
 		{"Proxy clients", []key.Binding{k.NextClient, k.PrevClient, k.OpenOwn}},
@@ -49,15 +39,12 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	if !k.Command.Enabled() {
 		return nil
 	}
-	// The same keys answer what a server asks, at the prompt it opens.
-	as := func(b key.Binding, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
-	}
 	// While typing q is a letter: the one key that quits there is said
 	// here, with what becomes of the line, or only the too-small screen
 	// named it.
 	quit := key.NewBinding(key.WithKeys(typingQuit), key.WithHelp(typingQuit, "quit (the line is kept for ↑)"))
-	return []key.Binding{as(k.Complete, "complete"), k.CompleteBack, as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), quit, k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
+	// The same keys answer what a server asks, at the prompt it opens.
+	return []key.Binding{keyAs(k.Complete, "complete"), k.CompleteBack, keyAs(k.Submit, "send / answer"), keyAs(k.Cancel, "leave / dismiss a question"), quit, k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.
@@ -95,8 +82,8 @@ func (c *common) helpView(w, h, top int) string {
 		case top+room == len(content):
 			where = "more above"
 		}
-		wide = max(wide, lipgloss.Width(c.helpScrollHint("more above, more below")))
-		hint = c.helpScrollHint(where)
+		wide = max(wide, lipgloss.Width(c.helpScrollHint("more above, more below", w)))
+		hint = c.helpScrollHint(where, w)
 		content = content[top : top+room]
 	}
 	body := append(content, "", c.st.Hint.Render(hint))
@@ -119,11 +106,28 @@ func (c *common) helpView(w, h, top int) string {
 	return strings.Join(lines, "\n")
 }
 
-// helpScrollHint is the footer of a help that scrolls, naming the keys
-// that scroll it as the key map does: short enough for a 60-column
-// terminal to show it whole.
-func (c *common) helpScrollHint(where string) string {
-	return c.keys.Up.Help().Key + " " + c.keys.Down.Help().Key + " " + where + " · " + c.helpCloseKeys() + " to close"
+// helpScrollHint is the footer of a help that scrolls in a screen w
+// columns wide, naming the keys that scroll it as the key map does: all of
+// them where the box has room for the longest footer (80 columns), ↑ and ↓
+// alone where it has not (60 columns), so the box keeps one width as it
+// scrolls.
+func (c *common) helpScrollHint(where string, w int) string {
+	k := c.keys
+	names := func(bs ...key.Binding) string {
+		out := make([]string, len(bs))
+		for i, b := range bs {
+			out[i] = b.Help().Key
+		}
+		return strings.Join(out, " ")
+	}
+	hint := func(keys, where string) string {
+		return keys + " · " + where + " · " + c.helpCloseKeys() + " to close"
+	}
+	all := names(k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End)
+	if lipgloss.Width(hint(all, "more above, more below"))+c.st.Overlay.GetHorizontalFrameSize() <= w {
+		return hint(all, where)
+	}
+	return hint(names(k.Up, k.Down), where)
 }
 
 // helpCloseKeys names the keys that close the help: "? or esc".

@@ -41,7 +41,7 @@ func TestHelpSaysHowToCloseOnce(t *testing.T) {
 			if !strings.Contains(view, "? or esc to close") {
 				t.Errorf("%s at %dx%d: the help does not say how to close it:\n%s", tc.name, size[0], size[1], view)
 			}
-			if scrolls := size[1] == 24; scrolls != strings.Contains(view, "↑/k ↓/j more below") {
+			if scrolls := size[1] == 24; scrolls != strings.Contains(view, "↑/k ↓/j pgup pgdn home end · more below") {
 				t.Errorf("%s at %dx%d: the help names its scrolling keys only while it scrolls:\n%s", tc.name, size[0], size[1], view)
 			}
 			if under := strings.Join(strings.Split(view, "\n")[m.lay.CmdLine.Y:], "\n"); strings.Contains(under, ": command line") {

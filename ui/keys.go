@@ -140,3 +140,20 @@ func DefaultKeyMap() *KeyMap {
 	k.AskScrollDown.SetHelp("pgdn", "scroll the question down")
 	return k
 }
+
+// keyAs is b named with desc, where a key does something of its own in
+// one place (enter keeps a filter, esc there clears it): the key line and
+// the help say what it does there.
+func keyAs(b key.Binding, desc string) key.Binding {
+	nb := key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	nb.SetEnabled(b.Enabled())
+	return nb
+}
+
+// eitherKey is one binding for two keys named together ("n/N"), as the
+// help and the key line name a pair of keys that do one thing each way.
+func eitherKey(a, b key.Binding, desc string) key.Binding {
+	nb := key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(a.Help().Key+"/"+b.Help().Key, desc))
+	nb.SetEnabled(a.Enabled())
+	return nb
+}

@@ -271,7 +271,7 @@ func fitMethod(pr *history.Pair, w int) string {
 			return "…/" + rest
 		}
 		if pr.Tool == "" && pr.Subject != "" && ansi.StringWidth(title) > w {
-			return subjectTail(pr, w)
+			return fitSubject(pr, w)
 		}
 		return title
 	}
@@ -296,15 +296,22 @@ func fitMethod(pr *history.Pair, w int) string {
 	return title + progress
 }
 
-// subjectTail is the title of a row naming a URI or prompt (Subject) that
-// is wider than w: the method, then the end of the subject, which tells
-// demo://docs/a.md from demo://docs/b.md where its start does not.
-func subjectTail(pr *history.Pair, w int) string {
+// fitSubject is the title of a row naming a URI, a prompt or what a
+// completion completes (Subject) that is wider than w. A URI keeps its
+// end, which tells demo://docs/a.md from demo://docs/b.md where its start
+// does not: the method, then "…" and the end. A prompt's name, or a
+// completion's ref and argument, keeps its start and ends in "…": cut from
+// the left it showed half a word ("…de language").
+func fitSubject(pr *history.Pair, w int) string {
 	head := wireLine(pr.Method, 200) + " …"
 	subject := wireLine(pr.Subject, 200)
 	room := w - ansi.StringWidth(head)
 	if room < 8 {
 		return pairTitle(pr) // the cell cuts it
+	}
+	switch pr.Method {
+	case "prompts/get", "completion/complete":
+		return ansi.Truncate(pairTitle(pr), w, "…")
 	}
 	return head + ansi.TruncateLeft(subject, ansi.StringWidth(subject)-room, "")
 }

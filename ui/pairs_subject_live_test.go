@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -48,5 +49,24 @@ func TestLivePairsKeepTheEndOfALongURI(t *testing.T) {
 		if !strings.Contains(view, want) {
 			t.Errorf("no row reads %q: the end of the URI is cut:\n%s", want, view)
 		}
+	}
+}
+
+// A prompt's name, and what a completion completes, wider than the METHOD
+// column keep their start and end in "…": cut from the left as a URI is,
+// they showed half a word ("completion/complete …de language").
+func TestLivePairsKeepTheStartOfALongPromptName(t *testing.T) {
+	// The METHOD column is 32 cells: "prompts/get summarize_notes" fits,
+	// "completion/complete review_code language" does not.
+	l := liveDemoAt(t, 86, 24)
+	l.command("prompts/get summarize_notes tag=mcp")
+	l.waitOK("prompts/get")
+	l.command("completion/complete prompt review_code language=j")
+	l.waitText("completion/complete review_code… ✓ ok")
+	// 26 cells: the prompt's name no longer fits.
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	view := ansi.Strip(l.quitAtWidth(80).View())
+	if want := "prompts/get summarize_not…"; !strings.Contains(view, want) {
+		t.Errorf("no row reads %q: the start of the name is cut:\n%s", want, view)
 	}
 }

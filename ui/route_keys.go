@@ -20,12 +20,12 @@ func (m *Model) paneKeys() []key.Binding {
 		// A request waits for its answer: x is the key wanted now (a slow
 		// tool), and the row named only keys that send more.
 		x := m.keys.CancelRequest
-		keys = append([]key.Binding{key.NewBinding(key.WithKeys(x.Keys()...), key.WithHelp(x.Help().Key, "cancel"))}, keys...)
+		keys = append([]key.Binding{keyAs(x, "cancel")}, keys...)
 	} else if m.focus == panePairs && ownListen(m.pairs.selected()) && m.sendDisabled() == "" {
 		// A listen stream typed here stays open, its row "● listening":
 		// only the README said x on it closes it.
 		x := m.keys.CancelRequest
-		keys = append([]key.Binding{key.NewBinding(key.WithKeys(x.Keys()...), key.WithHelp(x.Help().Key, "close"))}, keys...)
+		keys = append([]key.Binding{keyAs(x, "close")}, keys...)
 	}
 	if m.replay != nil {
 		// A replay's own keys come first: they are what it is driven
@@ -61,7 +61,7 @@ func (m *Model) focusKeys() []key.Binding {
 		if m.events.filterShown() {
 			// A kept filter hides events until esc clears it, which only
 			// the help said.
-			keys = append(keys, key.NewBinding(key.WithKeys(k.Cancel.Keys()...), key.WithHelp(k.Cancel.Help().Key, "clear filter")))
+			keys = append(keys, keyAs(k.Cancel, "clear filter"))
 		}
 		if m.com.log.Stats().Events > 0 {
 			keys = append(keys, k.Open)
@@ -69,6 +69,12 @@ func (m *Model) focusKeys() []key.Binding {
 		return append(keys, k.Filter)
 	case paneDetail:
 		if p, ev := m.detail.selection(); p != nil || ev != nil {
+			if m.detail.matched() {
+				// n and N step through the matches, which only the help
+				// said. Short words, so all of it fits at 80 columns; the
+				// help has the long ones.
+				return []key.Binding{k.Search, eitherKey(k.NextMatch, k.PrevMatch, "next/prev"), keyAs(k.Back, "back")}
+			}
 			return []key.Binding{k.Search, k.Back}
 		}
 		return []key.Binding{k.Back}

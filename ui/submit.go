@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -21,7 +20,7 @@ func (m *Model) sendDisabled() string {
 		// With one open, o goes to it, and "open" would promise another.
 		o := m.keys.OpenOwn
 		if m.clients.ownRunning() >= 0 {
-			o = key.NewBinding(key.WithKeys(o.Keys()...), key.WithHelp(o.Help().Key, "your own session"))
+			o = keyAs(o, "your own session")
 		}
 		return keyHints(o) + " · " + m.opts.NoSend
 	case m.backend() == nil && m.opts.NoSend != "":
