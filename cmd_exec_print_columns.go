@@ -6,14 +6,15 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/wrap"
 )
 
 // entry is one row of a listing: a name, its kind (a resource's or
 // template's mime type and size; "" for none), what it is, and an optional
-// line under the description (a tool's or a prompt's arguments).
+// line under the description (a tool's or a prompt's arguments). A tool's
+// or a prompt's name comes cut (history.NameShown); a resource's URI or a
+// template comes whole, as it is copied into resources/read.
 type entry struct{ name, kind, desc, more string }
 
 // maxNameColumn is the widest a listing's name column grows: a longer name
@@ -40,7 +41,7 @@ func (p *printer) columns(rows []entry) {
 	kinds := make([]string, len(rows))
 	width, kindWidth := 0, 0
 	for i, r := range rows {
-		names[i] = sanitize.Line(history.NameShown(r.name))
+		names[i] = sanitize.Line(r.name)
 		if n := ansi.StringWidth(names[i]); n <= maxNameColumn {
 			width = max(width, n)
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -109,7 +110,7 @@ func (p *printer) prompts(result json.RawMessage) {
 				args[j] += "*"
 			}
 		}
-		rows[i] = entry{name: pr.Name, desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
+		rows[i] = entry{name: history.NameShown(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list", result)
