@@ -215,6 +215,13 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	f.endedAt = m.clients.ends
 	m.clients.dropEnded()
 	if f != m.clients.shown() {
+		if s := m.status.msg; s != nil && s.text == m.newClientText(f.ID, f.title()) {
+			// Still announcing it: a client that came and went (the
+			// Inspector CLI's one tools/list) was offered as new for the
+			// rest of the message's time, the bar already reading
+			// "(ended)" beside it.
+			s.text += " (ended)"
+		}
 		return nil
 	}
 	m.status.ended = true

@@ -52,9 +52,24 @@ func (m *Model) clientsBar() string {
 		// Even the numbers do not fit (200 clients on 80 columns): cut
 		// at the edge, the shown one was lost past it, so the bar shows
 		// the numbers around it instead, and where it is among them all.
-		line = head + m.clientsWindow(parts, gap, m.width-ansi.StringWidth(head))
+		// It leaves room for the "? help" the screen ends the bar with
+		// (barHelp), unless that would cut the shown one's name: with
+		// fifteen clients on 80 columns the help was said nowhere.
+		room := m.width - ansi.StringWidth(head)
+		shown := parts[m.clients.cur]
+		line = head + m.clientsWindow(parts, gap, room-ansi.StringWidth(m.barHelp()))
+		if parts[m.clients.cur] != shown {
+			parts[m.clients.cur] = shown
+			line = head + m.clientsWindow(parts, gap, room)
+		}
 	}
 	return line
+}
+
+// barHelp is the "? help" that ends the clients bar where it has room,
+// when the bar took the keys row's place.
+func (m *Model) barHelp() string {
+	return m.com.st.Hint.Render(" · " + keyHints(m.keys.Help))
 }
 
 // clientsWindow is the tabs around the shown one that fit in width

@@ -65,3 +65,27 @@ func TestClientStatusTellsSameNamedClientsApart(t *testing.T) {
 		t.Errorf("the clients bar = %q, want client 1 marked ended", bar)
 	}
 }
+
+// The MCP Inspector CLI comes, lists the tools and leaves within two
+// seconds, while the status line still announces it: "] shows a new
+// client: 2 inspector-cli 0.5.1 · streamable" offered a session that had
+// ended, the bar beside it reading "(ended)". The announcement says so.
+func TestNewClientAnnouncementSaysItEnded(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(clientMsg{ID: 1, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "inspector-cli 0.5.1", Transport: "streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientEndedMsg{2})
+	view := ansi.Strip(m.View())
+	if bar := row(view, "shows a new client"); !strings.Contains(bar, "] shows a new client: 2 inspector-cli 0.5.1 · streamable (ended)") {
+		t.Errorf("80x24: the status bar = %q, want the new client's announcement to say it ended:\n%s", bar, view)
+	}
+	// The shown client's end is its own message, and the one announced
+	// is left alone when another ends.
+	m.Update(clientMsg{ID: 3, Name: "claude-code", Transport: "sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 4, Name: "cursor", Transport: "sse", Records: make(chan []mcp.Record)})
+	m.Update(clientEndedMsg{3})
+	if got := m.status.msg.text; got != "] shows a new client: 4 cursor · sse" {
+		t.Errorf("status %q after another client ended, want client 4 announced as running", got)
+	}
+}

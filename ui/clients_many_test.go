@@ -58,3 +58,22 @@ func TestClientsBarCutsALongShownName(t *testing.T) {
 		t.Errorf("the clients bar = %q, want the shown client's name cut and %q within 80 columns", got, "2 of 200")
 	}
 }
+
+// Fifteen clients on 80 columns (exec and the Inspector CLI through a
+// proxy for a while): the bar showed a window of their numbers as wide as
+// the screen, and the "? help" that ends it went, so a watcher's screen
+// said nowhere how to find the keys. The window leaves room for it.
+func TestClientsBarWindowKeepsHelp(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	for i := 1; i <= 15; i++ {
+		m.Update(clientMsg{ID: i, Transport: "streamable", Name: "mcpscope dev", Records: make(chan []mcp.Record)})
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for shown := 1; shown <= 15; shown++ {
+		got := row(ansi.Strip(m.View()), "clients:")
+		if want := fmt.Sprintf("%d mcpscope dev · streamable", shown); !strings.Contains(got, want) || !strings.HasSuffix(strings.TrimRight(got, " "), "· ? help") {
+			t.Fatalf("80x24, 15 clients, showing client %d: the clients bar = %q, want %q in it and ending with ? help", shown, got, want)
+		}
+		press(m, "]")
+	}
+}

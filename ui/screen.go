@@ -115,7 +115,7 @@ func (m *Model) View() string {
 		// The keys row, and its "? help" with it, gave way to the clients
 		// bar: the bar ends with it instead where it has room (the
 		// clients come first), or a proxy's watcher had no word of the help.
-		if help := m.com.st.Hint.Render(" · " + keyHints(m.keys.Help)); ansi.StringWidth(cl[0]+help) <= m.width {
+		if help := m.barHelp(); ansi.StringWidth(cl[0]+help) <= m.width {
 			cl[0] += help
 		}
 	}
