@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -24,7 +25,7 @@ var errDialed = errors.New("dialed")
 func FuzzHeaderFlag(f *testing.F) {
 	for _, s := range []string{
 		"X-Team: blue", "Authorization: Bearer t0k3n", "x:", "X-Empty:   ", "X-Empty;", "X-Empty; ", "X-A;b", "nocolon", ": v", " X-A : b ",
-		"X(a: b", "X-A: b\x01c", "X-A: a\tb", "X-A: \x7f", "Ü: v", "X-A: ünïcode \xff", "X A: b", "X-A: b\r\nX-B: c",
+		"X(a: b", "X-A: b\x01c", "X-A: a\tb", "X-A: \x7f", "Ü: v", "X-A: ünïcode \xff", "X A: b", "X-A: b\r\nX-B: c", "Authorization: Bearer t0k3n-abcdef\x01", "X-Api-Key: 0123456789abcdef\n", "\"00000000000:00000000000\"",
 		"!#$%&'*+-.^_`|~: ok",
 	} {
 		f.Add(s, "")
@@ -43,6 +44,18 @@ func FuzzHeaderFlag(f *testing.F) {
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "-H ") && !strings.HasPrefix(err.Error(), "--bearer ") {
 				t.Fatalf("-H %q --bearer %q refused with %q, which does not name the flag", line, bearer, err)
+			}
+			// The refusal is printed and pasted into bug reports: a
+			// header's value (an API key) and the token stay out of it.
+			// (Long ones only, so a value that is a word of the message
+			// or of the header's name, as typed or quoted, is no false
+			// alarm.)
+			typedName, typed, _ := strings.Cut(line, ":")
+			named := typedName + strconv.Quote(typedName)
+			for _, secret := range []string{strings.TrimSpace(typed), bearer} {
+				if len(secret) >= 12 && !strings.Contains(named, secret) && strings.Contains(err.Error(), secret) {
+					t.Fatalf("-H %q --bearer %q refused with %q, which holds the credential %q", line, bearer, err, secret)
+				}
 			}
 			return
 		}

@@ -12,8 +12,8 @@ import (
 // (no replacement character on screen), and keeps the start and the end of
 // what it cut.
 func FuzzMiddle(f *testing.F) {
-	for _, s := range []string{"", "a", "…", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "日本語のテキスト/ファイル名", "e\u0301e\u0301e\u0301", "\xff\xfe\xfd", "a\xe2\x80"} {
-		for _, n := range []int{math.MinInt, math.MinInt + 2, -1, 0, 1, 2, 3, 4, 5, 7, 12, 40} {
+	for _, s := range []string{"", "a", "…", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "日本語のテキスト/ファイル名", "e\u0301e\u0301e\u0301", "\xff\xfe\xfd", "a\xe2\x80", "ab…cdefghijklmnopqrstuvwxyz…q"} {
+		for _, n := range []int{math.MinInt, math.MinInt + 2, -1, 0, 1, 2, 3, 4, 5, 7, 12, 20, 40} {
 			f.Add(s, n)
 		}
 	}
@@ -34,10 +34,31 @@ func FuzzMiddle(f *testing.F) {
 		if utf8.ValidString(s) && !utf8.ValidString(got) {
 			t.Fatalf("Middle(%q, %d) = %q splits a character", s, n, got)
 		}
-		if head, tail, ok := strings.Cut(got, Ellipsis); ok && n > len(Ellipsis) {
-			if !strings.HasPrefix(s, head) || !strings.HasSuffix(s, tail) {
-				t.Fatalf("Middle(%q, %d) = %q: not the start and end of it", s, n, got)
-			}
+		if n <= len(Ellipsis) {
+			return
+		}
+		if !keepsEnds(s, got) {
+			t.Fatalf("Middle(%q, %d) = %q: not the start and end of it", s, n, got)
+		}
+		// The cut gives up at most a character's bytes less one to a
+		// character it would split: the room is used, not wasted.
+		if len(got) < n-(utf8.UTFMax-1) {
+			t.Fatalf("Middle(%q, %d) = %q: %d bytes, the budget left unused", s, n, got, len(got))
 		}
 	})
+}
+
+// keepsEnds says got is a start of s, the mark, and an end of s: at one of
+// the marks in got, as s may hold the mark itself on either side of the cut.
+func keepsEnds(s, got string) bool {
+	for i := 0; ; {
+		k := strings.Index(got[i:], Ellipsis)
+		if k < 0 {
+			return false
+		}
+		if strings.HasPrefix(s, got[:i+k]) && strings.HasSuffix(s, got[i+k+len(Ellipsis):]) {
+			return true
+		}
+		i += k + len(Ellipsis)
+	}
 }

@@ -170,8 +170,8 @@ func ParseCommand(line string) (Command, error) {
 		cmd.Tool, cmd.Words = words[0], words[1:]
 		return cmdArguments(cmd, line, next)
 	default:
-		if len(words) == 1 && strings.HasPrefix(words[0], "{") {
-			return cmdParams(cmd, words[0])
+		if len(words) == 1 && strings.HasPrefix(strings.TrimSpace(words[0]), "{") {
+			return cmdParams(cmd, strings.TrimSpace(words[0]))
 		}
 	}
 	for _, w := range words {
@@ -222,10 +222,17 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 		return cmd, err
 	}
 	if !strings.HasPrefix(text, "{") || !jsonObject(text) {
-		if len(cmd.Words) != 1 || !strings.HasPrefix(cmd.Words[0], "{") {
+		// A quoted object is trimmed as the verbatim one is: "$(cat
+		// args.json)" or a pasted object may bring blanks inside the
+		// quotes, and the object is no key=value word for them.
+		word := ""
+		if len(cmd.Words) == 1 {
+			word = strings.TrimSpace(cmd.Words[0])
+		}
+		if !strings.HasPrefix(word, "{") {
 			return cmd, nil
 		}
-		text = cmd.Words[0]
+		text = word
 	}
 	// Text that starts with "{" and is JSON is an object.
 	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {

@@ -31,6 +31,7 @@ func FuzzParamsObject(f *testing.F) {
 		f.Add(s.method, s.object)
 	}
 	f.Fuzz(func(t *testing.T, method, object string) {
+		typedObject := object // quoted with its blanks, as "$(cat params.json)" is
 		object = strings.TrimSpace(object)
 		method = Canonical(method)
 		if method == "" || listMethods[method] || method == "tools/call" || method == "completion/complete" || method == "logging/setLevel" ||
@@ -38,7 +39,7 @@ func FuzzParamsObject(f *testing.F) {
 			return
 		}
 		isObject := json.Valid([]byte(object)) && strings.HasPrefix(object, "{")
-		for _, typed := range []string{object, ShellQuote(object)} {
+		for _, typed := range []string{object, ShellQuote(typedObject)} {
 			line := method + " " + typed
 			c, err := ParseCommand(line)
 			if !isObject {
