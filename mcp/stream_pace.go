@@ -63,6 +63,36 @@ func (q *quickEnds) ended(opened, now time.Time, said bool) int {
 	return int(*q)
 }
 
+// asidePolls counts a request's resumptions in a row that brought only
+// new messages naming no request (logs, list changes). A server polled by
+// its client (2025-11-25) may send a log on every poll of a long call and
+// answer at the tenth, so they are no reason to give up; but one that does
+// nothing else would be resumed at its retry pace until the request times
+// out. Past maxResume in a row, each waits twice the one before, up to
+// asidePollMax.
+type asidePolls int
+
+// asidePollMax caps the wait between resumptions that bring only messages
+// naming no request.
+const asidePollMax = 5 * time.Second
+
+// wait counts a resumption that brought only such messages (aside) or
+// not, and returns the least wait before the next.
+func (n *asidePolls) wait(aside bool, retry time.Duration) time.Duration {
+	if !aside {
+		*n = 0
+		return 0
+	}
+	if *n++; *n <= maxResume {
+		return 0
+	}
+	d := max(retry, quickBackoff)
+	for i := maxResume; i < int(*n) && d < asidePollMax; i++ {
+		d *= 2
+	}
+	return min(d, asidePollMax)
+}
+
 // idlePolls counts the streams in a row that ended at once carrying no
 // message, only event ids (new ones, or a stream would count as making no
 // progress at all). A 2025-11-25 server may poll so, ending each stream

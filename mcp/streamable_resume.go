@@ -47,10 +47,12 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	// id is progress when it brought a message moving this request on, or
 	// no message at all (a poll's priming event); only attempts in a row
 	// without progress are bounded. A replay of the same events is no
-	// progress, nor is a stream of only another request's events or of
-	// notifications naming no request (resume_run.go).
+	// progress, nor is a stream of only another request's events
+	// (resume_run.go). One of only new notifications naming no request
+	// (logs) is not given up on, but slowed (asidePolls).
 	var ids seenIDs
 	var idle idlePolls
+	var aside asidePolls
 	var run resumeRun
 	attempt, resumes := 0, 0
 	var note *resumeNote // the latest resumption, counting its events
@@ -59,7 +61,8 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		fresh, message := false, false
 		// ours are this request's messages not seen before; others are
 		// messages that do not move it on.
-		ours, others := 0, 0
+		// asideNew are the others that name no request, with new ids.
+		ours, others, asideNew := 0, 0, 0
 		cut := 0 // the bytes of a last block the stream ended inside
 		opened := s.cfg.Now()
 		var linger *time.Timer
@@ -86,8 +89,13 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				switch {
 				case whose == ownerThis && !seen:
 					ours++
-				case whose == ownerOther || whose == ownerAside:
+				case whose == ownerOther:
 					others++
+				case whose == ownerAside:
+					others++
+					if ev.HasID && !seen {
+						asideNew++
+					}
 				}
 				note.events.Add(1)
 				run.add(seen, whose)
@@ -175,8 +183,11 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.id, dropped, clip.Quote(lastID, 64))}
 		}
+		onlyAside := fresh && ours == 0 && others > 0 && others == asideNew
 		if fresh && (ours > 0 || others == 0) {
 			attempt, run = 0, resumeRun{}
+		} else if onlyAside {
+			attempt = 0
 		}
 		attempt++
 		resumes++
@@ -194,7 +205,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
 		}
-		wait := max(retry, idle.wait(opened, s.cfg.Now(), message))
+		wait := max(retry, idle.wait(opened, s.cfg.Now(), message), aside.wait(note != nil && onlyAside, retry))
 		if s.cfg.Now().Sub(opened) < quickEnd {
 			// "retry: 0" and a new id each time would be a GET per round
 			// trip until the request times out: thousands a second.

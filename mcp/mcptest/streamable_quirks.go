@@ -151,6 +151,13 @@ func (x *Exchange) WaitResumed(ctx context.Context) error {
 // server that would be resumed until the request times out. It needs an
 // event store (StoreStream) to be resumed at all.
 func LogsOnEveryResume(method string, retry time.Duration) func(*Exchange) {
+	return LogsOnEveryResumeThenAnswer(method, retry, 0)
+}
+
+// LogsOnEveryResumeThenAnswer is LogsOnEveryResume that answers on the
+// stream of resumption n (never when n is 0): a 2025-11-25 server polled by
+// its client through a long call, saying it is still working at each poll.
+func LogsOnEveryResumeThenAnswer(method string, retry time.Duration, n int) func(*Exchange) {
 	return func(x *Exchange) {
 		if !x.matches(method) {
 			x.Default()
@@ -159,6 +166,10 @@ func LogsOnEveryResume(method string, retry time.Duration) func(*Exchange) {
 		x.SSE()
 		for i := 1; ; i++ {
 			_ = x.Log("info", fmt.Sprintf("still working (%d)", i))
+			if i-1 == n && n > 0 {
+				x.Default()
+				return
+			}
 			x.Cut(retry)
 			if x.WaitResumed(x.Context()) != nil {
 				return
