@@ -193,7 +193,13 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			case errors.Is(err, ErrDeclined):
 				cause = CauseDeclined
 			}
-			s.emitError(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
+			info := ErrorInfoOf(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
+			for i, r := range missing {
+				if i < len(reasons) && errors.Is(reasons[i], ErrUnanswered) {
+					info.Unanswered = append(info.Unanswered, r.Key)
+				}
+			}
+			s.emit(Record{Kind: KindError, Error: info})
 			return resp, ierr
 		}
 		params = withInput(orig, answers, state)
