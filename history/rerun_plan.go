@@ -114,12 +114,15 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		// unanswered, has no answer in the recording (the request was not
 		// sent again): declined or left unanswered again, the re-run ends
 		// as the recording did.
+		// Of a round left unanswered, only the question whose wait ran
+		// out, where the recording names it: the others were answered,
+		// or never asked, and the re-run named them all unanswered.
 		asked := p.chains.askedBy(r.Error.ReqSeq)
 		for _, key := range slices.Sorted(maps.Keys(asked)) {
 			switch ask := asked[key]; {
 			case r.Error.Cause == mcp.CauseDeclined && ask.method == "sampling/createMessage":
 				p.user.add(ask.method, recordedAnswer{key: key, declined: true, question: ask.question})
-			case r.Error.Cause == mcp.CauseUnanswered && answerable(ask.method):
+			case r.Error.Cause == mcp.CauseUnanswered && answerable(ask.method) && (r.Error.Unanswered == nil || slices.Contains(r.Error.Unanswered, key)):
 				p.user.add(ask.method, recordedAnswer{key: key, unanswered: true, question: ask.question})
 			}
 		}

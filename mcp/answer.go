@@ -26,6 +26,10 @@ type InputRequest struct {
 	Method string          // elicitation/create, sampling/createMessage, ...
 	Params json.RawMessage // as the server sent them
 	Seq    int64           // the record that asked: the server request, or the input_required answer
+	// Round says a 2026 input_required answer asked it, as one of its
+	// inputRequests: the server names its keys, "" among them, so Key's
+	// emptiness cannot say which revision asked.
+	Round bool
 }
 
 // Answerer answers what a server asks of the user: the result to send
@@ -189,7 +193,13 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			case errors.Is(err, ErrDeclined):
 				cause = CauseDeclined
 			}
-			s.emitError(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
+			info := ErrorInfoOf(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
+			for i, r := range missing {
+				if i < len(reasons) && errors.Is(reasons[i], ErrUnanswered) {
+					info.Unanswered = append(info.Unanswered, r.Key)
+				}
+			}
+			s.emit(Record{Kind: KindError, Error: info})
 			return resp, ierr
 		}
 		params = withInput(orig, answers, state)
@@ -344,7 +354,7 @@ func askOrder(keys []string, requests map[string]json.RawMessage, seq int64) []I
 	reqs := make([]InputRequest, 0, len(keys))
 	for _, k := range keys {
 		method, params := InputRequestOf(requests[k])
-		reqs = append(reqs, InputRequest{Key: k, Method: method, Params: params, Seq: seq})
+		reqs = append(reqs, InputRequest{Key: k, Method: method, Params: params, Seq: seq, Round: true})
 	}
 	slices.SortStableFunc(reqs, func(a, b InputRequest) int { return strings.Compare(a.Method, b.Method) })
 	return reqs

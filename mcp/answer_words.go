@@ -15,8 +15,9 @@ import (
 
 // ErrUnanswered is a question the user left unanswered: the wait
 // (--timeout) ran out. Like a decline it ends the round's asking; unlike
-// one it is no answer the user chose, so the request failed. It is an
-// ErrNoAnswer too.
+// one it is no answer the user chose, so the request failed. It is not an
+// ErrNoAnswer, which says nothing could answer: here someone could have,
+// and a live round's timeout and a re-run's recorded one read alike.
 var ErrUnanswered = errors.New("the question was left unanswered")
 
 // unansweredError is a question nobody answered within the wait.
@@ -26,10 +27,8 @@ func (e *unansweredError) Error() string {
 	return "nobody answered within " + DurationText(e.wait)
 }
 
-// Is makes it both ErrUnanswered and ErrNoAnswer.
-func (e *unansweredError) Is(target error) bool {
-	return target == ErrUnanswered || target == ErrNoAnswer
-}
+// Is makes it ErrUnanswered, as the re-run's recorded timeout is.
+func (e *unansweredError) Is(target error) bool { return target == ErrUnanswered }
 
 // InputRequiredError is a request the server would only finish with input
 // nobody gave.

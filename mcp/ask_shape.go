@@ -77,7 +77,7 @@ func unanswerable(keys []string, requests map[string]json.RawMessage, seq int64)
 			why, ok = "it is no method an input request may name ("+strings.Join(inputMethods, ", ")+")", true
 		}
 		if ok {
-			refused = append(refused, InputRequest{Key: k, Method: method, Params: params, Seq: seq})
+			refused = append(refused, InputRequest{Key: k, Method: method, Params: params, Seq: seq, Round: true})
 			if first == "" {
 				first = quotedMethod(method) + " cannot be answered: " + why
 			}

@@ -302,6 +302,11 @@ type ErrorInfo struct {
 	// phrase of the server's own may hold ": " too. Recordings made
 	// before it was kept have none.
 	StatusLine string `json:"status_line,omitempty"`
+	// Unanswered are the inputRequests keys of a 2026 round (op input,
+	// cause unanswered) whose wait ran out, so a re-run leaves that
+	// question unanswered again and answers the others as recorded.
+	// Recordings made before it was kept have none.
+	Unanswered []string `json:"unanswered,omitempty"`
 	// Reopened says those reconnects reopened the stream later. It is
 	// never recorded (a record says what was known when it was written):
 	// the history sets it on the failure it hands out once they did.

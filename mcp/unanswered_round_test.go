@@ -1,9 +1,12 @@
 package mcp
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,8 +48,8 @@ func TestInputRoundUnansweredAsksNothingMore(t *testing.T) {
 		t.Errorf("the user was asked %q, want the elicitation left unanswered and nothing after it", got)
 	}
 	var ierr *InputRequiredError
-	if !errors.As(err, &ierr) || !errors.Is(err, ErrUnanswered) || errors.Is(err, ErrDeclined) || len(ierr.Missing) != 1 || ierr.Missing[0].Key != "b" {
-		t.Fatalf("tools/call = %v, want the elicitation under b left unanswered", err)
+	if !errors.As(err, &ierr) || !errors.Is(err, ErrUnanswered) || errors.Is(err, ErrDeclined) || errors.Is(err, ErrNoAnswer) || len(ierr.Missing) != 1 || ierr.Missing[0].Key != "b" {
+		t.Fatalf("tools/call = %v, want the elicitation under b left unanswered, not unanswerable (ErrNoAnswer), as a re-run's recorded timeout reads", err)
 	}
 	e := rec.waitFor(t, "the round's error record", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpInput })
 	if e.Error.Cause != CauseUnanswered || !strings.Contains(e.Error.Message, "left unanswered elicitation/create") {
@@ -55,5 +58,36 @@ func TestInputRoundUnansweredAsksNothingMore(t *testing.T) {
 	calls := slices.DeleteFunc(srv.Requests(), func(r mcptest.Request) bool { return r.RPCMethod != "tools/call" })
 	if len(calls) != 1 {
 		t.Errorf("tools/call was sent %d times, want once: no round follows a question left unanswered", len(calls))
+	}
+}
+
+// roundOf is an Answerer noting the requests it is asked, answering none.
+type roundOf struct {
+	mu  sync.Mutex
+	got []InputRequest
+}
+
+func (a *roundOf) Answer(_ context.Context, req InputRequest) (json.RawMessage, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.got = append(a.got, req)
+	return nil, ErrNoAnswer
+}
+
+// A 2026 round's question is put to the user as a round's even under the
+// key "": the TUI read an empty key as a 2025 server request and said the
+// server was told the question went unanswered, which no 2026 server is.
+func TestInputRoundUnderEmptyKeyIsARounds(t *testing.T) {
+	a := &roundOf{}
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{"":` + elicitationAsk + `}}}`)
+	})}, Config{NoListen: true, Answerer: a})
+	if _, err := s.CallTool(testCtx(t), "anything", []byte(`{}`)); err == nil {
+		t.Fatal("tools/call succeeded with its question unanswered")
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.got) != 1 || a.got[0].Key != "" || !a.got[0].Round {
+		t.Errorf("the user was asked %+v, want the one question under key \"\", as a round's", a.got)
 	}
 }

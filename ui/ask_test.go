@@ -100,18 +100,31 @@ func TestAskEscDismisses(t *testing.T) {
 
 // A 2026 round's question nobody answers in time is said left unanswered,
 // its request not sent again: the status said the session told the server,
-// which 2026 has no answer for and nothing told.
+// which 2026 has no answer for and nothing told. The round decides it,
+// not the key: a round's question under the key "" read as a 2025 server
+// request's, and a 2025 one was told the server.
 func TestAskTimeoutIn2026SaysLeftUnanswered(t *testing.T) {
-	m, _ := askModel(t, "sampling/createMessage", `{"messages":[]}`)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
-	defer cancel()
-	<-ctx.Done()
-	q := &Question{Req: mcp.InputRequest{Key: "confirm", Method: "elicitation/create", Params: json.RawMessage(formParams)}, ctx: ctx, reply: make(chan reply, 1)}
-	m.Update(questionMsg{q})
-	m.Update(questionGoneMsg{q, ctx.Err()})
-	view := m.View()
-	if !strings.Contains(view, "nobody answered confirm (elicitation/create) in time: it was left unanswered") || strings.Contains(view, "told the server") {
-		t.Errorf("the status does not say the 2026 question was left unanswered:\n%s", view)
+	for _, tt := range []struct {
+		name string
+		req  mcp.InputRequest
+		want string
+	}{
+		{"2026, key confirm", mcp.InputRequest{Key: "confirm", Round: true}, "nobody answered confirm (elicitation/create) in time: it was left unanswered"},
+		{"2026, key empty", mcp.InputRequest{Round: true}, "nobody answered the server's elicitation/create in time: it was left unanswered"},
+		{"2025", mcp.InputRequest{}, "nobody answered the server's elicitation/create in time: the session told the server it went unanswered"},
+	} {
+		m, _ := askModel(t, "sampling/createMessage", `{"messages":[]}`)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		<-ctx.Done()
+		req := tt.req
+		req.Method, req.Params = "elicitation/create", json.RawMessage(formParams)
+		q := &Question{Req: req, ctx: ctx, reply: make(chan reply, 1)}
+		m.Update(questionMsg{q})
+		m.Update(questionGoneMsg{q, ctx.Err()})
+		cancel()
+		if view := m.View(); !strings.Contains(view, tt.want) {
+			t.Errorf("%s: the status does not say %q:\n%s", tt.name, tt.want, view)
+		}
 	}
 }
 

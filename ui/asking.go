@@ -48,7 +48,7 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 	}
 	if errors.Is(msg.err, context.DeadlineExceeded) {
 		said := "nobody answered " + what + " in time: the session told the server it went unanswered"
-		if msg.q.Req.Key != "" {
+		if msg.q.Req.Round {
 			// A 2026 round's question: the revision has no answer
 			// that says so, and the server was told nothing; the
 			// round's asking ended there, as at a decline.

@@ -177,6 +177,18 @@ func hostOf(addr string) string {
 	return addr
 }
 
+// senderKey is who a session's client is, as the proxy tells clients
+// apart: its host and its User-Agent (agentKey, as idKey keeps it), none
+// only where none was sent. Filing a session (sessionKey), a DELETE of an
+// ended one (sentBy) and a new session's eviction (begunBy) all compare
+// it, so they agree on who a client is.
+func senderKey(remote, agentKey string) string { return hostOf(remote) + "\x00" + agentKey }
+
+// senderOf is the senderKey of the client that sent r.
+func senderOf(r *http.Request) string {
+	return senderKey(r.RemoteAddr, idKey(r.Header.Get("User-Agent")))
+}
+
 // begin logs how the session came to be: the transport the client chose
 // (as a detection, so the panes read as for any session) and that it is
 // connecting.

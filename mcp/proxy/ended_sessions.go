@@ -45,7 +45,7 @@ func endedWith(c *Client) endedBy {
 // every client's: the DELETE of a script that names itself nothing, used
 // again by an editor, read as the editor's own.
 func (e endedBy) sentBy(r *http.Request) bool {
-	return hostOf(r.RemoteAddr) == hostOf(e.remote) && idKey(r.Header.Get("User-Agent")) == e.agent
+	return senderOf(r) == senderKey(e.remote, e.agent)
 }
 
 // remember notes that session sid, recorded by the client session by

@@ -97,7 +97,7 @@ func (p *Proxy) leastActiveIdle(r *http.Request, m message) (*Client, bool) {
 // clientInfo is not a script's: it is what tells them apart. An address
 // and User-Agent are all a GET or a request without clientInfo gives.
 func (c *Client) begunBy(r *http.Request, m message) bool {
-	if hostOf(r.RemoteAddr) != hostOf(c.Remote) || r.Header.Get("User-Agent") != c.UserAgent {
+	if senderOf(r) != senderKey(c.Remote, idKey(c.UserAgent)) {
 		return false
 	}
 	name, version := m.client()

@@ -157,7 +157,7 @@ func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
 // requests are relayed as they are, but each client's go to a recording
 // of its own, never into another client's.
 func sessionKey(sid string, r *http.Request) string {
-	return sid + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent")
+	return sid + "\x00" + senderOf(r)
 }
 
 // routeSession files session c under the id sid upstream gave it (an

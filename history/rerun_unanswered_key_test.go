@@ -1,0 +1,57 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// acceptingThenWaiting accepts an elicitation and leaves a sampling
+// unanswered until the session stops waiting.
+type acceptingThenWaiting struct{}
+
+func (acceptingThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
+	if req.Method == "elicitation/create" {
+		return json.RawMessage(`{"action":"accept","content":{}}`), nil
+	}
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// A 2026 round whose elicitation was answered and whose sampling was left
+// unanswered when recording is re-run as that: the sampling left
+// unanswered. The re-run marked every question of the round unanswered,
+// and its call said "left unanswered elicitation/create", the one the user
+// had answered.
+func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
+	ctx := testCtx(t)
+	asking := func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` +
+			`"ask":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}},` +
+			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
+	}
+	srv := mcptest.StatelessOnMethod(t, "tools/call", asking)
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: acceptingThenWaiting{}, RequestTimeout: time.Second}
+	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) || !strings.Contains(err.Error(), "left unanswered sampling/createMessage") {
+			t.Fatalf("recording: tools/call = %v, want the sampling left unanswered", err)
+		}
+	})
+	again := mcptest.StatelessOnMethod(t, "tools/call", asking)
+	cfg.URL, cfg.Answerer, cfg.RequestTimeout = again.URL, openRecorded(t, recs).Answers(), 0
+	s := liveSession(t, ctx, cfg)
+	defer s.Close()
+	_, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`))
+	// The elicitation's answer was never sent (the round was not sent
+	// again), so the recording holds none: not given, and said so.
+	want := "tools/call needs input that was not given: elicitation/create; left unanswered sampling/createMessage; tools/call was not sent again"
+	if err == nil || err.Error() != want {
+		t.Errorf("re-run: tools/call = %v, want %q: the sampling left unanswered as recorded, not the elicitation", err, want)
+	}
+}
