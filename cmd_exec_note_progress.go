@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -43,5 +42,5 @@ func (n *notes) progressProblem(m *mcp.RPCMessage) string {
 		return ""
 	}
 	seen.said = true
-	return "the server's progress for request " + clip.Quote(pr.Token, 64) + ": " + problem + " (said once per request)"
+	return history.ProgressWarning(pr.Token, problem) + " (said once per request)"
 }

@@ -143,7 +143,7 @@ func (n *notes) record(r mcp.Record) {
 		// The cancellation did not stop it: without a line, the result
 		// printed next read as if the cancellation had never come.
 		delete(n.saidCancelled, answered(&r))
-		line = "the server answered request " + clip.Quote(id, 64) + " anyway, after saying it cancelled it"
+		line = history.AnsweredAnyway(id)
 	}
 	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassForeign && r.RPC.ID == "null" && !r.RPC.RPCError {
 		// A result with id null answers nothing (a server's answer to a

@@ -29,7 +29,8 @@ func (l *Log) pair(i int32) Pair {
 		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
 		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,
 		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
-		Subject: x.subject, Output: x.output, Ambiguous: x.ambiguous, StreamOpen: x.streamOpen, proxied: l.neg.client != nil,
+		Subject: x.subject, Output: x.output, Ambiguous: x.ambiguous, StreamOpen: x.streamOpen,
+		ProgressProblem: x.progressProblem, Anyway: x.anyway, NullResult: x.nullResult, proxied: l.neg.client != nil,
 	}
 }
 

@@ -114,6 +114,14 @@ type Pair struct {
 	// differently (mcp.Ambiguities: a member named twice, result beside
 	// error, no "jsonrpc": "2.0"); Detail says what.
 	Ambiguous bool
+	// ProgressProblem says how the request's progress first broke the
+	// rules for it (ProgressWarning), as exec says it; "" when it kept to
+	// them. Server text: sanitize it.
+	ProgressProblem string
+	// Anyway says the server answered the request after its
+	// notifications/cancelled named it (AnsweredAnyway), and NullResult
+	// that its result is null (NullResult); "" otherwise.
+	Anyway, NullResult string
 	// StreamOpen says a listen stream showed the server took it: its
 	// acknowledgement came (or, from a server that sends none, a first
 	// notification on it). Until then the row is being opened.
@@ -159,6 +167,12 @@ type rowMore struct {
 	output     string // see Pair.Output
 	ambiguous  bool   // see Pair.Ambiguous
 	streamOpen bool   // see Pair.StreamOpen
+	// cancelledByServer says a notifications/cancelled of the server's
+	// named the request (serverCancelled).
+	cancelledByServer bool
+	progressProblem   string // see Pair.ProgressProblem
+	anyway            string // see Pair.Anyway
+	nullResult        string // see Pair.NullResult
 }
 
 // extra is the row's rowMore, made when first needed.
@@ -222,6 +236,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 		l.stats.Notifications++
 		if !out {
 			l.listenOpened(m)
+			l.serverCancelled(m)
 		}
 		if !out && m.Method == "notifications/progress" && l.progress(r) {
 			// It is shown on its request's row (the bar, the step, the
@@ -282,6 +297,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	if m.Ambiguous {
 		p.extra().ambiguous = true
 	}
+	l.answerWarnings(p, m)
 	if p.more != nil && p.more.token != "" {
 		delete(l.progressOf, p.more.token)
 	} else {
@@ -434,6 +450,7 @@ func (l *Log) progress(r *mcp.Record) bool {
 		return false
 	}
 	x := l.rows.at(int(i)).extra()
+	progressWarning(x, pr)
 	x.progress, x.total, x.progressMsg = pr.Progress, pr.Total, pr.Message
 	x.progressN++
 	x.progressAt = r.Time

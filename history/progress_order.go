@@ -1,6 +1,9 @@
 package history
 
-import "github.com/mcpscope/mcpscope/mcp"
+import (
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // ProgressProblem says how a notifications/progress breaks the
 // specification's rules for it, "" when it does not: its progress must
@@ -18,4 +21,13 @@ func ProgressProblem(last *mcp.Progress, cur mcp.Progress) string {
 		return "progress went from " + FormatNumber(last.Progress) + " to " + FormatNumber(cur.Progress) + ": the specification has it increase with each notification"
 	}
 	return ""
+}
+
+// ProgressWarning is what is said of a request whose progress breaks the
+// rules for it (ProgressProblem): token is its progressToken's JSON text,
+// the request's id as mcpscope sends it. Exec prints it once per request,
+// Detail shows it on the request's row; server text, for the edges to
+// sanitize.
+func ProgressWarning(token, problem string) string {
+	return "the server's progress for request " + clip.Quote(token, 64) + ": " + problem
 }

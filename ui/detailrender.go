@@ -219,6 +219,12 @@ func (in *detailInput) pairLines() ([]string, int) {
 		// is there from the first, so it moves no text when they come.
 		out = in.notUTF8(out, string(r.RPC.Raw), strings.ToLower(requestTitle(p)), "JSON")
 	}
+	if p.ProgressProblem != "" {
+		// As exec says it: the bar on the row clamps, so a server counting
+		// backwards or past its total read as one at work. Above the
+		// waiting line, as it comes before the answer.
+		out = in.wrapped(out, "⚠ "+wireLine(p.ProgressProblem, 512), in.st.Warning)
+	}
 	if w := in.waiting(); w != "" && p.Response == nil {
 		// Under the heading: below a long request it was past the fold
 		// of an 80x24 terminal, where a reader saw no word of it.
@@ -362,8 +368,13 @@ func (in *detailInput) answerWarnings(out []string, r *mcp.Record) []string {
 			out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
 		}
 	}
-	if p := in.pair; p != nil && p.Output != "" {
-		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)
+	if p := in.pair; p != nil {
+		// The words exec says of the same answer (history).
+		for _, w := range []string{p.Output, p.NullResult, p.Anyway} {
+			if w != "" {
+				out = in.wrapped(out, "⚠ "+wireLine(w, 512), in.st.Warning)
+			}
+		}
 	}
 	return in.notUTF8(out, string(r.RPC.Raw), "answer", "JSON")
 }

@@ -96,6 +96,16 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			// checked against it: Detail and the status line say which.
 			return "⚠ ok schema?", st.Warning
 		}
+		if pr.NullResult != "" {
+			// Read as an empty result, it is none: Detail and the status
+			// line say so.
+			return "⚠ ok null?", st.Warning
+		}
+		if pr.Anyway != "" {
+			// Answered after the server said it cancelled the request:
+			// Detail says so.
+			return "⚠ ok anyway", st.Warning
+		}
 		if pr.Ambiguous {
 			// JSON readers may take the answer differently (a member
 			// named twice, no "jsonrpc": "2.0"): what Detail shows is
