@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -238,13 +237,13 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		return code
 	}
 	opened := c.Method == "initialize" || c.Method == "server/discover"
-	if !opened && string(bytes.TrimSpace(resp.Result)) == "null" {
+	if !opened && isNull(resp.Result) {
 		// Legal JSON, but no result: each method's printer read it as an
 		// empty one ("(no content)", "0 tools"), as if the server had
 		// answered with nothing to show. Said, not failed on, as a result
 		// of another shape is: the request was answered. The opening's
 		// printer says its own (InitShape).
-		fmt.Fprintln(p.w, "warning: the result is null, which names no content: a JSON-RPC result must be there, and an MCP result is an object")
+		fmt.Fprintln(p.w, "warning: "+nullResultWords)
 		fmt.Fprintln(p.w)
 		return code
 	}
