@@ -25,11 +25,7 @@ func TestRequestAcceptedWhereNoStreamCanAnswerFails(t *testing.T) {
 	t.Run("no GET stream", func(t *testing.T) {
 		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, GET: mcptest.GETNone, Handle: accept})
 		_, base, w := startProxy(t, fake.URL, Config{})
-		headers := []string{"Accept", "application/json, text/event-stream"}
-		init := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, headers...)
-		readAll(t, init.Body)
-		session := append(headers, "Mcp-Session-Id", init.Header.Get("Mcp-Session-Id"), "MCP-Protocol-Version", "2025-11-25")
-		readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, session...).Body)
+		session := rawSession(t, base, "2025-11-25")
 		get := rawDo(t, http.MethodGet, base+"/mcp", "", append(session, "Accept", "text/event-stream")...)
 		readAll(t, get.Body)
 		if get.StatusCode != http.StatusMethodNotAllowed {
