@@ -42,15 +42,12 @@ type notes struct {
 	// goroutine uses them.
 	userListens map[int64]bool
 	from        string
-	// saidCancelled are the ids, by the Seq of our request, of the
-	// requests of ours the server said it cancelled (a cancellation
-	// naming one), so an answer to one after is said to come anyway;
-	// only the record reader's goroutine uses it.
-	saidCancelled map[int64]string
-	// progressSeen is each progress token's last notification, and
-	// whether a problem with its progress was said (once per token); only
-	// the record reader's goroutine uses it.
-	progressSeen map[string]*tokenProgress
+	// cancels remembers the requests of ours the server said it
+	// cancelled, so an answer to one after is said to come anyway, and
+	// progress each progress token's last notification; only the record
+	// reader's goroutine uses them.
+	cancels  cancelWatch
+	progress progressWatch
 	// sentFirst is the Seq of the first request of each method sent
 	// since the last take: where the command being run began, the one
 	// answer to it for a command of several requests (a task's tools/call
@@ -128,29 +125,20 @@ func (n *notes) record(r mcp.Record) {
 		// first, and without a line the second read as never sent.
 		line = "the server sent another answer to a request answered already (id " + clip.Quote(r.RPC.ID, 200) + "): exec shows the first; exec --json shows both"
 	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.CancelsOurs != nil {
-		if w, ok := history.ReadNoteOf(r.RPC); ok && len(n.saidCancelled) < maxNoteLines {
-			if n.saidCancelled == nil {
-				n.saidCancelled = map[int64]string{}
-			}
-			n.saidCancelled[r.RPC.CancelsOurs.Seq] = w.Cancelled
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/progress" {
+		if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
+			line = n.progress.problem(pr)
 		}
 	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/progress" {
-		line = n.progressProblem(r.RPC)
-	}
-	if id, ok := n.saidCancelled[answered(&r)]; ok {
-		// The cancellation did not stop it: without a line, the result
-		// printed next read as if the cancellation had never come.
-		delete(n.saidCancelled, answered(&r))
-		line = history.AnsweredAnyway(id)
+	if anyway := n.cancels.look(&r); anyway != "" {
+		line = anyway
 	}
 	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassForeign && r.RPC.ID == "null" && !r.RPC.RPCError {
 		// A result with id null answers nothing (a server's answer to a
 		// notification, say): no request waits on it, so no timeout's
 		// words ever named it, and exec said nothing where the TUI
 		// shows its row.
-		line = "an answer came back with id null that no request of ours has: a result answers a request by its id, and a notification (notifications/initialized, say) is not answered"
+		line = "an answer came back with id null that no request of ours has: " + nullIDAnswer
 	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)
@@ -196,15 +184,6 @@ func (n *notes) record(r mcp.Record) {
 		n.add(p.Message)
 	}
 	n.saw(r.Seq)
-}
-
-// answered is the Seq of the request of ours r answers (in time or late),
-// 0 for any other record.
-func answered(r *mcp.Record) int64 {
-	if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassResponse && r.RPC.Class != mcp.ClassLate {
-		return 0
-	}
-	return r.RPC.ReqSeq
 }
 
 // fromStream names the stream an event came on when the user typed a

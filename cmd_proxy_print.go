@@ -48,6 +48,10 @@ type linePrinter struct {
 	// batch is the notifications of the client's last batch, said in its
 	// line.
 	batch batchNotes
+	// cancels and progress remember what upstream said that its later
+	// messages go against, for a line saying so as exec's notes say it.
+	cancels  cancelWatch
+	progress progressWatch
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -128,6 +132,39 @@ func (lp *linePrinter) record(r mcp.Record) {
 	for _, p := range lp.check.Look(&r) {
 		lp.lineAt(r.Time, "!", p.Message, "")
 	}
+	if said := lp.serverSaid(&r); said != "" {
+		lp.lineAt(r.Time, "!", said, "")
+	}
+}
+
+// serverSaid is what is wrong with a message of upstream's that its line
+// does not say, in exec's words, "" when nothing is: progress that goes
+// back or past its total, an answer after a cancellation naming its
+// request, an opening result not of its shape.
+func (lp *linePrinter) serverSaid(r *mcp.Record) string {
+	m := r.RPC
+	if r.Kind != mcp.KindReceived || m == nil {
+		return ""
+	}
+	if m.Class == mcp.ClassNotification && m.Method == "notifications/progress" {
+		if pr, ok := mcp.ParseProgress([]byte(m.Raw)); ok {
+			return lp.progress.problem(pr)
+		}
+	}
+	if anyway := lp.cancels.look(r); anyway != "" {
+		return anyway
+	}
+	if m.Class != mcp.ClassResponse && m.Class != mcp.ClassLate || m.RPCError || m.Method != "initialize" && m.Method != "server/discover" {
+		return ""
+	}
+	res, ok := history.AnswerResult(m.Raw)
+	if !ok {
+		return ""
+	}
+	if m.Method == "server/discover" {
+		return mcp.DiscoverShape(res)
+	}
+	return mcp.InitializeShape(res)
 }
 
 // resent says upstream's copy of a request went out more than once (the
@@ -344,6 +381,9 @@ func message(m *mcp.RPCMessage, subject string) string {
 		if m.NullIDError() {
 			return "error with id null: upstream could not read a request, or tell its id"
 		}
+		if m.ID == "null" && !m.RPCError {
+			return "answer with id null, which no request of the client's has: " + nullIDAnswer
+		}
 	case mcp.ClassDuplicate:
 		what = "another answer to a request answered already"
 	case mcp.ClassServerRequest:
@@ -403,7 +443,20 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", history.FormatDuration(a.upstream), history.FormatDuration(a.added))
 		}
 	}
-	return s + lp.toolNotes(m) + idTwiceNote(m)
+	return s + lp.toolNotes(m) + idTwiceNote(m) + nullNote(m)
+}
+
+// nullNote is what an answer's line says after a dash when its result is
+// null (exec's warning), "" for any other; initialize and server/discover
+// leave it to the line of their result's shape (serverSaid), as exec does.
+func nullNote(m *mcp.RPCMessage) string {
+	if m.RPCError {
+		return ""
+	}
+	if null := history.NullResultOf(m.Method, m.Raw); null != "" {
+		return " — " + null
+	}
+	return ""
 }
 
 // idTwiceNote is what the line of an answer naming "id" twice says after a

@@ -39,7 +39,7 @@ func TestExecServerCancelNamingOurID(t *testing.T) {
 	} {
 		out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--no-listen", url, "tools/call anything")
 		ours, _ := id.Load().(string)
-		want := "· the server said it cancelled request " + ours + ", ours (tools/call anything): gave up\n" +
+		want := "· the server said it cancelled request " + ours + ", a request sent to it (tools/call anything): gave up\n" +
 			"· the server answered request " + ours + " anyway, after saying it cancelled it\n"
 		if code != exitOK || ours == "" || !strings.Contains(out, want) || !strings.Contains(out, "done anyway") {
 			t.Errorf("%s: exit %d, want our call answered and %q:\n%s\n%s", era, code, want, out, errOut)

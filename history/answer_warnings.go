@@ -28,9 +28,9 @@ func AnsweredAnyway(id string) string {
 	return "the server answered request " + clip.Quote(id, 64) + " anyway, after saying it cancelled it"
 }
 
-// nullResultOf is NullResult of the whole answer raw to method, read in
+// NullResultOf is NullResult of the whole answer raw to method, read in
 // place; the cheap test first, as most answers hold no null.
-func nullResultOf(method string, raw mcp.Raw) string {
+func NullResultOf(method string, raw mcp.Raw) string {
 	if !strings.Contains(string(raw), "null") {
 		return ""
 	}
@@ -63,7 +63,7 @@ func (l *Log) answerWarnings(p *row, m *mcp.RPCMessage) {
 	if m.RPCError {
 		return
 	}
-	if null := nullResultOf(p.method, m.Raw); null != "" {
+	if null := NullResultOf(p.method, m.Raw); null != "" {
 		p.extra().nullResult = null
 	}
 }

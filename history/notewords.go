@@ -147,7 +147,7 @@ func rawOrNil(v jsonspan.Value) json.RawMessage {
 // logger is true: exec has room, a Pairs row leaves it to Detail),
 // "updated URI", "task ID STATUS: text", "server cancelled its own
 // request ID: reason" (or, when the id is a request of ours in flight,
-// "the server said it cancelled request ID, ours (tools/call x): reason"),
+// "the server said it cancelled request ID, a request sent to it (tools/call x): reason"),
 // "elicitation ID complete". fit is the edge's own cut of a
 // server's words to n bytes (the UI also sanitizes in it; exec's printer
 // sanitizes the whole line): the short names get budgets of their own,
@@ -170,8 +170,9 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 		// No question of the server's waits under the id, one of ours
 		// does: the server meant ours, against the specification, or
 		// cancelled a request of its own it never sent. Said as it is,
-		// neither as ours cancelled nor as the server's own.
-		line = "the server said it cancelled request " + fit(w.Cancelled, 64) + ", ours (" + fit(w.Ours, 200) + ")"
+		// neither as ours cancelled nor as the server's own; "sent to
+		// it", as a proxy's client sent it, not mcpscope.
+		line = "the server said it cancelled request " + fit(w.Cancelled, 64) + ", a request sent to it (" + fit(w.Ours, 200) + ")"
 	case w.Cancelled != "":
 		// A cancellation names a request its sender sent (2025-11-25,
 		// cancellation: "previously issued in the same direction"): the

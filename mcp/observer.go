@@ -149,6 +149,9 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 			return
 		case shapeNotification:
 			m.Class, m.Method = ClassNotification, p.method
+			if m.Method == "notifications/cancelled" {
+				m.CancelsOurs = o.cancelsClients(p.params)
+			}
 		case shapeAnswer:
 			m.Class, m.ID = ClassReply, keptID(p.id)
 			m.RPCError = p.isRPCError()
@@ -320,6 +323,9 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		switch sh {
 		case shapeNotification:
 			m.Class, m.Method = ClassNotification, p.method
+			if m.Method == "notifications/cancelled" {
+				m.CancelsOurs = o.cancelsClients(p.params)
+			}
 		case shapeRequest:
 			m.Class, m.Method, m.ID = ClassServerRequest, p.method, keptID(p.id)
 		case shapeAnswer:
@@ -344,4 +350,21 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		o.mu.Unlock()
 		ev = nil
 	})
+}
+
+// cancelsClients is, for the server's notifications/cancelled, the
+// client's request in flight its requestId names when no request of the
+// server's waits under that id, as a Session marks a cancellation naming
+// its own (cancelsOurs): the client owns those ids, and without the mark
+// the proxy's line and the recording said the server cancelled a request
+// of its own it never sent. o.mu is held.
+func (o *Observer) cancelsClients(params []byte) *OurRequest {
+	key, ok := cancelledKey(0, params)
+	if !ok {
+		return nil
+	}
+	if _, p := o.server.lookup(key.id); p != nil {
+		return nil
+	}
+	return o.client.inFlight(key.id)
 }

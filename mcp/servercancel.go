@@ -131,11 +131,7 @@ func (s *Session) serverCancelled(conn int, params []byte) {
 // that id on conn but a request of ours does: said so, the note does not
 // read as the server cancelling a request of its own it never sent.
 func (s *Session) cancelsOurs(conn int, params []byte) *OurRequest {
-	var m [2]memberSpan
-	if !namedMembers(params, cancelledNames, m[:]) {
-		return nil
-	}
-	key, ok := newAskKey(conn, m[0].of(params))
+	key, ok := cancelledKey(conn, params)
 	if !ok {
 		return nil
 	}
@@ -144,7 +140,23 @@ func (s *Session) cancelsOurs(conn int, params []byte) *OurRequest {
 	if len(s.askCancels[key]) > 0 {
 		return nil
 	}
-	_, p := s.pairs.lookup(key.id)
+	return s.pairs.inFlight(key.id)
+}
+
+// cancelledKey is the request a notifications/cancelled's params name, on
+// conn; ok is false when they name none.
+func cancelledKey(conn int, params []byte) (askKey, bool) {
+	var m [2]memberSpan
+	if !namedMembers(params, cancelledNames, m[:]) {
+		return askKey{}, false
+	}
+	return newAskKey(conn, m[0].of(params))
+}
+
+// inFlight is the request waiting under id (its JSON, compacted) as a
+// cancellation naming it says it, nil when none waits.
+func (pr *pairing) inFlight(id string) *OurRequest {
+	_, p := pr.lookup(id)
 	if p == nil {
 		return nil
 	}

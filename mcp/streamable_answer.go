@@ -23,11 +23,8 @@ func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string
 		// has none that carries answers, before initialize's answer
 		// there is no session, and a server may offer none (405):
 		// waiting would only run out the timeout.
-		if noGet != "" {
-			noGet = " (" + noGet + ")"
-		}
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one%s: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method, noGet)}
+			Message: NoStreamForAnswer(t.endpoint.String(), resp, m.method, noGet)}
 	}
 	if m.p != nil && resp.StatusCode != http.StatusAccepted {
 		// Only a 202 leaves room for an answer elsewhere (the lenient wait
@@ -52,6 +49,17 @@ func NoAnswerToRequest(url string, resp *http.Response, method string) string {
 		empty = " with an empty body"
 	}
 	return fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", url, statusText(resp), empty, method)
+}
+
+// NoStreamForAnswer says that the POST of a request (method) to url was
+// answered resp with nothing in its body where no stream is open that
+// could carry the answer instead; why (when not "") says why none is, as
+// NoGetStream words it: the server offers none.
+func NoStreamForAnswer(url string, resp *http.Response, method, why string) string {
+	if why != "" {
+		why = " (" + why + ")"
+	}
+	return fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one%s: the answer belongs in the POST's response (JSON or an event stream)", url, statusText(resp), method, why)
 }
 
 // jsonAnswer reads a JSON answer: the message(s) it holds are received

@@ -42,7 +42,7 @@ func TestLiveServerCancelNamingOurIDIsNotOurs(t *testing.T) {
 	if call == nil || call.State != history.StateOK {
 		t.Fatalf("our tools/call row %+v, want it answered", call)
 	}
-	if want := "the server said it cancelled request " + call.ID + ", ours (tools/call echo): gave up"; said != want {
+	if want := "the server said it cancelled request " + call.ID + ", a request sent to it (tools/call echo): gave up"; said != want {
 		t.Errorf("the cancellation's row reads %q, want %q", said, want)
 	}
 }

@@ -69,6 +69,7 @@ type Client struct {
 	foreign       map[string]*foreign // legacy: where POSTs to these URIs go instead of the upstream
 	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see noteSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
+	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)
@@ -443,4 +444,27 @@ func (c *Client) forceClose() {
 	c.active = 0
 	c.mu.Unlock()
 	c.closeIfDone()
+}
+
+// gotGet notes how upstream answered the client's GET for its stream of
+// server messages: open, or refused as a server with none refuses it
+// (refused, why): a request it answers 202 with no body then has nowhere
+// its answer can come, and fails at once, as exec's does.
+func (c *Client) gotGet(open bool, why string, refused bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case open:
+		c.noGet = ""
+	case refused:
+		c.noGet = why
+	}
+}
+
+// getRefused is why upstream offers the session no GET stream, "" while
+// it may offer one.
+func (c *Client) getRefused() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.noGet
 }

@@ -24,11 +24,7 @@ func TestRequestAnsweredWithNothingFails(t *testing.T) {
 	} {
 		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: mcptest.AnswerWith("tools/list", tc.status, tc.ct, "")})
 		_, base, w := startProxy(t, fake.URL, Config{})
-		accept := []string{"Accept", "application/json, text/event-stream"}
-		init := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, accept...)
-		readAll(t, init.Body)
-		session := append(accept, "Mcp-Session-Id", init.Header.Get("Mcp-Session-Id"), "Mcp-Protocol-Version", "2025-06-18")
-		readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, session...).Body)
+		session := rawSession(t, base, "2025-06-18")
 		resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...)
 		readAll(t, resp.Body)
 		if resp.StatusCode != tc.status {

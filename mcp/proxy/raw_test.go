@@ -133,3 +133,16 @@ func rawConn(t *testing.T, base string) net.Conn {
 	_ = conn.SetDeadline(time.Now().Add(testTimeout))
 	return conn
 }
+
+// rawSession initializes a streamable session at base+"/mcp" in version
+// with raw POSTs, says notifications/initialized, and returns the headers
+// its requests go with.
+func rawSession(t *testing.T, base, version string) []string {
+	t.Helper()
+	accept := []string{"Accept", "application/json, text/event-stream"}
+	init := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"`+version+`","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, accept...)
+	readAll(t, init.Body)
+	session := append(accept, "Mcp-Session-Id", init.Header.Get("Mcp-Session-Id"), "MCP-Protocol-Version", version)
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, session...).Body)
+	return session
+}

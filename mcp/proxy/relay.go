@@ -279,11 +279,21 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 // bytes that is neither JSON nor an event stream (other), as a session's
 // own request fails: no answer can come for it, and the record would show
 // it waiting for ever (a 200 text/html to initialize had no line at all).
-// A 202 leaves room for an answer on the GET stream, and a legacy
-// session's answers all come on its stream.
+// A 202 leaves room for an answer on the GET stream, unless upstream
+// offers none (a 405 to the client's GET) or the session is a stateless
+// 2026 one, whose GET stream carries no answers; a legacy session's
+// answers all come on its stream.
 func (l *leg) noAnswer(resp *http.Response, n int64) {
-	if !l.request || resp.StatusCode == http.StatusAccepted || resp.StatusCode < 200 || resp.StatusCode > 299 ||
+	if !l.request || resp.StatusCode < 200 || resp.StatusCode > 299 ||
 		resp.Request.Method != http.MethodPost || l.c.kind() == mcp.TransportSSE {
+		return
+	}
+	if resp.StatusCode == http.StatusAccepted {
+		why := l.c.getRefused()
+		if n == 0 && (why != "" || l.c.kind() == mcp.TransportStateless) {
+			l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
+				Message: mcp.NoStreamForAnswer(l.up.URL, resp, clip.Quote(l.method, 200), why) + " (relayed to the client as it came)"})
+		}
 		return
 	}
 	if n != 0 {

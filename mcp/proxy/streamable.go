@@ -254,6 +254,9 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
 	why, none := noGetStream(purpose, c, r, resp.StatusCode)
+	if purpose == mcp.PurposeGet {
+		c.gotGet(isStream, why, none && (resp.StatusCode == http.StatusMethodNotAllowed || c.initialized()))
+	}
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
 		c.state(mcp.StateGetStream, "open (the client's)")
