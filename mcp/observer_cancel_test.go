@@ -8,15 +8,7 @@ import "testing"
 // reads it; one naming an id nothing waits on names nothing.
 func TestObserverCancelNamesTheClientsRequestOnlyWhenNoneOfTheServersHasTheID(t *testing.T) {
 	o := NewObserver(0, nil)
-	rec := &recorded{done: make(chan struct{}), more: make(chan struct{}, 1)}
-	go func() {
-		defer close(rec.done)
-		for b := range o.Records() {
-			rec.mu.Lock()
-			rec.recs = append(rec.recs, b...)
-			rec.mu.Unlock()
-		}
-	}()
+	rec := collectFrom(o.Records())
 	call := o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet"}}`), 1)
 	o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`), 1)
 	o.ServerJSON([]byte(`{"jsonrpc":"2.0","id":2,"method":"elicitation/create","params":{}}`), 1, 0)

@@ -10,15 +10,7 @@ import (
 // block of a stream to the relay, in order, before it is logged.
 func TestObserverPairsBothWays(t *testing.T) {
 	o := NewObserver(0, nil)
-	rec := &recorded{done: make(chan struct{}), more: make(chan struct{}, 1)}
-	go func() {
-		defer close(rec.done)
-		for b := range o.Records() {
-			rec.mu.Lock()
-			rec.recs = append(rec.recs, b...)
-			rec.mu.Unlock()
-		}
-	}()
+	rec := collectFrom(o.Records())
 	req := o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":"a-1","method":"tools/call","params":{"name":"greet"}}`), 1)
 	stream := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n\n: keepalive\n\n" +
 		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"a-1\",\"result\":{}}\n\n"

@@ -17,11 +17,15 @@ type recorded struct {
 	more chan struct{}
 }
 
-func collect(s *Session) *recorded {
+func collect(s *Session) *recorded { return collectFrom(s.Records()) }
+
+// collectFrom keeps every batch of records from (a Session's, an
+// Observer's) until it closes.
+func collectFrom(from <-chan []Record) *recorded {
 	r := &recorded{done: make(chan struct{}), more: make(chan struct{}, 1)}
 	go func() {
 		defer close(r.done)
-		for batch := range s.Records() {
+		for batch := range from {
 			r.mu.Lock()
 			r.recs = append(r.recs, batch...)
 			r.mu.Unlock()
