@@ -1,0 +1,67 @@
+package main
+
+import (
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// What the proxy's headless lines add to upstream's answers that break
+// the rules, in exec's words (cmd_server_said.go).
+
+// serverSaid is what is wrong with a message of upstream's that its line
+// does not say, in exec's words, "" when nothing is: progress that goes
+// back or past its total, an answer after a cancellation naming its
+// request, an opening result not of its shape.
+func (lp *linePrinter) serverSaid(r *mcp.Record) string {
+	m := r.RPC
+	if r.Kind != mcp.KindReceived || m == nil {
+		return ""
+	}
+	if m.Class == mcp.ClassNotification && m.Method == "notifications/progress" {
+		if pr, ok := mcp.ParseProgress([]byte(m.Raw)); ok {
+			return lp.progress.problem(pr)
+		}
+	}
+	if anyway := lp.cancels.look(r); anyway != "" {
+		return anyway
+	}
+	if m.Class != mcp.ClassResponse && m.Class != mcp.ClassLate || m.RPCError || m.Method != "initialize" && m.Method != "server/discover" {
+		return ""
+	}
+	res, ok := history.AnswerResult(m.Raw)
+	if !ok {
+		return ""
+	}
+	if m.Method == "server/discover" {
+		return mcp.DiscoverShape(res)
+	}
+	return mcp.InitializeShape(res)
+}
+
+// nullNote is what an answer's line says after a dash when its result is
+// null (exec's warning), "" for any other; initialize and server/discover
+// leave it to the line of their result's shape (serverSaid), as exec does.
+func nullNote(m *mcp.RPCMessage) string {
+	if m.RPCError {
+		return ""
+	}
+	if null := history.NullResultOf(m.Method, m.Raw); null != "" {
+		return " — " + null
+	}
+	return ""
+}
+
+// idTwiceNote is what the line of an answer naming "id" twice says after a
+// dash (mcp.IDTwice), "" for any other: the proxy pairs it by the last id,
+// as exec does, but a client whose reader keeps the first pairs it
+// otherwise. Only an answer found ambiguous as it came (or a foreign one)
+// is read again.
+func idTwiceNote(m *mcp.RPCMessage) string {
+	if m.Class != mcp.ClassForeign && !m.Ambiguous {
+		return ""
+	}
+	if twice := mcp.IDTwice(m.Raw); twice != "" {
+		return " — " + twice
+	}
+	return ""
+}
