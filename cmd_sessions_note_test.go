@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -49,8 +50,10 @@ func TestSessionsPipedDoNotPadToANote(t *testing.T) {
 	if noted == "" || !strings.Contains(noted, "_killed.jsonl  (it ends without its close)") {
 		t.Fatalf("no row says the copy ends without its close after its path:\n%s", out)
 	}
-	if at, want := strings.Index(noted, dir), strings.Index(plain, dir); at != want || at != strings.Index(rows[0], "FILE") {
-		t.Errorf("the noted row's path is at column %d, the other's at %d, FILE at %d:\n%s", at, want, strings.Index(rows[0], "FILE"), out)
+	// Columns in runes: a duration under a millisecond reads "999µs",
+	// whose µ is two bytes and one column.
+	if at, want, file := columnOf(noted, dir), columnOf(plain, dir), columnOf(rows[0], "FILE"); at != want || at != file {
+		t.Errorf("the noted row's path is at column %d, the other's at %d, FILE at %d:\n%s", at, want, file, out)
 	}
 	if !strings.HasSuffix(plain, url+"/mcp  "+whole) {
 		t.Errorf("the whole recording's path is not two spaces after its URL:\n%s", out)
@@ -60,4 +63,13 @@ func TestSessionsPipedDoNotPadToANote(t *testing.T) {
 			t.Errorf("a line ends in spaces: %q", r)
 		}
 	}
+}
+
+// columnOf is the column, in runes, where sub starts in line; -1 if absent.
+func columnOf(line, sub string) int {
+	i := strings.Index(line, sub)
+	if i < 0 {
+		return -1
+	}
+	return utf8.RuneCountInString(line[:i])
 }
