@@ -33,8 +33,12 @@ func (l *leg) finish(err error) {
 			// client resumes it with Last-Event-ID and waits for the
 			// answer there, which is its answer, not a late one. Once
 			// the answer came, closing the stream is only the client
-			// done with it (the next case logs nothing then).
-			l.c.fail(mcp.OpStream, errors.New("the client closed the answer stream to "+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)"))
+			// done with it (the next case logs nothing then). Nor is it
+			// a failure: a fact about the stream, beside its resumption,
+			// as the request's own end says what became of it (a
+			// cancel, as exec's ctrl+c drops the stream and then
+			// cancels, counted no error in the bar or in sessions).
+			l.c.state(mcp.StateResuming, "the client closed the answer stream to "+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)")
 		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.
