@@ -3,6 +3,7 @@ package proxy
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -38,7 +39,7 @@ func (l *leg) finish(err error) {
 			// as the request's own end says what became of it (a
 			// cancel, as exec's ctrl+c drops the stream and then
 			// cancels, counted no error in the bar or in sessions).
-			l.c.state(mcp.StateResuming, "the client closed the answer stream to "+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)")
+			l.c.state(mcp.StateResuming, droppedBy+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)")
 		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.
@@ -73,6 +74,17 @@ func (l *leg) finish(err error) {
 		}
 		panic(http.ErrAbortHandler)
 	}
+}
+
+// droppedBy begins the detail of the state that says the client dropped
+// an answer stream it can resume (AnswerStreamDropped).
+const droppedBy = "the client closed the answer stream to "
+
+// AnswerStreamDropped reports whether st says the client closed the answer
+// stream of a request before its answer came, a stream it can resume: a
+// fact a headless line says, not a failure.
+func AnswerStreamDropped(st *mcp.StateChange) bool {
+	return st != nil && st.State == mcp.StateResuming && strings.HasPrefix(st.Detail, droppedBy)
 }
 
 // asked names the request l relays as a failure line names one: its

@@ -51,7 +51,7 @@ func TestDroppedResumableStreamKeepsItsRequest(t *testing.T) {
 	}
 	resp.Body.Close()
 	said := w.record(t, 1, "the dropped stream said", func(r mcp.Record) bool {
-		return r.Kind == mcp.KindState && r.State.State == mcp.StateResuming && strings.Contains(r.State.Detail, "Last-Event-ID")
+		return AnswerStreamDropped(r.State) && strings.Contains(r.State.Detail, "Last-Event-ID")
 	})
 	// The fact names the request: with two tools/call streams dropped,
 	// "to tools/call" said neither.
