@@ -20,14 +20,7 @@ import (
 // answer stream…" and nothing of the cancel, the call left to close with
 // the session.
 func TestProxyHeadlessSaysTheClientCancelled(t *testing.T) {
-	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: func(x *mcptest.Exchange) {
-		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		_ = x.Log("info", "working")
-		<-x.Context().Done() // a slow tool, until the proxy lets go
-	}})
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: mcptest.SlowTool})
 	h := startHeadless(t, up.URL, proxyFlags{})
 	url := h.run.base + "/mcp"
 	_, sid := clientPost(t, url, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"exec","version":"1"}}}`)

@@ -20,14 +20,7 @@ import (
 // ERRS said 1 where exec's own recording said 0) and the call waited on
 // until the DELETE, its row reading closed.
 func TestClientCancelThroughTheProxyReadsCancelled(t *testing.T) {
-	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: func(x *mcptest.Exchange) {
-		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		_ = x.Log("info", "working")
-		<-x.Context().Done() // a slow tool, until the proxy lets go
-	}})
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: mcptest.SlowTool})
 	p := newRecordingProxy(t, up.URL, func(*Client) history.RecordOptions { return history.RecordOptions{} })
 	w := p.w
 	base := startServer(t, p.Proxy)
@@ -56,16 +49,7 @@ func TestClientCancelThroughTheProxyReadsCancelled(t *testing.T) {
 		t.Errorf("the tools/call was not ended as the client's cancel, with its reason\n%s", w.dump())
 	}
 
-	player, err := history.Load(paths[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer player.Close()
-	if err := player.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	log := history.NewLog()
-	log.Append(player.JumpEnd()...)
+	log, _ := replayed(t, paths[0])
 	for i := 0; i < log.PairCount(); i++ {
 		if pr := log.Pair(i); pr.Kind == history.KindRequest && pr.Method == "tools/call" && pr.State != history.StateCancelled {
 			t.Errorf("the tools/call reads %s, want %s: the client cancelled it", pr.State, history.StateCancelled)

@@ -57,3 +57,20 @@ func (rp *recordingProxy) closeAndWait() []string {
 	defer rp.mu.Unlock()
 	return rp.paths
 }
+
+// replayed is the Log of the recording at path, loaded whole, as a replay
+// of it reads it, and the recording's header.
+func replayed(t *testing.T, path string) (*history.Log, history.Header) {
+	t.Helper()
+	player, err := history.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer player.Close()
+	if err := player.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	log := history.NewLog()
+	log.Append(player.JumpEnd()...)
+	return log, player.Header()
+}
