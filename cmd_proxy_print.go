@@ -249,10 +249,12 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			lp.lineAt(r.Time, "·", what+":", r.Error.Message+noModernServer)
 			return
 		}
-		if r.Error.Op == mcp.OpCancelled && listen {
+		if r.Error.Op == mcp.OpCancelled && (listen || strings.HasPrefix(r.Error.Message, mcp.ClientCancelled)) {
 			// The client closed its listen stream: how a 2026 client
 			// ends its subscription, no failure, so not marked as one
 			// for a reader of a CI log looking for what went wrong.
+			// Nor is the client cancelling its own request (exec's
+			// ctrl+c).
 			lp.endFailures()
 			lp.lineAt(r.Time, "·", what+":", r.Error.Message)
 			return
@@ -270,6 +272,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		case mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized, mcp.StateFailed:
 			// The detail of these is a sentence saying why, not a name.
 			lp.lineAt(r.Time, "·", r.State.State+":", r.State.Detail)
+		case mcp.StateResuming:
+			// The client dropped an answer stream it can resume: said,
+			// as no failure, so a cancel or a resumption after it reads
+			// as what it is.
+			if proxy.AnswerStreamDropped(r.State) {
+				lp.lineAt(r.Time, "·", r.State.Detail, "")
+			}
 		case mcp.StateGetStream:
 			// Who closed it: a client that leaves without DELETE says
 			// nothing else, and its session ends only if nothing else

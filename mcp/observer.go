@@ -136,8 +136,7 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 		}
 		o.mu.Lock()
 		defer o.mu.Unlock()
-		switch sh {
-		case shapeRequest:
+		if sh == shapeRequest {
 			m.Class, m.Method, m.ID = ClassRequest, p.method, keptID(p.id)
 			m.Tool = toolOf(m.Method, p.params)
 			if p.inputResponses || p.echoedState != nil {
@@ -147,10 +146,14 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool, chain: m.Chain, batch: batch})
 			note(seq)
 			return
+		}
+		var cancelled *ErrorInfo
+		switch sh {
 		case shapeNotification:
 			m.Class, m.Method = ClassNotification, p.method
 			if m.Method == "notifications/cancelled" {
 				m.CancelsOurs = o.cancelsClients(p.params)
+				cancelled = o.clientCancelled(p.params, conn)
 			}
 		case shapeAnswer:
 			m.Class, m.ID = ClassReply, keptID(p.id)
@@ -160,6 +163,12 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 			}
 		}
 		note(o.out.emit(Record{Time: at, Kind: KindSent, RPC: m}))
+		if cancelled != nil {
+			// After the cancellation itself, as a Session logs its own
+			// cancel after sending it: the row ends where the client
+			// ended it.
+			o.out.emit(Record{Time: at, Kind: KindError, Error: cancelled})
+		}
 	})
 	return first
 }

@@ -27,3 +27,43 @@ func TestObserverCancelNamesTheClientsRequestOnlyWhenNoneOfTheServersHasTheID(t 
 		t.Errorf("the cancellations name %+v, want the client's tools/call greet (%d), then none (the server's own elicitation), then none", got, call)
 	}
 }
+
+// The client's notifications/cancelled ends the client's request it names,
+// as a Session's own cancel ends its request: an error record of op
+// cancelled for that request, after the cancellation, with the client's
+// reason, so its row reads cancelled and an answer after is late. A
+// cancellation naming nothing that waits (an answered request, an unknown
+// id) ends nothing. Without it the request waited on until the session
+// closed, and its row read closed.
+func TestObserverClientCancelEndsTheClientsRequest(t *testing.T) {
+	o := NewObserver(0, nil)
+	rec := collectFrom(o.Records())
+	call := o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}}`), 1)
+	answered := o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":8,"method":"tools/list"}`), 1)
+	o.ServerJSON([]byte(`{"jsonrpc":"2.0","id":8,"result":{"tools":[]}}`), 1, answered)
+	note := o.ClientMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"ctrl+c"}}`), 1)
+	o.ClientMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}}`), 1)
+	o.ClientMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9}}`), 1)
+	o.ServerJSON([]byte(`{"jsonrpc":"2.0","id":7,"result":{"content":[]}}`), 1, call)
+	o.Close()
+	rec.waitEnd(t)
+	var errs []ErrorInfo
+	var late *RPCMessage
+	for _, r := range rec.recs {
+		if r.Kind == KindError {
+			if r.Seq != note+1 {
+				t.Errorf("the error record is Seq %d, want %d, right after the cancellation", r.Seq, note+1)
+			}
+			errs = append(errs, *r.Error)
+		}
+		if r.Kind == KindReceived && r.RPC.ID == "7" {
+			late = r.RPC
+		}
+	}
+	if len(errs) != 1 || errs[0].Op != OpCancelled || errs[0].Message != ClientCancelled+": ctrl+c" || errs[0].ReqSeq != call {
+		t.Errorf("errors %+v, want only the tools/call's (%d) cancelled by the client with its reason", errs, call)
+	}
+	if late == nil || late.Class != ClassLate || late.ReqSeq != call {
+		t.Errorf("the answer after the cancel is %+v, want late to %d", late, call)
+	}
+}

@@ -3,6 +3,7 @@ package proxy
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -33,8 +34,12 @@ func (l *leg) finish(err error) {
 			// client resumes it with Last-Event-ID and waits for the
 			// answer there, which is its answer, not a late one. Once
 			// the answer came, closing the stream is only the client
-			// done with it (the next case logs nothing then).
-			l.c.fail(mcp.OpStream, errors.New("the client closed the answer stream to "+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)"))
+			// done with it (the next case logs nothing then). Nor is it
+			// a failure: a fact about the stream, beside its resumption,
+			// as the request's own end says what became of it (a
+			// cancel, as exec's ctrl+c drops the stream and then
+			// cancels, counted no error in the bar or in sessions).
+			l.c.state(mcp.StateResuming, droppedBy+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)")
 		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.
@@ -69,6 +74,17 @@ func (l *leg) finish(err error) {
 		}
 		panic(http.ErrAbortHandler)
 	}
+}
+
+// droppedBy begins the detail of the state that says the client dropped
+// an answer stream it can resume (AnswerStreamDropped).
+const droppedBy = "the client closed the answer stream to "
+
+// AnswerStreamDropped reports whether st says the client closed the answer
+// stream of a request before its answer came, a stream it can resume: a
+// fact a headless line says, not a failure.
+func AnswerStreamDropped(st *mcp.StateChange) bool {
+	return st != nil && st.State == mcp.StateResuming && strings.HasPrefix(st.Detail, droppedBy)
 }
 
 // asked names the request l relays as a failure line names one: its

@@ -51,18 +51,22 @@ func (w *watched) start(c *Client) {
 	w.clients = append(w.clients, c)
 	w.poke()
 	w.mu.Unlock()
-	go func() {
-		for b := range c.Records() {
-			w.mu.Lock()
-			w.recs[c.ID] = append(w.recs[c.ID], b...)
-			w.poke()
-			w.mu.Unlock()
-		}
+	go w.follow(c, c.Records())
+}
+
+// follow collects c's records from from (its Records, or a recorder's
+// tee of them) until it closes.
+func (w *watched) follow(c *Client, from <-chan []mcp.Record) {
+	for b := range from {
 		w.mu.Lock()
-		w.ended[c.ID] = true
+		w.recs[c.ID] = append(w.recs[c.ID], b...)
 		w.poke()
 		w.mu.Unlock()
-	}()
+	}
+	w.mu.Lock()
+	w.ended[c.ID] = true
+	w.poke()
+	w.mu.Unlock()
 }
 
 func (w *watched) name(c *Client) {

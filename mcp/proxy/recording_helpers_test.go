@@ -13,7 +13,8 @@ import (
 // of its own, as `mcpscope proxy` does.
 type recordingProxy struct {
 	*Proxy
-	dir   string // the folder of the recordings
+	dir   string   // the folder of the recordings
+	w     *watched // each client's records, as they are recorded
 	mu    sync.Mutex
 	paths []string
 	done  sync.WaitGroup
@@ -23,7 +24,7 @@ type recordingProxy struct {
 // in a temporary folder, with the record options opts gives for it.
 func newRecordingProxy(t *testing.T, upstream string, opts func(*Client) history.RecordOptions) *recordingProxy {
 	t.Helper()
-	rp := &recordingProxy{dir: t.TempDir()}
+	rp := &recordingProxy{dir: t.TempDir(), w: newWatched()}
 	p, err := New(Config{Upstream: upstream, OnStart: func(c *Client) {
 		path := filepath.Join(rp.dir, fmt.Sprintf("client-%d.jsonl", c.ID))
 		rec, err := history.Create(path, history.Header{URL: c.Upstream, Transport: c.Transport, Started: c.Started}, opts(c))
@@ -37,8 +38,7 @@ func newRecordingProxy(t *testing.T, upstream string, opts func(*Client) history
 		rp.done.Add(1)
 		go func() {
 			defer rp.done.Done()
-			for range history.Tee(c.Records(), rec, func(err error) { t.Error(err) }) {
-			}
+			rp.w.follow(c, history.Tee(c.Records(), rec, func(err error) { t.Error(err) }))
 		}()
 	}})
 	if err != nil {
@@ -56,4 +56,21 @@ func (rp *recordingProxy) closeAndWait() []string {
 	rp.mu.Lock()
 	defer rp.mu.Unlock()
 	return rp.paths
+}
+
+// replayed is the Log of the recording at path, loaded whole, as a replay
+// of it reads it, and the recording's header.
+func replayed(t *testing.T, path string) (*history.Log, history.Header) {
+	t.Helper()
+	player, err := history.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer player.Close()
+	if err := player.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	log := history.NewLog()
+	log.Append(player.JumpEnd()...)
+	return log, player.Header()
 }

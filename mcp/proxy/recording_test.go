@@ -55,16 +55,7 @@ func TestProxiedSessionRecordsReplaysAndExports(t *testing.T) {
 	if bytes.Contains(raw, []byte("client-secret-42")) {
 		t.Error("the client's token is in the recording")
 	}
-	player, err := history.Load(paths[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer player.Close()
-	if err := player.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	log := history.NewLog()
-	log.Append(player.JumpEnd()...)
+	log, header := replayed(t, paths[0])
 	var methods []string
 	for i := 0; i < log.PairCount(); i++ {
 		pr := log.Pair(i)
@@ -87,7 +78,7 @@ func TestProxiedSessionRecordsReplaysAndExports(t *testing.T) {
 		t.Errorf("replayed negotiation: transport %q endpoint %v client %v server %q", neg.Transport, neg.Endpoint, neg.Client, neg.ServerName)
 	}
 	var md bytes.Buffer
-	if err := history.ExportMarkdown(&md, player.Header(), log); err != nil {
+	if err := history.ExportMarkdown(&md, header, log); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(md.String(), "tools/call") || !strings.Contains(md.String(), "Hello, Bo") {
