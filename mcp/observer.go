@@ -152,7 +152,8 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 		case shapeNotification:
 			m.Class, m.Method = ClassNotification, p.method
 			if m.Method == "notifications/cancelled" {
-				m.CancelsOurs = o.cancelsClients(p.params)
+				// The client's own cancel names its request, as it
+				// should: cancels_ours marks only the server's.
 				cancelled = o.clientCancelled(p.params, conn)
 			}
 		case shapeAnswer:

@@ -67,3 +67,21 @@ func TestObserverClientCancelEndsTheClientsRequest(t *testing.T) {
 		t.Errorf("the answer after the cancel is %+v, want late to %d", late, call)
 	}
 }
+
+// The client's own notifications/cancelled names the client's request, as
+// a cancellation should: it is not marked cancels_ours, the mark of a
+// server's cancellation naming a request sent to it, which a recording
+// read back as "the server said it cancelled request 1".
+func TestObserverClientCancelIsNotMarkedAsTheServers(t *testing.T) {
+	o := NewObserver(0, nil)
+	rec := collectFrom(o.Records())
+	o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet"}}`), 1)
+	o.ClientMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"ctrl+c"}}`), 1)
+	o.Close()
+	<-rec.done
+	for _, r := range rec.all() {
+		if r.RPC != nil && r.RPC.Method == "notifications/cancelled" && r.RPC.CancelsOurs != nil {
+			t.Errorf("the client's cancel is marked cancels_ours %+v, want no mark", *r.RPC.CancelsOurs)
+		}
+	}
+}
