@@ -148,10 +148,10 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 			note(seq)
 			return
 		case shapeNotification:
+			// The client's notifications/cancelled names its own request,
+			// as a cancellation should: no cancels_ours, which says the
+			// server named a request the client sent.
 			m.Class, m.Method = ClassNotification, p.method
-			if m.Method == "notifications/cancelled" {
-				m.CancelsOurs = o.cancelsClients(p.params)
-			}
 		case shapeAnswer:
 			m.Class, m.ID = ClassReply, keptID(p.id)
 			m.RPCError = p.isRPCError()

@@ -27,3 +27,20 @@ func TestObserverCancelNamesTheClientsRequestOnlyWhenNoneOfTheServersHasTheID(t 
 		t.Errorf("the cancellations name %+v, want the client's tools/call greet (%d), then none (the server's own elicitation), then none", got, call)
 	}
 }
+
+// The client's own notifications/cancelled, naming its request in flight,
+// is the ordinary cancellation: the recording marks no cancels_ours on it,
+// which says the server named a request the client sent.
+func TestObserverClientCancellingItsOwnRequestIsNoCancelsOurs(t *testing.T) {
+	o := NewObserver(0, nil)
+	rec := collectFrom(o.Records())
+	o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet"}}`), 1)
+	o.ClientMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), 1)
+	o.Close()
+	rec.waitEnd(t)
+	for _, r := range rec.recs {
+		if r.RPC != nil && r.RPC.Method == "notifications/cancelled" && r.RPC.CancelsOurs != nil {
+			t.Errorf("the client's cancellation of its own request is recorded as cancels_ours %+v", *r.RPC.CancelsOurs)
+		}
+	}
+}
