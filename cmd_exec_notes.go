@@ -125,10 +125,8 @@ func (n *notes) record(r mcp.Record) {
 		// first, and without a line the second read as never sent.
 		line = "the server sent another answer to a request answered already (id " + clip.Quote(r.RPC.ID, 200) + "): exec shows the first; exec --json shows both"
 	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/progress" {
-		if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
-			line = n.progress.problem(pr)
-		}
+	if said := n.progress.look(&r); said != "" {
+		line = said
 	}
 	if anyway := n.cancels.look(&r); anyway != "" {
 		line = anyway

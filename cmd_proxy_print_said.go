@@ -13,14 +13,12 @@ import (
 // back or past its total, an answer after a cancellation naming its
 // request, an opening result not of its shape.
 func (lp *linePrinter) serverSaid(r *mcp.Record) string {
+	if said := lp.progress.look(r); said != "" {
+		return said
+	}
 	m := r.RPC
 	if r.Kind != mcp.KindReceived || m == nil {
 		return ""
-	}
-	if m.Class == mcp.ClassNotification && m.Method == "notifications/progress" {
-		if pr, ok := mcp.ParseProgress([]byte(m.Raw)); ok {
-			return lp.progress.problem(pr)
-		}
 	}
 	if anyway := lp.cancels.look(r); anyway != "" {
 		return anyway

@@ -24,6 +24,30 @@ type progressWatch map[string]*tokenProgress
 // of them costs its memory, not more.
 const maxWatched = 2000
 
+// look reads record r: a request naming a progress token starts that
+// token afresh (a client may use one again once its request is answered,
+// and the new request's progress is no continuation of the old one's),
+// and a notifications/progress gets problem's line ("" for any other).
+func (pw *progressWatch) look(r *mcp.Record) string {
+	m := r.RPC
+	if m == nil {
+		return ""
+	}
+	if r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest {
+		if token, ok := mcp.ProgressTokenOf([]byte(m.Raw)); ok {
+			delete(*pw, token)
+		}
+		return ""
+	}
+	if r.Kind != mcp.KindReceived || m.Class != mcp.ClassNotification || m.Method != "notifications/progress" {
+		return ""
+	}
+	if pr, ok := mcp.ParseProgress([]byte(m.Raw)); ok {
+		return pw.problem(pr)
+	}
+	return ""
+}
+
 // problem is the line saying how a notifications/progress breaks the
 // rules for one (history.ProgressProblem), the first time one of its
 // token's does, "" otherwise: the bar drawn from it clamps, and off a
@@ -64,7 +88,12 @@ type cancelWatch map[int64]string
 // if the cancellation had never come.
 func (cw *cancelWatch) look(r *mcp.Record) string {
 	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.CancelsOurs != nil {
-		if w, ok := history.ReadNoteOf(r.RPC); ok && len(*cw) < maxWatched {
+		if w, ok := history.ReadNoteOf(r.RPC); ok {
+			if len(*cw) >= maxWatched {
+				// Cancelled requests never answered are never taken
+				// out: past the bound, the oldest go, not the newest.
+				clear(*cw)
+			}
 			if *cw == nil {
 				*cw = cancelWatch{}
 			}

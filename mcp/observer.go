@@ -150,6 +150,9 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 		var cancelled *ErrorInfo
 		switch sh {
 		case shapeNotification:
+			// The client's notifications/cancelled names its own request,
+			// as a cancellation should: no cancels_ours, which says the
+			// server named a request the client sent.
 			m.Class, m.Method = ClassNotification, p.method
 			if m.Method == "notifications/cancelled" {
 				// The client's own cancel names its request, as it
