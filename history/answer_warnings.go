@@ -58,20 +58,20 @@ func (l *Log) serverCancelled(m *mcp.RPCMessage) {
 // cancelled the request.
 func (l *Log) answerWarnings(p *row, m *mcp.RPCMessage) {
 	if p.more != nil && p.more.cancelledByServer {
-		p.more.anyway = AnsweredAnyway(p.id)
+		p.more.rarer().anyway = AnsweredAnyway(p.id)
 	}
 	if m.RPCError {
 		return
 	}
 	if null := NullResultOf(p.method, m.Raw); null != "" {
-		p.extra().nullResult = null
+		p.extra().rarer().nullResult = null
 	}
 }
 
 // progressWarning keeps on row x the first way its progress broke the
 // rules (ProgressWarning), read before pr replaces the last progress.
 func progressWarning(x *rowMore, pr mcp.Progress) {
-	if x.progressProblem != "" {
+	if x.rareOf().progressProblem != "" {
 		return
 	}
 	var last *mcp.Progress
@@ -79,6 +79,6 @@ func progressWarning(x *rowMore, pr mcp.Progress) {
 		last = &mcp.Progress{Progress: x.progress, Total: x.total}
 	}
 	if problem := ProgressProblem(last, pr); problem != "" {
-		x.progressProblem = ProgressWarning(pr.Token, problem)
+		x.rarer().progressProblem = ProgressWarning(pr.Token, problem)
 	}
 }

@@ -21,6 +21,7 @@ func (l *Log) pair(i int32) Pair {
 	if rw.more != nil {
 		x = *rw.more
 	}
+	rare := x.rareOf()
 	return Pair{
 		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: NameShown(rw.tool),
 		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(rw.post),
@@ -30,7 +31,7 @@ func (l *Log) pair(i int32) Pair {
 		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,
 		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
 		Subject: x.subject, Output: x.output, Ambiguous: x.ambiguous, StreamOpen: x.streamOpen,
-		ProgressProblem: x.progressProblem, Anyway: x.anyway, NullResult: x.nullResult, proxied: l.neg.client != nil,
+		ProgressProblem: rare.progressProblem, Anyway: rare.anyway, NullResult: rare.nullResult, proxied: l.neg.client != nil,
 	}
 }
 
