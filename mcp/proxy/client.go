@@ -48,6 +48,10 @@ type Client struct {
 	p    *Proxy
 	obs  *mcp.Observer
 	path string // the path of the request that began it
+	// sender is who its client is (senderOf the request that began it),
+	// worked out once: the eviction at the cap compares it for every
+	// session, and a User-Agent may be a megabyte to digest.
+	sender string
 	// asking holds the ids of the stateless requests relaying now, with
 	// how many use each (under p.mu): a request using one of them is
 	// another client's (see statelessSession).
@@ -94,7 +98,7 @@ func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
 	c := &Client{
 		ID: id, Transport: transport, Remote: r.RemoteAddr, UserAgent: r.Header.Get("User-Agent"),
 		Started: p.arrived(r), Upstream: p.upstreamFor(r).String(), Authorization: r.Header.Values("Authorization"),
-		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now), path: r.URL.Path,
+		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now), path: r.URL.Path, sender: senderOf(r),
 	}
 	return c
 }
@@ -178,16 +182,13 @@ func hostOf(addr string) string {
 	return addr
 }
 
-// senderKey is who a session's client is, as the proxy tells clients
-// apart: its host and its User-Agent (agentKey, as idKey keeps it), none
-// only where none was sent. Filing a session (sessionKey), a DELETE of an
-// ended one (sentBy) and a new session's eviction (begunBy) all compare
-// it, so they agree on who a client is.
-func senderKey(remote, agentKey string) string { return hostOf(remote) + "\x00" + agentKey }
-
-// senderOf is the senderKey of the client that sent r.
+// senderOf is who the client that sent r is, as the proxy tells clients
+// apart: its host and its User-Agent (as idKey keeps it), none only where
+// none was sent. Filing a session (sessionKey), a DELETE of an ended one
+// (sentBy) and a new session's eviction (begunBy) all compare it, so they
+// agree on who a client is.
 func senderOf(r *http.Request) string {
-	return senderKey(r.RemoteAddr, idKey(r.Header.Get("User-Agent")))
+	return hostOf(r.RemoteAddr) + "\x00" + idKey(r.Header.Get("User-Agent"))
 }
 
 // begin logs how the session came to be: the transport the client chose

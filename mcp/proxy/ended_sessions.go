@@ -25,18 +25,18 @@ type endedSessions struct {
 // number, and for an id its client ended with DELETE the client that sent
 // its requests, so that the one coming back to the id is told whether it
 // was itself (the other sets name the session alone, and keep no more).
-// agent is the client's User-Agent as idKey keeps an id: a client chooses
-// it, up to the megabyte of headers a request may carry, and the ended are
-// remembered by the thousand.
+// sender is the client's senderOf, whose User-Agent is kept as idKey keeps
+// an id: a client chooses it, up to the megabyte of headers a request may
+// carry, and the ended are remembered by the thousand.
 type endedBy struct {
-	n                    int
-	remote, agent, label string
+	n                     int
+	remote, sender, label string
 }
 
 // endedWith is what the DELETE set keeps of client session c: who it was,
 // besides its number.
 func endedWith(c *Client) endedBy {
-	return endedBy{n: c.ID, remote: c.Remote, agent: idKey(c.UserAgent), label: c.Label()}
+	return endedBy{n: c.ID, remote: c.Remote, sender: c.sender, label: c.Label()}
 }
 
 // sentBy reports whether r comes from the client of the session e names:
@@ -45,7 +45,7 @@ func endedWith(c *Client) endedBy {
 // every client's: the DELETE of a script that names itself nothing, used
 // again by an editor, read as the editor's own.
 func (e endedBy) sentBy(r *http.Request) bool {
-	return senderOf(r) == senderKey(e.remote, e.agent)
+	return senderOf(r) == e.sender
 }
 
 // remember notes that session sid, recorded by the client session by

@@ -74,20 +74,23 @@ func (p *Proxy) leastActiveIdle(r *http.Request, m message) (*Client, bool) {
 	var victim *Client
 	var oldest int64
 	var own bool
+	sender := senderOf(r)
+	name, version := m.client()
 	for _, c := range p.all {
 		seen, idle := c.idle()
 		if !idle {
 			continue
 		}
-		if mine := c.begunBy(r, m); victim == nil || mine && !own || mine == own && seen < oldest {
+		if mine := c.begunBy(sender, name, version); victim == nil || mine && !own || mine == own && seen < oldest {
 			victim, oldest, own = c, seen, mine
 		}
 	}
 	return victim, own
 }
 
-// begunBy reports whether r, a request beginning a session (message m),
-// comes from the client that began session c: the same host and the same
+// begunBy reports whether a request beginning a session, sent by sender
+// (senderOf) and naming clientInfo name and version (none when it names
+// none), comes from the client that began session c: the same host and the same
 // User-Agent, none only where none was sent, and the same clientInfo
 // where both name one. Unlike sameClient, a client that sends none is not
 // every client's: the requests that begin sessions are each client's own
@@ -96,11 +99,10 @@ func (p *Proxy) leastActiveIdle(r *http.Request, m message) (*Client, bool) {
 // often send one User-Agent (their HTTP library's), and an editor's
 // clientInfo is not a script's: it is what tells them apart. An address
 // and User-Agent are all a GET or a request without clientInfo gives.
-func (c *Client) begunBy(r *http.Request, m message) bool {
-	if senderOf(r) != senderKey(c.Remote, idKey(c.UserAgent)) {
+func (c *Client) begunBy(sender, name, version string) bool {
+	if sender != c.sender {
 		return false
 	}
-	name, version := m.client()
 	cname, cversion := c.Info()
 	return name == "" || cname == "" || name == cname && version == cversion
 }
