@@ -71,7 +71,7 @@ type Client struct {
 	protocol      string
 	sessionID     string
 	foreign       map[string]*foreign // legacy: where POSTs to these URIs go instead of the upstream
-	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see noteSender)
+	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see otherSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
 	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
 	opened        bool                // a state "open" was logged

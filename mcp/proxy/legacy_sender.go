@@ -27,8 +27,9 @@ func (c *Client) otherSender(r *http.Request) bool {
 	if sameClient(c.Remote, c.UserAgent, r) {
 		return false
 	}
-	host, ua := hostOf(r.RemoteAddr), r.Header.Get("User-Agent")
-	key := host + "\x00" + ua
+	// senderOf digests a long User-Agent: one of up to the megabyte of
+	// headers a request may carry is not held whole, maxSenders times over.
+	key := senderOf(r)
 	c.mu.Lock()
 	seen := c.senders[key]
 	if !seen {
@@ -43,6 +44,7 @@ func (c *Client) otherSender(r *http.Request) bool {
 	if seen {
 		return true
 	}
+	host, ua := hostOf(r.RemoteAddr), r.Header.Get("User-Agent")
 	who := func(host, ua string) string {
 		if ua == "" {
 			return host
