@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,12 +57,11 @@ func (m *Model) clientsBar() string {
 		// (barHelp), unless that would cut the shown one's name: with
 		// fifteen clients on 80 columns the help was said nowhere.
 		room := m.width - ansi.StringWidth(head)
-		shown := parts[m.clients.cur]
-		line = head + m.clientsWindow(parts, gap, room-ansi.StringWidth(m.barHelp()))
-		if parts[m.clients.cur] != shown {
-			parts[m.clients.cur] = shown
-			line = head + m.clientsWindow(parts, gap, room)
+		window, cut := m.clientsWindow(parts, gap, room-ansi.StringWidth(m.barHelp()))
+		if cut {
+			window, _ = m.clientsWindow(parts, gap, room)
 		}
+		line = head + window
 	}
 	return line
 }
@@ -74,8 +74,9 @@ func (m *Model) barHelp() string {
 
 // clientsWindow is the tabs around the shown one that fit in width
 // columns, a "…" on each side that has more, and where the shown one is
-// in the list ("16 of 200").
-func (m *Model) clientsWindow(parts []string, gap string, width int) string {
+// in the list ("16 of 200"); cut reports that even the shown one's name
+// had to be cut to fit. parts is left as it was.
+func (m *Model) clientsWindow(parts []string, gap string, width int) (line string, cut bool) {
 	st := m.com.st
 	cur := m.clients.cur
 	where := st.Hint.Render(fmt.Sprintf(" %d of %d", cur+1, len(parts)))
@@ -94,7 +95,9 @@ func (m *Model) clientsWindow(parts []string, gap string, width int) string {
 	if over := ansi.StringWidth(render(lo, hi)) - width; over > 0 {
 		// Not even the shown one's name fits: it is cut, so where it is
 		// still shows.
+		parts = slices.Clone(parts)
 		parts[cur] = ansi.Truncate(parts[cur], max(ansi.StringWidth(parts[cur])-over, 1), "…")
+		cut = true
 	}
 	for grew := true; grew; {
 		grew = false
@@ -105,7 +108,7 @@ func (m *Model) clientsWindow(parts []string, gap string, width int) string {
 			lo, grew = lo-1, true
 		}
 	}
-	return render(lo, hi)
+	return render(lo, hi), cut
 }
 
 // tabForm is how much of a session's name its tab in the clients bar

@@ -141,8 +141,8 @@ func fitNames(head string, names []string, n, room int) string {
 	return line
 }
 
-// toolName is a tool's name in a list of names: an empty one is shown as
-// "" rather than as a gap between names.
+// toolName is a tool's name in a hint, alone or in a list of names: an
+// empty one is shown as "" rather than as a gap.
 func toolName(name string) string {
 	if name == "" {
 		return `""`
@@ -166,7 +166,7 @@ func describeTool(t mcp.Tool, named string) string {
 		// Shown, since the server sent it, but a 2026 call refuses it.
 		desc = strings.TrimSuffix("⚠ not callable: "+oneLine(t.Invalid)+" · "+desc, " · ")
 	}
-	name := sanitize.Line(history.NameShown(t.Name))
+	name := toolName(t.Name)
 	if desc == "" {
 		return name
 	}

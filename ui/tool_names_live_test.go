@@ -28,3 +28,20 @@ func TestHintSaysATwiceListedToolIsAmbiguous(t *testing.T) {
 	l.waitFor(`⚠ tools/call cannot tell apart the 2 tools named "ok"`)
 	l.quit()
 }
+
+// A tool with an empty name, typed as "", is named "" in its own hint as
+// in the list of names: the hint began " — ⚠ its name is empty", the name
+// it warns of not there.
+func TestHintNamesTheNamelessTool(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+		{Name: "ok", Description: "the first"}, {Name: "", Description: "nameless"},
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	l.mark()
+	l.tm.Type(`c "" `)
+	l.waitFor(`"" — ⚠ its name is empty`)
+	l.quit()
+}
