@@ -243,13 +243,9 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	case ctx.method == "tools/call" && ctx.index == 1:
 		for _, t := range tools {
 			if strings.HasPrefix(t.Name, prefix) {
-				// An empty name is listed as "", as the hint lists it,
+				// Labelled as the hint names it: an empty name as "",
 				// not as a blank between the others.
-				label := history.NameShown(t.Name)
-				if label == "" {
-					label = `""`
-				}
-				comp.add(command.QuoteName(t.Name)+" ", label)
+				comp.add(command.QuoteName(t.Name)+" ", toolName(t.Name))
 			}
 		}
 	case ctx.keysSchema() != nil:
