@@ -1,11 +1,11 @@
 package main
 
 import (
-	"github.com/mcpscope/mcpscope/history"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 

@@ -212,9 +212,11 @@ func contrast(t *testing.T, a, b lipgloss.TerminalColor) float64 {
 	return (max(x, y) + 0.05) / (min(x, y) + 0.05)
 }
 
+// textRoles are the palette's roles text is drawn in, beside foreground.
+var textRoles = []string{"primary", "subtle", "error", "warning", "success", "info", "muted",
+	"json_key", "json_string", "json_number", "json_bool", "json_null", "json_punct"}
+
 func TestColourThemesAreReadable(t *testing.T) {
-	textRoles := []string{"primary", "subtle", "error", "warning", "success", "info", "muted",
-		"json_key", "json_string", "json_number", "json_bool", "json_null", "json_punct"}
 	for _, th := range []Theme{mustLoad(t, "dark"), mustLoad(t, "light"), mustLoad(t, "high-contrast")} {
 		p := th.Palette
 		if got := contrast(t, p.Foreground, p.Background); got < 7 {
@@ -248,8 +250,7 @@ func TestSelectionIsReadable(t *testing.T) {
 		stand float64
 	}{{"dark", 1.25}, {"light", 1.1}, {"high-contrast", 1.4}} {
 		p := mustLoad(t, tc.name).Palette
-		for _, key := range []string{"foreground", "primary", "subtle", "error", "warning", "success", "info", "muted",
-			"json_key", "json_string", "json_number", "json_bool", "json_null", "json_punct"} {
+		for _, key := range append([]string{"foreground"}, textRoles...) {
 			r, _ := roleByKey(key)
 			if got := contrast(t, *r.field(&p), p.Selection); got < 4.5 {
 				t.Errorf("%s: %s on selection contrast = %.2f, want >= 4.5", tc.name, key, got)
