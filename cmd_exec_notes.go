@@ -131,7 +131,7 @@ func (n *notes) record(r mcp.Record) {
 	if anyway := n.cancels.look(&r); anyway != "" {
 		line = anyway
 	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassForeign && r.RPC.ID == "null" && !r.RPC.RPCError {
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.NullIDResult() {
 		// A result with id null answers nothing (a server's answer to a
 		// notification, say): no request waits on it, so no timeout's
 		// words ever named it, and exec said nothing where the TUI

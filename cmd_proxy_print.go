@@ -360,7 +360,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 		if m.NullIDError() {
 			return "error with id null: upstream could not read a request, or tell its id"
 		}
-		if m.ID == "null" && !m.RPCError {
+		if m.NullIDResult() {
 			return "answer with id null, which no request of the client's has: " + nullIDAnswer
 		}
 	case mcp.ClassDuplicate:

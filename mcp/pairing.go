@@ -146,6 +146,13 @@ func (m *RPCMessage) NullIDError() bool {
 	return m.Class == ClassForeign && m.ID == "null" && m.RPCError
 }
 
+// NullIDResult reports whether m is a result with id null: it answers no
+// request (a server's answer to a notification, say). Exec's notes and the
+// proxy's log both ask this, so they name such an answer alike.
+func (m *RPCMessage) NullIDResult() bool {
+	return m.Class == ClassForeign && m.ID == "null" && !m.RPCError
+}
+
 // sameInteger is the integer a JSON number id written with a fraction or an
 // exponent stands for, in the plain digits mcpscope writes ids in ("1.0",
 // "1e0" and "10E-1" are "1"): the same JSON number, and the TypeScript and
