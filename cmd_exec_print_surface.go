@@ -259,8 +259,9 @@ func (p *printer) discover(result json.RawMessage) bool {
 // serverName is a server's name and version for its line, made safe to
 // print; a server that gave neither is said to have given none.
 func serverName(name, version string) string {
-	// Cut as the Negotiation pane cuts them: a server's megabyte name
-	// was printed whole, one line the width of a megabyte.
+	// Cut, each with its size, as the Negotiation pane bounds them: a
+	// server's megabyte name was printed whole, one line the width of a
+	// megabyte.
 	s := strings.TrimSpace(clip.Quote(name, 256) + " " + clip.Quote(version, 64))
 	if s == "" {
 		return "(no serverInfo)"
