@@ -149,7 +149,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
+	if in.stream == StreamListen && m.Method == AckMethod && m.ForeignSubscription == "" {
 		s.acknowledged(in.reqSeq, seq, p.params)
 	}
 	switch {
