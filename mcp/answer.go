@@ -184,9 +184,15 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			// follows, which a replay must show as the live session did.
 			missing, reasons := missingOf(err)
 			ierr := &InputRequiredError{Method: method, Missing: missing, Reasons: reasons, Err: err}
+			var unanswered []string
+			for i, r := range missing {
+				if i < len(reasons) && errors.Is(reasons[i], ErrUnanswered) {
+					unanswered = append(unanswered, r.Key)
+				}
+			}
 			cause := CauseNoAnswer
 			switch {
-			case slices.ContainsFunc(reasons, func(e error) bool { return errors.Is(e, ErrUnanswered) }):
+			case len(unanswered) > 0:
 				// Asking ended there, as at a decline, and a re-run
 				// leaves the same question unanswered again.
 				cause = CauseUnanswered
@@ -194,11 +200,7 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 				cause = CauseDeclined
 			}
 			info := ErrorInfoOf(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
-			for i, r := range missing {
-				if i < len(reasons) && errors.Is(reasons[i], ErrUnanswered) {
-					info.Unanswered = append(info.Unanswered, r.Key)
-				}
-			}
+			info.Unanswered = unanswered
 			s.emit(Record{Kind: KindError, Error: info})
 			return resp, ierr
 		}

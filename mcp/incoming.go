@@ -106,9 +106,11 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		m.Class, m.Method = ClassNotification, p.method
 		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
 		if m.Method == "notifications/cancelled" {
-			// Logged first, below; the question it withdraws goes now.
-			m.CancelsOurs = s.cancelsOurs(in.conn, p.params)
-			defer s.serverCancelled(in.conn, p.params)
+			if c, ok := cancellationOf(in.conn, p.params); ok {
+				// Logged first, below; the question it withdraws goes now.
+				m.CancelsOurs = s.cancelsOurs(c.key)
+				defer s.serverCancelled(c)
+			}
 		}
 		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
@@ -147,7 +149,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
+	if in.stream == StreamListen && m.Method == AckMethod && m.ForeignSubscription == "" {
 		s.acknowledged(in.reqSeq, seq, p.params)
 	}
 	switch {

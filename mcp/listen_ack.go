@@ -263,8 +263,3 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		return we
 	}
 }
-
-// isAcknowledgement reports the notification that opens a listen stream.
-func isAcknowledgement(method string) bool {
-	return method == AckMethod
-}

@@ -150,9 +150,6 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 		var cancelled *ErrorInfo
 		switch sh {
 		case shapeNotification:
-			// The client's notifications/cancelled names its own request,
-			// as a cancellation should: no cancels_ours, which says the
-			// server named a request the client sent.
 			m.Class, m.Method = ClassNotification, p.method
 			if m.Method == "notifications/cancelled" {
 				// The client's own cancel names its request, as it
@@ -372,12 +369,12 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 // the proxy's line and the recording said the server cancelled a request
 // of its own it never sent. o.mu is held.
 func (o *Observer) cancelsClients(params []byte) *OurRequest {
-	key, ok := cancelledKey(0, params)
+	c, ok := cancellationOf(0, params)
 	if !ok {
 		return nil
 	}
-	if _, p := o.server.lookup(key.id); p != nil {
+	if _, p := o.server.lookup(c.key.id); p != nil {
 		return nil
 	}
-	return o.client.inFlight(key.id)
+	return o.client.inFlight(c.key.id)
 }

@@ -15,23 +15,19 @@ const ClientCancelled = "the client cancelled it (notifications/cancelled)"
 // client's requests are looked at. It returns the error record that ends
 // the request, nil when none waited; o.mu is held.
 func (o *Observer) clientCancelled(params []byte, conn int) *ErrorInfo {
-	var m [2]memberSpan
-	if !namedMembers(params, cancelledNames, m[:]) {
-		return nil
-	}
-	key, ok := newAskKey(conn, m[0].of(params))
+	c, ok := cancellationOf(conn, params)
 	if !ok {
 		return nil
 	}
-	id, p := o.client.lookup(key.id)
+	id, p := o.client.lookup(c.key.id)
 	if p == nil || !o.client.abandon(id, p) {
 		return nil
 	}
 	why := ClientCancelled
-	if reason, _ := TextOf(m[1].of(params)); reason != "" {
+	if c.reason != "" {
 		// The client's words, bounded as a failure line bounds what
 		// it quotes; every edge sanitizes the line it prints.
-		why += ": " + clip.Quote(reason, 200)
+		why += ": " + clip.Quote(c.reason, 200)
 	}
 	return &ErrorInfo{Op: OpCancelled, Message: why, ReqSeq: p.seq, Conn: p.conn}
 }

@@ -189,24 +189,28 @@ func keepHeaders(hdr http.Header) (kept map[string][]string, cut map[string]int,
 		return nil, nil, 0
 	}
 	kept = make(map[string][]string, min(len(hdr), 64))
-	sizes := make(map[string]int, len(hdr)) // of the values
-	costs := make(map[string]int, len(hdr)) // of the header's lines
-	rank := map[string]int{}                // -1 for keptFirst's, before all others' 0
+	// Each header's rank (-1 for keptFirst's, before all others' 0), the
+	// bytes of its values, and what its lines cost.
+	type weight struct{ rank, size, cost int }
+	weights := make(map[string]weight, len(hdr))
 	for name, vs := range hdr {
+		var w weight
 		if readFirst(name) {
-			rank[name] = -1
+			w.rank = -1
 		}
 		for _, v := range vs {
-			sizes[name] += len(v)
+			w.size += len(v)
 		}
-		costs[name] = len(name) + sizes[name] + headerLineCost*len(vs)
+		w.cost = len(name) + w.size + headerLineCost*len(vs)
+		weights[name] = w
 	}
 	names := slices.SortedFunc(maps.Keys(hdr), func(a, b string) int {
-		return cmp.Or(cmp.Compare(rank[a], rank[b]), cmp.Compare(costs[a], costs[b]), strings.Compare(a, b))
+		wa, wb := weights[a], weights[b]
+		return cmp.Or(cmp.Compare(wa.rank, wb.rank), cmp.Compare(wa.cost, wb.cost), strings.Compare(a, b))
 	})
 	left := HeadersLimit
 	for _, name := range names {
-		vs, size := hdr[name], sizes[name]
+		vs, size := hdr[name], weights[name].size
 		if len(name) > min(HeaderLimit, left) {
 			// Cut, a name would be another header's.
 			leftOut++
@@ -214,7 +218,7 @@ func keepHeaders(hdr http.Header) (kept map[string][]string, cut map[string]int,
 		}
 		left -= len(name)
 		budget, lines := min(HeaderLimit, left), HeaderLimit
-		if cost := costs[name] - len(name); size <= budget && cost-size <= lines && cost <= left {
+		if cost := weights[name].cost - len(name); size <= budget && cost-size <= lines && cost <= left {
 			kept[name] = slices.Clone(vs)
 			left -= cost
 			continue

@@ -95,8 +95,34 @@ func (s *Session) askStarted(conn int, rawID []byte, method string) (context.Con
 }
 
 // cancelledNames are the members of notifications/cancelled's params that
-// serverCancelled reads.
+// cancellationOf reads.
 var cancelledNames = []string{"requestId", "reason"}
+
+// cancellation is what a notifications/cancelled's params say: the request
+// they name, on the conn the notification came on, and why ("" when they
+// give no reason).
+type cancellation struct {
+	key    askKey
+	reason string
+}
+
+// cancellationOf reads a notifications/cancelled's params, with the one JSON
+// tokenizer, as the request it names was read: a _meta nested past
+// encoding/json's 10,000 levels, or 300 members before requestId, must not
+// keep a question in front of the user or a request waiting. ok is false
+// when they name no request.
+func cancellationOf(conn int, params []byte) (cancellation, bool) {
+	var m [2]memberSpan
+	if !namedMembers(params, cancelledNames, m[:]) {
+		return cancellation{}, false
+	}
+	key, ok := newAskKey(conn, m[0].of(params))
+	if !ok {
+		return cancellation{}, false
+	}
+	reason, _ := TextOf(m[1].of(params))
+	return cancellation{key: key, reason: reason}, true
+}
 
 // serverCancelled acts on the server's notifications/cancelled: the
 // question it names, if one is waiting, is withdrawn. Where a server asked
@@ -105,52 +131,26 @@ var cancelledNames = []string{"requestId", "reason"}
 // to an id it cancelled (the specification). A cancellation of
 // anything else (a request already answered, one of another session) is
 // only logged, as the specification allows for a race.
-func (s *Session) serverCancelled(conn int, params []byte) {
-	// Read with the one JSON tokenizer, as the question itself was: a
-	// _meta nested past encoding/json's 10,000 levels, or 300 members
-	// before requestId, must not keep the question in front of the user.
-	var m [2]memberSpan
-	if !namedMembers(params, cancelledNames, m[:]) {
-		return
-	}
-	key, ok := newAskKey(conn, m[0].of(params))
-	if !ok {
-		return
-	}
+func (s *Session) serverCancelled(c cancellation) {
 	s.mu.Lock()
-	waiting := slices.Clone(s.askCancels[key])
+	waiting := slices.Clone(s.askCancels[c.key])
 	s.mu.Unlock()
-	reason, _ := TextOf(m[1].of(params))
 	for _, ask := range waiting {
-		ask.cancel(&ServerCancelled{Method: ask.method, Reason: reason})
+		ask.cancel(&ServerCancelled{Method: ask.method, Reason: c.reason})
 	}
 }
 
-// cancelsOurs is, for the server's notifications/cancelled, the request of
-// ours its requestId names when no question of the server's waits under
-// that id on conn but a request of ours does: said so, the note does not
+// cancelsOurs is, for the server's notifications/cancelled naming key
+// (cancellationOf), the request of ours under key's id when no question of
+// the server's waits under key but a request of ours does: said so, the note does not
 // read as the server cancelling a request of its own it never sent.
-func (s *Session) cancelsOurs(conn int, params []byte) *OurRequest {
-	key, ok := cancelledKey(conn, params)
-	if !ok {
-		return nil
-	}
+func (s *Session) cancelsOurs(key askKey) *OurRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.askCancels[key]) > 0 {
 		return nil
 	}
 	return s.pairs.inFlight(key.id)
-}
-
-// cancelledKey is the request a notifications/cancelled's params name, on
-// conn; ok is false when they name none.
-func cancelledKey(conn int, params []byte) (askKey, bool) {
-	var m [2]memberSpan
-	if !namedMembers(params, cancelledNames, m[:]) {
-		return askKey{}, false
-	}
-	return newAskKey(conn, m[0].of(params))
 }
 
 // inFlight is the request waiting under id (its JSON, compacted) as a

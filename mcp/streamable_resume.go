@@ -68,7 +68,13 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			seen := false
-			whose := ownerOf(string(ev.Data))
+			var whose eventOwner
+			if ev.HasID || note != nil {
+				// Read only where it decides something (an id to resume
+				// from, a resumption's progress): the message is read
+				// again as it is logged, and an answer may be megabytes.
+				whose = ownerOf(string(ev.Data))
+			}
 			if ev.HasID {
 				seen = !ids.add(ev.ID)
 				fresh = fresh || !seen
