@@ -170,8 +170,8 @@ func ParseCommand(line string) (Command, error) {
 		cmd.Tool, cmd.Words = words[0], words[1:]
 		return cmdArguments(cmd, line, next)
 	default:
-		if len(words) == 1 && strings.HasPrefix(strings.TrimSpace(words[0]), "{") {
-			return cmdParams(cmd, strings.TrimSpace(words[0]))
+		if object := quotedObject(words); object != "" {
+			return cmdParams(cmd, object)
 		}
 	}
 	for _, w := range words {
@@ -222,17 +222,9 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 		return cmd, err
 	}
 	if !strings.HasPrefix(text, "{") || !jsonObject(text) {
-		// A quoted object is trimmed as the verbatim one is: "$(cat
-		// args.json)" or a pasted object may bring blanks inside the
-		// quotes, and the object is no key=value word for them.
-		word := ""
-		if len(cmd.Words) == 1 {
-			word = strings.TrimSpace(cmd.Words[0])
-		}
-		if !strings.HasPrefix(word, "{") {
+		if text = quotedObject(cmd.Words); text == "" {
 			return cmd, nil
 		}
-		text = word
 	}
 	// Text that starts with "{" and is JSON is an object.
 	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {
@@ -273,6 +265,21 @@ func ArgumentsArray(tool, text string, words []string) error {
 }
 
 // jsonObject reports whether text is one JSON object, however deep.
+// quotedObject is the one word of words, trimmed, when it starts with
+// "{": an object given whole in quotes. Its blanks are trimmed as those
+// of an object typed verbatim are: "$(cat args.json)" or a pasted object
+// may bring blanks inside the quotes, and the object is no key=value word
+// for them. It is "" for anything else.
+func quotedObject(words []string) string {
+	if len(words) != 1 {
+		return ""
+	}
+	if object := strings.TrimSpace(words[0]); strings.HasPrefix(object, "{") {
+		return object
+	}
+	return ""
+}
+
 func jsonObject(text string) bool {
 	doc, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1})
 	return err == nil && doc.Root().Kind() == jsonspan.Object

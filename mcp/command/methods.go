@@ -53,12 +53,8 @@ func NeedsWord(words []string) bool {
 // cmdTarget reads `prompts/get NAME k=v ...` and `resources/read URI` or
 // `resources/read TEMPLATE k=v ...` (subscribe and unsubscribe alike).
 func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
-	if len(words) == 1 {
-		// params given whole, quoted (blanks inside the quotes trimmed,
-		// as those of params typed verbatim are)
-		if object := strings.TrimSpace(words[0]); strings.HasPrefix(object, "{") && jsonObject(object) {
-			return cmdParams(cmd, object)
-		}
+	if object := quotedObject(words); object != "" && jsonObject(object) {
+		return cmdParams(cmd, object) // params given whole, quoted
 	}
 	if len(words) > 0 && resourceMethods[cmd.Method] && strings.HasPrefix(words[0], "uri=") {
 		words[0] = strings.TrimPrefix(words[0], "uri=") // the generic form resources/read uri=X
