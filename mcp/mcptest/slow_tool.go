@@ -7,7 +7,7 @@ package mcptest
 // message is answered as Default answers it. It is how a client's ctrl+c
 // on a slow call is tested.
 func SlowTool(x *Exchange) {
-	if x.Kind != KindRequest || x.Method != "tools/call" {
+	if !x.matches("tools/call") {
 		x.Default()
 		return
 	}
