@@ -149,8 +149,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
 		level := ""
 		if modernEra && s.Transport() != mcp.TransportStateless {
-			level = logLevelOf(params)
-			params = withoutModernMeta(params)
+			params, level = withoutModernMeta(params)
 		}
 		switch class {
 		case mcp.ClassNotification:

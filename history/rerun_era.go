@@ -131,18 +131,6 @@ var goneIn2026 = map[string]string{
 // log level among them is asked with logging/setLevel instead (levelAsked).
 var modernMeta = []string{mcp.MetaProtocolVersion, mcp.MetaClientCapabilities, mcp.MetaClientInfo, mcp.MetaLogLevel, "progressToken"}
 
-// logLevelOf is the log level params carry in their _meta (2026's
-// io.modelcontextprotocol/logLevel), "" for none.
-func logLevelOf(params json.RawMessage) string {
-	var p struct {
-		Meta struct {
-			Level string `json:"io.modelcontextprotocol/logLevel"`
-		} `json:"_meta"`
-	}
-	_ = json.Unmarshal(params, &p) // what cannot be read carries none
-	return p.Meta.Level
-}
-
 // levelAsked carries a 2026 recording's _meta log level to a session of an
 // older era, which has none: it asks with logging/setLevel instead, the
 // other way from goneIn2026's. An older level holds until changed, so it
@@ -166,13 +154,17 @@ func (a *levelAsked) ask(ctx context.Context, s Sender, level string) string {
 }
 
 // withoutModernMeta is params without modernMeta in _meta, and without a
-// _meta left empty; params it cannot read go as they are.
-func withoutModernMeta(params json.RawMessage) json.RawMessage {
+// _meta left empty, and the log level that _meta carried (2026's
+// mcp.MetaLogLevel, which levelAsked asks for instead), "" for none;
+// params it cannot read go as they are, carrying none.
+func withoutModernMeta(params json.RawMessage) (json.RawMessage, string) {
 	var obj map[string]json.RawMessage
 	var meta map[string]json.RawMessage
 	if json.Unmarshal(params, &obj) != nil || obj["_meta"] == nil || json.Unmarshal(obj["_meta"], &meta) != nil || meta == nil {
-		return params
+		return params, ""
 	}
+	var level string
+	_ = json.Unmarshal(meta[mcp.MetaLogLevel], &level) // a level that is no string is none
 	for _, k := range modernMeta {
 		delete(meta, k)
 	}
@@ -183,9 +175,9 @@ func withoutModernMeta(params json.RawMessage) json.RawMessage {
 	}
 	b, err := json.Marshal(obj)
 	if err != nil {
-		return params
+		return params, level
 	}
-	return b
+	return b, level
 }
 
 // runGone does on a 2026 session what method did in the recording, and
