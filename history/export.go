@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"time"
 	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // How mcpscope export's output begins: the Markdown transcript's title
@@ -26,4 +28,17 @@ func impossible(d time.Duration) bool { return d < 0 || d > 7*24*time.Hour }
 // U+FFFD, where the recording keeps the byte it sent.
 func jsonText(raw string) bool {
 	return utf8.ValidString(raw) && json.Valid(bytesOf(raw))
+}
+
+// opener is the record that opened row p, whose time both exports give
+// and whose kind says whether mcpscope sent or received it: its request,
+// else the answer or our reply the row holds alone; nil for none.
+func (p *Pair) opener() *mcp.Record {
+	switch {
+	case p.Request != nil:
+		return p.Request
+	case p.Response != nil:
+		return p.Response
+	}
+	return p.Reply
 }

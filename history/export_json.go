@@ -115,7 +115,7 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Subject: p.Subject, Kind: p.Kind, State: p.State}
 	if !p.Sent.IsZero() {
 		jp.Sent = &p.Sent
-		if opening := p.Request; opening != nil && opening.Kind == mcp.KindReceived || opening == nil && p.Response != nil && p.Response.Kind == mcp.KindReceived {
+		if opener := p.opener(); opener != nil && opener.Kind == mcp.KindReceived {
 			jp.Received = &p.Sent
 		}
 	}

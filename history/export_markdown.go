@@ -150,14 +150,7 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	if p.ID != "" {
 		facts = append(facts, "id "+mdCode(p.ID))
 	}
-	opener := p.Request
-	if opener == nil {
-		opener = p.Response
-	}
-	if opener == nil {
-		opener = p.Reply
-	}
-	if opener != nil {
+	if opener := p.opener(); opener != nil {
 		verb := "sent "
 		if opener.Kind == mcp.KindReceived {
 			verb = "received "
