@@ -56,11 +56,7 @@ func closedExport(t *testing.T, hdr Header, l *Log) string {
 	if n := l.Stats().Errors; n != 0 {
 		t.Errorf("%d errors counted, want none: nothing failed", n)
 	}
-	var b strings.Builder
-	if err := ExportMarkdown(&b, hdr, l); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return exportOf(t, hdr, l)
 }
 
 // A tools/call still waiting on its POST when the session closed (the

@@ -8,11 +8,11 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// exportOf is the Markdown export of l.
-func exportOf(t *testing.T, l *Log) string {
+// exportOf is the Markdown export of l under header h.
+func exportOf(t *testing.T, h Header, l *Log) string {
 	t.Helper()
 	var b strings.Builder
-	if err := ExportMarkdown(&b, Header{Transport: mcp.TransportStateless}, l); err != nil {
+	if err := ExportMarkdown(&b, h, l); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -59,7 +59,7 @@ func TestListenOpeningUntilAcknowledged(t *testing.T) {
 	if lp := before.ListenPair(); lp == nil || !lp.Opening() || lp.ListenWord() != "opening" {
 		t.Fatalf("before the acknowledgement the listen row is %+v, want it being opened", lp)
 	}
-	if out := exportOf(t, before); !strings.Contains(out, "`subscriptions/listen all lists`: opening") {
+	if out := exportOf(t, Header{Transport: mcp.TransportStateless}, before); !strings.Contains(out, "`subscriptions/listen all lists`: opening") {
 		t.Errorf("the export before the acknowledgement does not say the stream is being opened:\n%s", out)
 	}
 	after := NewLog()
@@ -67,7 +67,7 @@ func TestListenOpeningUntilAcknowledged(t *testing.T) {
 	if lp := after.ListenPair(); lp == nil || lp.Opening() || lp.ListenWord() != "listening" {
 		t.Fatalf("after the acknowledgement the listen row is %+v, want it listening", lp)
 	}
-	if out := exportOf(t, after); !strings.Contains(out, "`subscriptions/listen all lists`: listening") {
+	if out := exportOf(t, Header{Transport: mcp.TransportStateless}, after); !strings.Contains(out, "`subscriptions/listen all lists`: listening") {
 		t.Errorf("the export after the acknowledgement does not say the stream is listening:\n%s", out)
 	}
 }
