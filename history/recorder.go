@@ -120,6 +120,7 @@ type Recorder struct {
 	// checking is the verdict of the look at the file in flight
 	// (startCheck), nil when none is.
 	checking chan error
+	note     *Caveat // what the last look found of a file whose records are whole
 	closed   bool
 	// elsewhere is RecordOptions.Elsewhere, for a failed write's advice.
 	elsewhere string
@@ -373,12 +374,13 @@ func (r *Recorder) encodeAfresh(rec mcp.Record) (encodedLine, bool, error) {
 }
 
 // Close flushes what is buffered, syncs the file to disk and closes it. It
-// returns the first error the recording met.
+// returns the first error the recording met, or else a *Caveat about a
+// file whose records are whole.
 func (r *Recorder) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		return r.err
+		return r.closeErr()
 	}
 	r.closed = true
 	if r.err == nil {
@@ -393,7 +395,7 @@ func (r *Recorder) Close() error {
 	if err := r.f.Close(); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot close %s: %w", r.path, err)
 	}
-	return r.err
+	return r.closeErr()
 }
 
 // Tee writes every record of in to rec and passes it on. When in closes it

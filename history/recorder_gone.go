@@ -42,7 +42,7 @@ func (r *Recorder) startCheck() {
 		verdict <- r.stillThere(written)
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		if r.checking == verdict { // Close has not taken it
+		if r.checking == verdict && !r.closed { // Close has not taken it, nor given up on it
 			r.takeVerdict(nil)
 		}
 	}()
@@ -58,7 +58,11 @@ func (r *Recorder) takeVerdict(timeout <-chan time.Time) bool {
 	select {
 	case err := <-r.checking:
 		r.checking = nil
-		if err != nil {
+		var c *Caveat
+		if errors.As(err, &c) {
+			// Not a failure: the records are written, and the writes go on.
+			r.note = c
+		} else if err != nil {
 			r.fail(err)
 		}
 		return true
@@ -74,13 +78,17 @@ func (r *Recorder) lastCheck() {
 	timeout := time.NewTimer(checkWait)
 	defer timeout.Stop()
 	if r.takeVerdict(timeout.C) && r.err == nil {
+		// What an earlier look noted may be mended since: this look says.
+		r.note = nil
 		r.startCheck()
 		if r.takeVerdict(timeout.C) {
 			return
 		}
 	}
 	if r.checking != nil && r.err == nil {
-		r.err = fmt.Errorf("recording: cannot check %s: its file system did not answer in %v", r.path, checkWait)
+		// The look stays out until the file system answers (one per
+		// recorder: none starts while it is); its verdict is dropped.
+		r.note = uncheckedCaveat(r.path, checkWait)
 	}
 }
 
@@ -93,6 +101,7 @@ func (r *Recorder) stillThere(written int64) error {
 		return fmt.Errorf("recording: cannot check %s: %w", r.path, err)
 	}
 	there, err := statPath(r.path)
+	head, unread := r.headThere(err == nil)
 	switch {
 	case (err == nil && !os.SameFile(mine, there) || errors.Is(err, fs.ErrNotExist)) && stillLinked(mine) && !sillyRenamed(r.f):
 		// Renamed away (by the user, or a rotation that renames): the
@@ -101,12 +110,18 @@ func (r *Recorder) stillThere(written int64) error {
 		return fmt.Errorf("recording: %s was moved or renamed while it was written; the records before are kept in it under its new name, the rest of the session is not recorded", r.path)
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("recording: %s was removed while it was written; the records are gone", r.path)
+	case errors.Is(err, fs.ErrPermission):
+		// Its directory made unsearchable: the file is the one written
+		// as far as is known, and no one can read it by its name.
+		return unreadableCaveat(r.path, err)
 	case err != nil:
 		return fmt.Errorf("recording: cannot check %s: %w", r.path, err)
 	case !os.SameFile(mine, there):
 		return fmt.Errorf("recording: %s was replaced by another file while it was written (another was renamed or moved to its name); the records are gone", r.path)
-	case mine.Size() < written || !r.headThere():
+	case mine.Size() < written || !head:
 		return fmt.Errorf("recording: %s was cut short while it was written (emptied, or truncated); records are missing from it", r.path)
+	case unread != nil:
+		return unreadableCaveat(r.path, unread)
 	}
 	return nil
 }
@@ -134,16 +149,24 @@ func sillyRenamed(f *os.File) bool {
 
 // headThere reports whether the file still starts with the header line
 // written: a file emptied while it was written and then written on past
-// the cut is its old size again, but starts with zeros.
-func (r *Recorder) headThere() bool {
+// the cut is its old size again, but starts with zeros. It looks only when
+// the path was there (look); unread is the refusal of a file the user may
+// no longer read (its permissions changed).
+func (r *Recorder) headThere(look bool) (head bool, unread error) {
+	if !look {
+		return true, nil
+	}
 	f, err := os.Open(r.path)
+	if errors.Is(err, fs.ErrPermission) {
+		return true, err // what cannot be read is not known to be cut
+	}
 	if err != nil {
-		return true // what cannot be read is not known to be cut
+		return true, nil
 	}
 	defer f.Close()
 	b := make([]byte, len(r.head))
 	if _, err := f.ReadAt(b, 0); err != nil {
-		return false
+		return false, nil
 	}
-	return bytes.Equal(b, r.head)
+	return bytes.Equal(b, r.head), nil
 }
