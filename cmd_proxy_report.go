@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -35,6 +36,13 @@ func (s *proxySessions) noteRecorded(path string) {
 // incomplete, and says so where the user looks: the TUI's status bar while
 // it runs (stderr is under it), else stderr. The report says it again.
 func (s *proxySessions) recordFailed(id int, path string, err error) {
+	var c *history.Caveat
+	if errors.As(err, &c) {
+		// The records are whole (the file can no longer be read, or could
+		// not be checked in time): said, not counted incomplete.
+		s.say(c.Error())
+		return
+	}
 	s.mu.Lock()
 	if _, pending := s.unlisted.Load(path); pending || slices.Contains(s.paths, path) {
 		if s.failed == nil {
@@ -57,11 +65,17 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 func (s *proxySessions) notRecorded(what string, err error) {
 	s.unrecorded.Add(1)
 	s.unrecordedWhy.Store(err.Error())
+	s.say(fmt.Sprintf("%s is not recorded: %v", what, err))
+}
+
+// say puts a notice where the user looks: the TUI's status bar while it
+// runs, else stderr.
+func (s *proxySessions) say(notice string) {
 	if s.feed != nil && !closed(s.gone) {
-		s.feed.send(ui.Client{Notice: fmt.Sprintf("%s is not recorded: %v", what, err)})
+		s.feed.send(ui.Client{Notice: notice})
 		return
 	}
-	fmt.Fprintf(s.errw, "mcpscope: %s\n", sanitize.Line(fmt.Sprintf("%s is not recorded: %v", what, err)))
+	fmt.Fprintf(s.errw, "mcpscope: %s\n", sanitize.Line(notice))
 }
 
 // cause is the words of what failed at the bottom of err (a full disk's

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -62,6 +63,10 @@ type recording struct {
 	failed chan error // the first error, once
 	mu     sync.Mutex
 	err    error
+	// caveat is what the recorder said at its close of a file whose
+	// records are whole (history.Caveat): said beside "recorded to", no
+	// failure.
+	caveat error
 }
 
 // Path is the file being recorded to.
@@ -102,11 +107,26 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 		// The export line is the TUI's only word of export: it has no
 		// key for it, and a newcomer asked how to share a session.
 		q := command.ShellPath(r.Path())
-		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", shown, q, q)
+		fmt.Fprintf(w, "session recorded to %s\n", shown)
+		r.sayCaveat(w)
+		fmt.Fprintf(w, "  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", q, q)
 	} else {
 		fmt.Fprintf(w, "recorded to %s\n", shown)
+		r.sayCaveat(w)
 	}
 	return nil
+}
+
+// sayCaveat writes the recorder's caveat of a file whose records are whole
+// (it can no longer be read, it could not be checked), if it had one, after
+// the line saying where it was recorded.
+func (r *recording) sayCaveat(w io.Writer) {
+	r.mu.Lock()
+	c := r.caveat
+	r.mu.Unlock()
+	if c != nil {
+		fmt.Fprintf(w, "  note: %s\n", sanitize.Line(strings.TrimPrefix(c.Error(), "recording: ")))
+	}
 }
 
 // start tees the session's records into a recording unless --no-record.
@@ -160,6 +180,13 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	}
 	r := &recording{rec: rec, failed: make(chan error, 1)}
 	out := history.Tee(in, rec, func(err error) {
+		var c *history.Caveat
+		if errors.As(err, &c) {
+			r.mu.Lock()
+			r.caveat = c
+			r.mu.Unlock()
+			return
+		}
 		r.fail(err)
 		if onErr != nil {
 			onErr(err)
