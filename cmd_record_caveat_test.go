@@ -17,9 +17,7 @@ import (
 // file whose records were whole). It was called fine, and the user learnt
 // of it when replay was refused.
 func TestRecordingReportSaysAFileMadeUnreadable(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root reads a file whatever its permissions")
-	}
+	skipAsRoot(t)
 	path := filepath.Join(t.TempDir(), "session.jsonl")
 	in := make(chan []mcp.Record)
 	f := &recordFlags{file: path}
@@ -48,9 +46,7 @@ func TestRecordingReportSaysAFileMadeUnreadable(t *testing.T) {
 // does not count it incomplete (which made the proxy exit 1): its records
 // are whole.
 func TestProxySaysARecordingMadeUnreadable(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root reads a file whatever its permissions")
-	}
+	skipAsRoot(t)
 	path := filepath.Join(t.TempDir(), "s1.jsonl")
 	rec, err := history.Create(path, history.Header{URL: "http://127.0.0.1:1/mcp"}, history.RecordOptions{})
 	if err != nil {
@@ -73,5 +69,13 @@ func TestProxySaysARecordingMadeUnreadable(t *testing.T) {
 	}
 	if !strings.Contains(errw.String(), "can no longer be read by you") {
 		t.Errorf("the proxy did not say %s can no longer be read; it said:\n%s", path, errw.String())
+	}
+}
+
+// skipAsRoot skips a test of a file made unreadable: root reads it anyway.
+func skipAsRoot(t *testing.T) {
+	t.Helper()
+	if os.Geteuid() == 0 {
+		t.Skip("root reads a file whatever its permissions")
 	}
 }
