@@ -14,7 +14,8 @@ import (
 )
 
 // relayedToolsList is a proxied client's tools/list as the proxy records
-// it: upstream's POST answered in 4ms, the client's leg 250µs longer.
+// it: upstream's POST answered in 4ms, the client's leg (a node client's)
+// 250µs longer.
 func relayedToolsList() *script {
 	s := newScript()
 	s.add(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable, URL: "http://127.0.0.1:8811/mcp", Forced: true,
@@ -23,7 +24,8 @@ func relayedToolsList() *script {
 	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", URL: "http://127.0.0.1:8811/mcp",
 		Status: 200, Duration: 4 * time.Millisecond, ReqSeq: req, Opened: "sse"}})
 	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp",
-		Status: 200, Duration: 4*time.Millisecond + 250*time.Microsecond, ReqSeq: req}})
+		Status: 200, Duration: 4*time.Millisecond + 250*time.Microsecond, ReqSeq: req,
+		RequestHeaders: map[string][]string{"User-Agent": {"node"}}}})
 	s.answer(req, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`, false, false)
 	return s
 }
