@@ -13,8 +13,10 @@ import (
 // At 80 columns a third client was cut from the clients bar whole (the
 // line ended "streamable …"): when the names do not fit, the shown session
 // keeps its name and the others their numbers and the start of theirs, so
-// every one is there to step to, and which is which shows. At 160 columns
-// all three keep their names.
+// every one is there to step to, and which is which shows. Three of them
+// left no room for "? help", which the bar ends with in the keys row's
+// place: the others' names are cut shorter for it. At 160 columns all
+// three keep their names.
 func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	for id, c := range [][2]string{{"claude-code 1.0.3", "sse"}, {"mcp-inspector 0.16.2", "streamable"}, {"cursor 1.2.4", "stateless"}} {
@@ -29,8 +31,8 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 		steps int
 		want  string
 	}{
-		{0, "clients:  1 claude-code 1.0.3 · sse   2 mcp-inspector…   3 cursor 1.2.4"},
-		{2, "clients:  1 claude-code 1…   2 mcp-inspector…   3 cursor 1.2.4 · stateless"},
+		{0, "clients:  1 claude-code 1.0.3 · sse   2 mcp-inspe…   3 cursor 1.…  · ? help"},
+		{2, "clients:  1 claude-co…   2 mcp-inspe…   3 cursor 1.2.4 · stateless  · ? help"},
 	} {
 		for range tc.steps {
 			press(m, "]")
@@ -51,7 +53,8 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 // Alike clients (two copies of one agent, named the same) at 80 columns
 // were "1 mcpscope dev · sse (ended)   2 (ended)   3": which spoke which
 // transport took stepping to each. Each other tab names what tells it from
-// the shown one, its transport; one alike in that too has its number.
+// the shown one, its transport, cut as short as the "? help" after them
+// needs; one alike in that too has its number.
 func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -60,11 +63,11 @@ func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 	}
 	m.Update(clientEndedMsg{2})
 	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
-	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable (ended)   3 stateless"; !strings.Contains(got, want) {
+	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamab… (ended)   3 stateless  · ? help"; !strings.Contains(got, want) {
 		t.Errorf("the clients bar = %q, want %q", got, want)
 	}
 	m.Update(clientMsg{ID: 4, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
-	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable (ended)   3 stateless   4 "; !strings.Contains(got, want) {
+	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 stream… (ended)   3 statel…   4  · ? help"; !strings.Contains(got, want) {
 		t.Errorf("with a fourth client alike in transport too, the clients bar = %q, want %q", got, want)
 	}
 }

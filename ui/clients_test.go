@@ -105,16 +105,7 @@ func TestWaitForClientRecords(t *testing.T) {
 // negotiation pane, and in the detail pane the time the proxy added.
 func TestProxiedSessionShowsBothLegs(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	s := newScript()
-	s.add(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable, URL: "http://127.0.0.1:8811/mcp", Forced: true,
-		Reason: "proxied: the client initialized a streamable HTTP session"}})
-	req := s.request("1", "tools/list", "", "{}")
-	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", URL: "http://127.0.0.1:8811/mcp",
-		Status: 200, Duration: 4 * time.Millisecond, ReqSeq: req, Opened: "sse"}})
-	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp",
-		Status: 200, Duration: 4*time.Millisecond + 250*time.Microsecond, ReqSeq: req,
-		RequestHeaders: map[string][]string{"User-Agent": {"node"}}}})
-	s.answer(req, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`, false, false)
+	s := relayedToolsList()
 	m.Update(clientMsg{ID: 1, Name: "inspector", Transport: "streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, s.recs})
 	press(m, "enter")

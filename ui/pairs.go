@@ -55,14 +55,22 @@ func (p *pairsPane) click(y int) {
 }
 
 // pairColumns are the widths of the columns for an inner width; columns
-// that do not fit are dropped (width 0), the least useful first.
-type pairColumns struct{ kind, id, method, state, post, resp, size int }
+// that do not fit are dropped (width 0), the least useful first. added,
+// the time a proxy added to the answer (+PROXY), is only a proxied
+// session's.
+type pairColumns struct{ kind, id, method, state, post, resp, added, size int }
 
-func columnsFor(w int) pairColumns {
+// addedWidth holds "+PROXY" and a time the proxy added ("+250µs", "+12ms").
+const addedWidth = 7
+
+func columnsFor(w int, proxied bool) pairColumns {
 	c := pairColumns{kind: 9, id: 8, state: 12, post: 7, resp: 8, size: 9}
+	if proxied {
+		c.added = addedWidth
+	}
 	fixed := func() int {
 		n := 0
-		for _, x := range []int{c.kind, c.id, c.state, c.post, c.resp, c.size} {
+		for _, x := range []int{c.kind, c.id, c.state, c.post, c.resp, c.added, c.size} {
 			if x > 0 {
 				n += x + 1
 			}
@@ -72,11 +80,12 @@ func columnsFor(w int) pairColumns {
 	// The POST's latency goes first, and already while the method column
 	// is too narrow for notifications/initialized or tools/call NAME ·
 	// step 2/4 (an 80-column terminal); the rest only when the method
-	// would be narrower still.
+	// would be narrower still. What the proxy added goes before the
+	// upstream time it adds to.
 	for _, drop := range []struct {
 		col  *int
 		room int
-	}{{&c.post, 26}, {&c.size, 16}, {&c.resp, 16}, {&c.kind, 16}} {
+	}{{&c.post, 26}, {&c.size, 16}, {&c.added, 16}, {&c.resp, 16}, {&c.kind, 16}} {
 		if w-fixed()-1 >= drop.room {
 			break
 		}
@@ -108,9 +117,12 @@ func (p *pairsPane) view(focused bool) []string {
 	log := p.c.log
 	n := log.PairCount()
 	inner := p.w - 2
-	cols := columnsFor(inner)
+	// A proxied session, live or replayed (a replay knows it by the
+	// client's leg it recorded), has the time the proxy added per row:
+	// Detail alone said it, one request at a time.
+	cols := columnsFor(inner, p.c.proxied() || log.Negotiation().Client != nil)
 	lines := make([]string, 0, p.list.height+1)
-	lines = append(lines, p.c.st.Header.Render(p.row(cols, "KIND", "ID", "METHOD", "STATE", "POST", "RESP", "SIZE")))
+	lines = append(lines, p.c.st.Header.Render(p.row(cols, pairCells{"KIND", "ID", "METHOD", "STATE", "POST", "RESP", "+PROXY", "SIZE"})))
 	if n == 0 {
 		// The hint is wrapped, not cut: at 100 columns the pane is half
 		// the width, and "press i to initialize, l to li…" lost the key
@@ -157,8 +169,11 @@ func (p *pairsPane) view(focused bool) []string {
 	return p.c.frame(title, lines, p.w, p.h, focused)
 }
 
+// pairCells are the texts of one row's cells, in column order.
+type pairCells struct{ kind, id, method, state, post, resp, added, size string }
+
 // row joins the cells of one line at the column widths.
-func (p *pairsPane) row(c pairColumns, kind, id, method, state, post, resp, size string) string {
+func (p *pairsPane) row(c pairColumns, v pairCells) string {
 	var b strings.Builder
 	add := func(s string, w int, right bool) {
 		if w <= 0 {
@@ -171,13 +186,14 @@ func (p *pairsPane) row(c pairColumns, kind, id, method, state, post, resp, size
 		}
 		b.WriteByte(' ')
 	}
-	add(kindCell(kind, c.kind), c.kind, false)
-	add(id, c.id, false)
-	add(method, c.method, false)
-	add(state, c.state, false)
-	add(post, c.post, true)
-	add(resp, c.resp, true)
-	add(size, c.size, true)
+	add(kindCell(v.kind, c.kind), c.kind, false)
+	add(v.id, c.id, false)
+	add(v.method, c.method, false)
+	add(v.state, c.state, false)
+	add(v.post, c.post, true)
+	add(v.resp, c.resp, true)
+	add(v.added, c.added, true)
+	add(v.size, c.size, true)
 	return strings.TrimRight(b.String(), " ")
 }
 
@@ -189,7 +205,15 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	}
 	method := fitMethod(pr, cols.method)
 	state, stateStyle := p.c.pairState(pr)
-	post, resp, size := "–", "–", "–"
+	post, resp, added, size := "–", "–", "–", "–"
+	if pr.Relay != nil && pr.Relay.HTTP != nil {
+		// What relaying it cost on top of upstream's time, as Detail's
+		// "proxy added" says it.
+		added = history.FormatMeasured(pr.ProxyAdded)
+		if added != "?" {
+			added = "+" + added
+		}
+	}
 	if pr.Post != nil {
 		post = history.FormatMeasured(pr.PostLatency)
 	}
@@ -211,7 +235,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 			// The cursor of an unfocused pane stays visible but quiet.
 			style = st.Dim.Reverse(true)
 		}
-		return style.Render(cell(p.row(cols, kind, id, method, state, post, resp, size), inner))
+		return style.Render(cell(p.row(cols, pairCells{kind, id, method, state, post, resp, added, size}), inner))
 	}
 	var b strings.Builder
 	sep := st.Row.Render(" ")
@@ -233,6 +257,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	add(state, cols.state, stateStyle, false)
 	add(post, cols.post, st.Dim, true)
 	add(resp, cols.resp, st.Dim, true)
+	add(added, cols.added, st.Dim, true)
 	add(size, cols.size, st.Dim, true)
 	return b.String()
 }

@@ -23,11 +23,11 @@ func TestPairsMethodFitsOnEightyColumns(t *testing.T) {
 			t.Errorf("80 columns: the %s column is gone too:\n%s", want, view)
 		}
 	}
-	if c := columnsFor(120); c.post == 0 || c.method < 26 {
-		t.Errorf("columnsFor(120) = %+v, want every column and a method of at least 26", c)
+	if c := columnsFor(120, false); c.post == 0 || c.method < 26 {
+		t.Errorf("columnsFor(120, false) = %+v, want every column and a method of at least 26", c)
 	}
-	if c := columnsFor(58); c.kind == 0 || c.method < 16 {
-		t.Errorf("columnsFor(58) = %+v, want the kind kept and a method of at least 16", c)
+	if c := columnsFor(58, false); c.kind == 0 || c.method < 16 {
+		t.Errorf("columnsFor(58, false) = %+v, want the kind kept and a method of at least 16", c)
 	}
 }
 

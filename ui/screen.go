@@ -63,7 +63,7 @@ func (m *Model) View() string {
 		if m.opts.Clients != nil && idle {
 			// The command line's first row lists the clients, except while
 			// the user types into their own session.
-			keysRow, cl[0] = cl[0], m.clientsBar()
+			keysRow, cl[0] = cl[0], m.clientsBar(0)
 		}
 	}
 	bar, cut, endCut := m.status.draw(true)
@@ -114,8 +114,13 @@ func (m *Model) View() string {
 	if keysRow != "" && !placed {
 		// The keys row, and its "? help" with it, gave way to the clients
 		// bar: the bar ends with it instead where it has room (the
-		// clients come first), or a proxy's watcher had no word of the help.
-		if help := m.barHelp(); ansi.StringWidth(cl[0]+help) <= m.width {
+		// clients come first, shortened to make room for it), or a
+		// proxy's watcher had no word of the help.
+		help := m.barHelp()
+		if ansi.StringWidth(cl[0]+help) > m.width {
+			cl[0] = m.clientsBar(ansi.StringWidth(help))
+		}
+		if ansi.StringWidth(cl[0]+help) <= m.width {
 			cl[0] += help
 		}
 	}
