@@ -10,6 +10,72 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// lineOf is the line r adds to the notes, "" for none: one case for each
+// kind of record that has something to say, and no record is of two.
+func (n *notes) lineOf(r *mcp.Record) string {
+	// The watches read every record, whatever it says: a request's
+	// progress token, the server cancelling a request of ours.
+	progress, anyway := n.progress.look(r), n.cancels.look(r)
+	m := r.RPC
+	switch {
+	case progress != "":
+		// A notifications/progress that breaks the rules for one.
+		return progress
+	case anyway != "":
+		// An answer to a request of ours the server said it cancelled.
+		return anyway
+	case r.Kind == mcp.KindReceived && m != nil:
+		return n.receivedLine(m)
+	case r.Kind == mcp.KindSent && m != nil && m.Class == mcp.ClassReply && m.Method != "ping":
+		return replyLine(m)
+	case r.Kind == mcp.KindSent && m != nil && m.Class == mcp.ClassRequest && m.Chain != 0:
+		return roundLine(m)
+	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpReply && (r.Error.Cause == mcp.CauseFlooded || r.Error.Cause == mcp.CauseModernAsked):
+		// Requests of the server's left unanswered or refused past a
+		// bound, or sent on a 2026 stream where none is answered:
+		// without a line, a run with them unanswered read as one where
+		// every one was. A run of them folds to one.
+		return r.Error.Message
+	case r.Kind == mcp.KindEndpoint && r.Endpoint != nil && history.PostsElsewhere(r.Endpoint):
+		// The endpoint event named a URL that did not work: what the
+		// server said is wrong even though the commands go through.
+		ep := r.Endpoint
+		return "posting to " + clip.Quote(ep.InUse, 1024) + ", not " + clip.Quote(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
+	}
+	return sessionIDLine(r)
+}
+
+// receivedLine is the line a message the server sent adds to the notes,
+// "" for none.
+func (n *notes) receivedLine(m *mcp.RPCMessage) string {
+	switch {
+	case m.NullIDResult():
+		// A result with id null answers nothing (a server's answer to a
+		// notification, say): no request waits on it, so no timeout's
+		// words ever named it, and exec said nothing where the TUI
+		// shows its row.
+		return "an answer came back with id null that no request of ours has: " + nullIDAnswer
+	case m.Class == mcp.ClassDuplicate && m.Method == "":
+		// A second answer, perhaps another result: exec printed the
+		// first, and without a line the second read as never sent.
+		return "the server sent another answer to a request answered already (id " + clip.Quote(m.ID, 200) + "): exec shows the first; exec --json shows both"
+	case m.Class != mcp.ClassNotification:
+		return ""
+	case m.Method == mcp.AckMethod && m.Stream != mcp.StreamListen:
+		// Plumbing on a listen stream; anywhere else a server's mistake
+		// that acknowledges nothing, which exec kept as quiet as the
+		// real one.
+		return mcp.AckMethod + " came outside a subscriptions/listen stream, where it acknowledges no subscription"
+	case quietNotes[m.Method]:
+		return ""
+	}
+	line := noteLine(m, n.recording)
+	if n.from != "" && (m.Stream == mcp.StreamListen || m.Stream == mcp.StreamGet) {
+		line += " (from " + n.from + ")"
+	}
+	return line
+}
+
 // replyLine says what the server asked of exec and how it was answered
 // (roots from --root, a form or a message from --answer), so the questions
 // behind a tool's result are not invisible; a ping is plumbing.

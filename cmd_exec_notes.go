@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -98,67 +97,8 @@ func (n *notes) record(r mcp.Record) {
 	if n == nil {
 		return
 	}
-	line := ""
-	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == mcp.ListenMethod && r.RPC.UserStream {
-		if n.userListens == nil {
-			n.userListens = map[int64]bool{}
-		}
-		n.userListens[r.Seq] = true
-	}
-	if r.Kind == mcp.KindEvent && r.Event != nil {
-		n.from = n.fromStream(r.Event)
-	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && !quietNotes[r.RPC.Method] {
-		line = noteLine(r.RPC, n.recording)
-		if n.from != "" && (r.RPC.Stream == mcp.StreamListen || r.RPC.Stream == mcp.StreamGet) {
-			line += " (from " + n.from + ")"
-		}
-	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == mcp.AckMethod && r.RPC.Stream != mcp.StreamListen {
-		// Plumbing on a listen stream; anywhere else a server's mistake
-		// that acknowledges nothing, which exec kept as quiet as the
-		// real one.
-		line = mcp.AckMethod + " came outside a subscriptions/listen stream, where it acknowledges no subscription"
-	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassDuplicate && r.RPC.Method == "" {
-		// A second answer, perhaps another result: exec printed the
-		// first, and without a line the second read as never sent.
-		line = "the server sent another answer to a request answered already (id " + clip.Quote(r.RPC.ID, 200) + "): exec shows the first; exec --json shows both"
-	}
-	if said := n.progress.look(&r); said != "" {
-		line = said
-	}
-	if anyway := n.cancels.look(&r); anyway != "" {
-		line = anyway
-	}
-	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.NullIDResult() {
-		// A result with id null answers nothing (a server's answer to a
-		// notification, say): no request waits on it, so no timeout's
-		// words ever named it, and exec said nothing where the TUI
-		// shows its row.
-		line = "an answer came back with id null that no request of ours has: " + nullIDAnswer
-	}
-	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
-		line = replyLine(r.RPC)
-	}
-	if r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpReply && (r.Error.Cause == mcp.CauseFlooded || r.Error.Cause == mcp.CauseModernAsked) {
-		// Requests of the server's left unanswered or refused past a
-		// bound, or sent on a 2026 stream where none is answered:
-		// without a line, a run with them unanswered read as one where
-		// every one was. A run of them folds to one.
-		line = r.Error.Message
-	}
-	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Chain != 0 {
-		line = roundLine(r.RPC)
-	}
-	if ep := r.Endpoint; r.Kind == mcp.KindEndpoint && ep != nil && history.PostsElsewhere(ep) {
-		// The endpoint event named a URL that did not work: what the
-		// server said is wrong even though the commands go through.
-		line = "posting to " + clip.Quote(ep.InUse, 1024) + ", not " + clip.Quote(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
-	}
-	if note := sessionIDLine(&r); note != "" {
-		line = note
-	}
+	n.follow(&r)
+	line := n.lineOf(&r)
 	// An answer that contradicts the session (another session id,
 	// another version) said as the TUI's Negotiation pane says it, a
 	// line for each problem it is the first of.
@@ -182,6 +122,21 @@ func (n *notes) record(r mcp.Record) {
 		n.add(p.Message)
 	}
 	n.saw(r.Seq)
+}
+
+// follow keeps what the records after r are read by: the
+// subscriptions/listen requests the user typed, and the stream the event
+// being read came on.
+func (n *notes) follow(r *mcp.Record) {
+	switch {
+	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == mcp.ListenMethod && r.RPC.UserStream:
+		if n.userListens == nil {
+			n.userListens = map[int64]bool{}
+		}
+		n.userListens[r.Seq] = true
+	case r.Kind == mcp.KindEvent && r.Event != nil:
+		n.from = n.fromStream(r.Event)
+	}
 }
 
 // fromStream names the stream an event came on when the user typed a

@@ -49,7 +49,8 @@
 //     ids: its progress, its log messages (at the level in its _meta key
 //     io.modelcontextprotocol/logLevel, none without it), then its response.
 //     Closing the stream cancels the request. Results carry resultType, and lists
-//     and reads ttlMs and cacheScope.
+//     and reads ttlMs and cacheScope (the older eras' answers carry neither,
+//     though the SDK writes them on every era: see eraFields).
 //  10. Tools that need the client (confirm, sample, list_roots, link_account)
 //     answer resultType "input_required" with inputRequests and a signed
 //     requestState; the client sends the request again, with a new id,

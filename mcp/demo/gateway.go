@@ -38,8 +38,8 @@ func (h *Handler) newGateway(versions []string) *gateway {
 			SupportedProtocolVersions: versions,
 		},
 	)
-	// Outermost first: both run before the SDK's own middleware.
-	g.server.AddReceivingMiddleware(h.sessions.middleware, guard)
+	// Outermost first: all run before the SDK's own middleware.
+	g.server.AddReceivingMiddleware(h.sessions.middleware, guard, eraFields)
 	g.addCoreTools()
 	g.addCatalogTools()
 	g.addClientTools()

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"io"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -41,6 +42,9 @@ type era struct {
 	path     string
 	version  string // the protocol version the client asks for
 	sessions bool   // whether the era has sessions (and so server requests)
+	// wire, when set, is where the client writes every message it sends
+	// and reads, as the SDK's LoggingTransport does: the JSON on the wire.
+	wire io.Writer
 }
 
 var (
@@ -51,10 +55,14 @@ var (
 )
 
 func (e era) transport(url string) mcp.Transport {
+	var t mcp.Transport = &mcp.StreamableClientTransport{Endpoint: url}
 	if e.path == SSEPath {
-		return &mcp.SSEClientTransport{Endpoint: url}
+		t = &mcp.SSEClientTransport{Endpoint: url}
 	}
-	return &mcp.StreamableClientTransport{Endpoint: url}
+	if e.wire != nil {
+		t = &mcp.LoggingTransport{Transport: t, Writer: e.wire}
+	}
+	return t
 }
 
 // connect opens an initialized (or, on 2026, discovered) SDK client session
