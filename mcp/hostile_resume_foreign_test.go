@@ -19,14 +19,17 @@ func otherStreamEvents(i int) []string {
 }
 
 // resumingGETs counts the GETs f was sent with a Last-Event-ID.
-func resumingGETs(f *rawStreamable) int {
-	n := 0
+func resumingGETs(f *rawStreamable) int { return len(lastEventIDs(f)) }
+
+// lastEventIDs returns the Last-Event-IDs of f's resuming GETs, in order.
+func lastEventIDs(f *rawStreamable) []string {
+	var ids []string
 	for _, r := range f.requests(http.MethodGet) {
-		if r.Header.Get("Last-Event-ID") != "" {
-			n++
+		if id := r.Header.Get("Last-Event-ID"); id != "" {
+			ids = append(ids, id)
 		}
 	}
-	return n
+	return ids
 }
 
 // A server that answers every resumption of a request's stream with another
