@@ -106,7 +106,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				switch {
 				case whose == ownerThis && !seen:
 					ours++
-				case whose == ownerOther:
+				case whose == ownerOther || whose == ownerNoMessage:
+					// Data that is no message says nothing of the
+					// request: not even that the server is still on it.
 					others++
 				case whose == ownerAside:
 					others++
