@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
+
+// firstProgress is a call's first stream: its progress 1, event e1.
+func firstProgress(id string) []string { return []string{progressEvent(id, 1)} }
 
 // answerEvent is the call's answer "done" as an event of no id.
 func answerEvent(id string) string {
@@ -20,24 +22,21 @@ func answerEvent(id string) string {
 // went on from the GET stream's.
 func TestResumeNotFromALogReplayedFromTheGETStream(t *testing.T) {
 	const getLog = "id: g1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"on the GET stream\"}}\n\n"
-	var callID atomic.Value
-	var resumes atomic.Int32
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		callID.Store(id)
-		writeEvents(w, progressEvent(id, 1))
-	}
+	f := resumedCall(firstProgress, func(id string, i int) []string {
+		if i == 1 {
+			return []string{getLog}
+		}
+		return []string{answerEvent(id)}
+	})
+	// The GET stream, opened, brings the log and stays open.
+	resume := f.get
 	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			writeEvents(w, getLog)
-			<-r.Context().Done()
+		if r.Header.Get("Last-Event-ID") != "" {
+			resume(w, r)
 			return
 		}
-		if resumes.Add(1) == 1 {
-			writeEvents(w, getLog)
-			return
-		}
-		writeEvents(w, answerEvent(callID.Load().(string)))
+		writeEvents(w, getLog)
+		<-r.Context().Done()
 	}
 	s, rec := dialRaw(t, f, Config{})
 	rec.waitFor(t, "the GET stream's log", func(r Record) bool {

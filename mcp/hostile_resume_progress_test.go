@@ -2,10 +2,8 @@ package mcp
 
 import (
 	"fmt"
-	"net/http"
 	"regexp"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -20,26 +18,14 @@ var resumingWait = regexp.MustCompile(`resuming in ([^,]+), attempt`)
 // doubled past maxResume of them.
 func TestResumeOfBatchesHoldingTheRequestsProgress(t *testing.T) {
 	const polls = 3 * maxResume
-	var callID atomic.Value
-	var n atomic.Int32
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		callID.Store(id)
-		writeEvents(w, progressEvent(id, 1))
-	}
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		id := callID.Load().(string)
-		i := int(n.Add(1)) + 1
+	f := resumedCall(firstProgress, func(id string, i int) []string {
+		i++
 		msg := fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":%s,"progress":%d}}`, id, i)
 		if i > polls {
 			msg = fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"done"}]}}`, id)
 		}
-		writeEvents(w, fmt.Sprintf("id: e%d\nretry: 5\ndata: [%s]\n\n", i, msg))
-	}
+		return []string{fmt.Sprintf("id: e%d\nretry: 5\ndata: [%s]\n\n", i, msg)}
+	})
 	s, rec := dialRaw(t, f, Config{RequestTimeout: 15 * time.Second})
 	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
 	if err != nil || !strings.Contains(string(resp.Result), "done") {
@@ -71,18 +57,9 @@ func TestResumeOfBatchesHoldingTheRequestsProgress(t *testing.T) {
 // them in a row, saying what they held, where it went on resuming, ever
 // slower, until the request timed out.
 func TestResumeThatBringsOnlyDataThatIsNoMessage(t *testing.T) {
-	var n atomic.Int32
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		writeEvents(w, progressEvent(id, 1))
-	}
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		writeEvents(w, fmt.Sprintf("id: x%d\nretry: 5\ndata: still <b>busy</b>\n\n", n.Add(1)))
-	}
+	f := resumedCall(firstProgress, func(_ string, i int) []string {
+		return []string{fmt.Sprintf("id: x%d\nretry: 5\ndata: still <b>busy</b>\n\n", i)}
+	})
 	s, _ := dialRaw(t, f, Config{RequestTimeout: 10 * time.Second})
 	_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
 	want := fmt.Sprintf("none for this request (%d whose data is no JSON-RPC message)", maxResume)
