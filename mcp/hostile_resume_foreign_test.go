@@ -19,14 +19,17 @@ func otherStreamEvents(i int) []string {
 }
 
 // resumingGETs counts the GETs f was sent with a Last-Event-ID.
-func resumingGETs(f *rawStreamable) int {
-	n := 0
+func resumingGETs(f *rawStreamable) int { return len(lastEventIDs(f)) }
+
+// lastEventIDs returns the Last-Event-IDs of f's resuming GETs, in order.
+func lastEventIDs(f *rawStreamable) []string {
+	var ids []string
 	for _, r := range f.requests(http.MethodGet) {
-		if r.Header.Get("Last-Event-ID") != "" {
-			n++
+		if id := r.Header.Get("Last-Event-ID"); id != "" {
+			ids = append(ids, id)
 		}
 	}
-	return n
+	return ids
 }
 
 // A server that answers every resumption of a request's stream with another
@@ -74,29 +77,37 @@ func TestResumeWithOtherStreamsBesideItsOwn(t *testing.T) {
 // besides(i) (when besides is not nil) and the call's progress i, until
 // the one after polls of them brings the answer "done".
 func pollingServer(polls int, besides func(i int) []string) *rawStreamable {
+	return resumedCall(func(id string) []string { return []string{"id: e0\ndata: \n\n", progressEvent(id, 1)} },
+		func(id string, i int) []string {
+			i++
+			var events []string
+			if besides != nil {
+				events = besides(i)
+			}
+			if i <= polls {
+				return append(events, progressEvent(id, i))
+			}
+			return append(events, fmt.Sprintf("id: e%d\n", i)+answerEvent(id))
+		})
+}
+
+// resumedCall answers a tools/call with a stream of first(the call's id)
+// that ends there, and the i-th resumption of it (from 1) with resume(the
+// call's id, i); a GET without Last-Event-ID is refused (405).
+func resumedCall(first func(id string) []string, resume func(id string, i int) []string) *rawStreamable {
 	var callID atomic.Value
 	var n atomic.Int32
 	f := &rawStreamable{}
 	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
 		callID.Store(id)
-		writeEvents(w, "id: e0\ndata: \n\n", progressEvent(id, 1))
+		writeEvents(w, first(id)...)
 	}
 	f.get = func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Last-Event-ID") == "" {
 			w.WriteHeader(http.StatusMethodNotAllowed)
 			return
 		}
-		id := callID.Load().(string)
-		i := int(n.Add(1)) + 1
-		var events []string
-		if besides != nil {
-			events = besides(i)
-		}
-		if i <= polls {
-			writeEvents(w, append(events, progressEvent(id, i))...)
-			return
-		}
-		writeEvents(w, append(events, fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", i, id))...)
+		writeEvents(w, resume(callID.Load().(string), int(n.Add(1)))...)
 	}
 	return f
 }
@@ -128,27 +139,15 @@ func TestResumeThatReplaysItsOwnBesideAnotherStreamsEvents(t *testing.T) {
 // twice maxResume resumptions it calls stop, ending a client that
 // would resume forever.
 func foreignResumer(stop func(), own func(id string) []string) *rawStreamable {
-	var n atomic.Int32
-	var callID atomic.Value
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		callID.Store(id)
-		writeEvents(w, "id: e0\nretry: 0\ndata: \n\n", progressEvent(id, 1))
-	}
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		var events []string
-		if own != nil {
-			events = own(callID.Load().(string))
-		}
-		i := int(n.Add(2))
-		if i > 4*maxResume {
-			stop()
-		}
-		writeEvents(w, append(events, otherStreamEvents(i)...)...)
-	}
-	return f
+	return resumedCall(func(id string) []string { return []string{"id: e0\nretry: 0\ndata: \n\n", progressEvent(id, 1)} },
+		func(id string, i int) []string {
+			var events []string
+			if own != nil {
+				events = own(id)
+			}
+			if 2*i > 4*maxResume {
+				stop()
+			}
+			return append(events, otherStreamEvents(2*i)...)
+		})
 }

@@ -50,19 +50,7 @@ func TestResumeAServerThatEndsEveryStream(t *testing.T) {
 	}
 
 	// The same events again and again: no progress.
-	var callID atomic.Value
-	f = &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		callID.Store(id)
-		writeEvents(w, progressEvent(id, 1))
-	}
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") == "" {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		writeEvents(w, progressEvent(callID.Load().(string), 1))
-	}
+	f = resumedCall(firstProgress, func(id string, _ int) []string { return firstProgress(id) })
 	s, _ = dialRaw(t, f, Config{})
 	_, err = s.CallTool(testCtx(t), "slow", []byte(`{}`))
 	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "no new event") ||

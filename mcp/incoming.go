@@ -25,6 +25,11 @@ type inbound struct {
 	// messages are being handled, nil for a JSON body.
 	resumed bool
 	event   *SSEEvent
+	// no numbers the stream among the session's (event_streams.go), 0
+	// until an event with an id came on it; elsewhere says the event being
+	// delivered has an id that came first on another of its streams.
+	no        uint64
+	elsewhere bool
 }
 
 // shape is what a JSON-RPC message is, from the members it has.
@@ -230,6 +235,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			return
 		}
 		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
+		in.elsewhere = ev.HasID && ev.ID != "" && s.eventIDs.claim(in, ev.ID)
 		onEvent(&rec, ev)
 		s.rememberDataAlike(ev)
 	}, holding: func(on bool) {

@@ -21,6 +21,7 @@ type resumeRun struct {
 	replayed int // of them, ones whose ids had come already
 	foreign  int // of them, another request's answer or progress
 	aside    int // of them, messages naming no request (logs, list changes)
+	garbled  int // of them, data that is no JSON-RPC message
 }
 
 // add counts an event of a resumed stream; seen says its id had come
@@ -35,6 +36,8 @@ func (r *resumeRun) add(seen bool, whose eventOwner) {
 		r.foreign++
 	case ownerAside:
 		r.aside++
+	case ownerNoMessage:
+		r.garbled++
 	}
 }
 
@@ -48,6 +51,9 @@ func (r resumeRun) words(after string) string {
 	}
 	if r.aside > 0 {
 		whose = append(whose, fmt.Sprintf("%d notifications naming no request, such as logs, which do not move it on", r.aside))
+	}
+	if r.garbled > 0 {
+		whose = append(whose, fmt.Sprintf("%d whose data is no JSON-RPC message", r.garbled))
 	}
 	if len(whose) > 0 {
 		said = append(said, fmt.Sprintf("the resumed streams brought %d events, none for this request (%s)", r.events, strings.Join(whose, "; ")))
@@ -67,21 +73,21 @@ func (r resumeRun) words(after string) string {
 // eventOwner is whose message an event carries, as far as it can tell.
 type eventOwner int
 
+// In the order a batch is told by: it is its messages' latest owner here.
 const (
-	ownerUnknown eventOwner = iota // no message: a priming event, a comment
-	ownerThis                      // the request's answer, its progress, a server request on its stream
-	ownerOther                     // an answer to, or progress of, another request
-	ownerAside                     // a message naming no request, or data that is no message
+	ownerUnknown   eventOwner = iota // no data: a priming event, a comment
+	ownerNoMessage                   // data that is no JSON-RPC message
+	ownerAside                       // a message naming no request (a log, a list change)
+	ownerOther                       // an answer to, or progress of, another request
+	ownerThis                        // the request's answer, its progress, a server request on its stream
 )
 
 // ownerFor says whose message an event's data is, for the request m: its
 // progress token is read from what was sent only once a message comes.
 func ownerFor(m *outgoing) func(data string) eventOwner {
 	token, hasToken, read := "", false, false
-	return func(data string) eventOwner {
-		if data == "" {
-			return ownerUnknown
-		}
+	var one func(data string) eventOwner
+	one = func(data string) eventOwner {
 		p, sh := shapeOf(bytesOf(data))
 		switch {
 		case sh == shapeAnswer && stringOf(p.id) == m.id:
@@ -92,6 +98,8 @@ func ownerFor(m *outgoing) func(data string) eventOwner {
 			// A request the server sends on this request's stream is
 			// one it needs answered to go on with it.
 			return ownerThis
+		case sh == shapeInvalid:
+			return ownerNoMessage
 		case sh != shapeNotification || p.method != "notifications/progress":
 			return ownerAside
 		}
@@ -107,5 +115,16 @@ func ownerFor(m *outgoing) func(data string) eventOwner {
 			return ownerThis
 		}
 		return ownerOther
+	}
+	return func(data string) eventOwner {
+		if data == "" {
+			return ownerUnknown
+		}
+		// A batch is the request's when any message in it is (its
+		// answer or progress is delivered from it as from an event of
+		// its own), else another request's when any is, and so on.
+		whose := ownerNoMessage
+		eachMessage(data, func() {}, func(raw string) { whose = max(whose, one(raw)) })
+		return whose
 	}
 }

@@ -185,6 +185,7 @@ type Session struct {
 	tools       []Tool
 	foreign     []foreignAnswer // the latest answers to requests we never sent
 	asked       askedEvents     // the latest server requests, by the events that carried them
+	eventIDs    eventStreams    // the stream each event id came on first (its own lock)
 	replyFailed failedReply     // the latest of our replies the server did not take
 	asking      int             // server questions waiting for their answer
 	refused     int             // server questions refused: maxAsking were waiting

@@ -32,6 +32,8 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		in.unfinished = &m.p.unfinished
 	}
 	var lastID, retryField string
+	// cleared is an empty id field after the last id: lastID was reset.
+	cleared := false
 	// foreignIDs counts new event ids skipped for lastID as another
 	// request's, for the words when no event of this one had an id.
 	foreignIDs := 0
@@ -75,17 +77,26 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				// again as it is logged, and an answer may be megabytes.
 				whose = ownerOf(string(ev.Data))
 			}
-			if ev.HasID {
-				seen = !ids.add(ev.ID)
+			switch {
+			case ev.HasID && ev.ID == "":
+				// An empty id field resets the last event id (WHATWG
+				// HTML, "id"): the stream named no place to go on from.
+				lastID, cleared = "", true
+			case ev.HasID:
+				again := !ids.add(ev.ID)
+				// An id that came first on another stream of ours was
+				// replayed from it (event_streams.go).
+				seen = again || in.elsewhere
 				fresh = fresh || !seen
 				// Event ids are a cursor in one stream (2025-11-25): a
 				// replayed id would resume from where the stream was,
 				// and another request's event from its stream.
 				switch {
-				case !seen && whose != ownerOther:
-					lastID = ev.ID
-				case !seen:
+				case again:
+				case seen || whose == ownerOther:
 					foreignIDs++
+				default:
+					lastID, cleared = ev.ID, false
 				}
 			}
 			if note != nil {
@@ -95,7 +106,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				switch {
 				case whose == ownerThis && !seen:
 					ours++
-				case whose == ownerOther:
+				case whose == ownerOther || whose == ownerNoMessage:
+					// Data that is no message says nothing of the
+					// request: not even that the server is still on it.
 					others++
 				case whose == ownerAside:
 					others++
@@ -172,6 +185,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
 			return s.answerLost(m, TransportStateless, err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped))
+		}
+		if lastID == "" && cleared {
+			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and an empty id field after its last event id reset it: there is no event to resume from", m.id, dropped))
 		}
 		if lastID == "" && foreignIDs > 0 {
 			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its only events with ids (%d) were not this request's: resuming from one would resume another stream, not this one", m.id, dropped, foreignIDs))

@@ -196,13 +196,21 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			// to every Last-Event-ID, ending each GET at once with
 			// "retry: 0", was reopened twenty times a second for good.
 			replay := false
-			if ev.HasID {
+			switch {
+			case ev.HasID && ev.ID == "":
+				// An empty id field resets the last event id (WHATWG
+				// HTML, "id"): the stream is reopened without one.
+				lastID = ""
+			case ev.HasID:
 				// A new id is the server moving its cursor: a
 				// 2025-11-25 server may poll, ending each GET after a
 				// priming event (an id, no data) and its retry. A
 				// replayed one is where the stream was: reopening
-				// from it would ask for the replay again.
-				replay = !ids.add(ev.ID)
+				// from it would ask for the replay again; one that
+				// came first on another stream of ours (a response
+				// stream an all-streams store replays) is that
+				// stream's cursor (event_streams.go).
+				replay = !ids.add(ev.ID) || in.elsewhere
 				if !replay {
 					lastID = ev.ID
 				}

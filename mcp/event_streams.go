@@ -1,0 +1,60 @@
+package mcp
+
+import (
+	"hash/maphash"
+	"sync"
+)
+
+// Which stream each event id came on. An event id is unique across all the
+// streams of a session and is a cursor in the one stream it came on
+// (2025-11-25, "resumability"): an event a resumed stream replays from
+// another stream of ours (one SDK's store replays every stream of the
+// session: the GET stream's logs, another request's progress) carries that
+// stream's cursor, and resuming from it would resume that stream. Whose
+// message the event holds cannot tell a log replayed from the GET stream
+// from one of the request's own; the stream its id first came on can.
+
+// maxStreamEventIDs bounds the event ids a session remembers the stream of:
+// past it they are forgotten and counting starts again, so a long session
+// still knows its recent ones (a forgotten id is taken as the stream's own
+// where it comes again, as before any was kept).
+const maxStreamEventIDs = 1 << 14
+
+// eventStreams remembers, by a hash of each event id and the session (conn)
+// it came in, the first stream it came on.
+type eventStreams struct {
+	mu      sync.Mutex
+	seed    maphash.Seed
+	first   map[eventKey]uint64 // the stream the id came on first
+	streams uint64              // streams numbered so far
+}
+
+// eventKey is an event id of one session: a new session may use the same
+// ids again.
+type eventKey struct {
+	conn int
+	id   uint64
+}
+
+// claim notes that the event id came on in's stream and reports whether it
+// came first on another stream of the session.
+func (e *eventStreams) claim(in *inbound, id string) (elsewhere bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.first == nil {
+		e.seed, e.first = maphash.MakeSeed(), map[eventKey]uint64{}
+	}
+	if in.no == 0 {
+		e.streams++
+		in.no = e.streams
+	}
+	k := eventKey{conn: in.conn, id: maphash.String(e.seed, id)}
+	if no, ok := e.first[k]; ok {
+		return no != in.no
+	}
+	if len(e.first) >= maxStreamEventIDs {
+		clear(e.first)
+	}
+	e.first[k] = in.no
+	return false
+}

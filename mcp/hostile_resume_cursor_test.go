@@ -1,0 +1,74 @@
+package mcp
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// firstProgress is a call's first stream: its progress 1, event e1.
+func firstProgress(id string) []string { return []string{progressEvent(id, 1)} }
+
+// answerEvent is the call's answer "done" as an event of no id.
+func answerEvent(id string) string {
+	return fmt.Sprintf("data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", id)
+}
+
+// A store that replays every stream of the session (one SDK's) brings, on a
+// resumed response stream, a log that came on the GET stream: its id is
+// the GET stream's cursor, not the response stream's, and the next
+// resumption goes on from the response stream's own last event, where it
+// went on from the GET stream's.
+func TestResumeNotFromALogReplayedFromTheGETStream(t *testing.T) {
+	const getLog = "id: g1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"on the GET stream\"}}\n\n"
+	f := resumedCall(firstProgress, func(id string, i int) []string {
+		if i == 1 {
+			return []string{getLog}
+		}
+		return []string{answerEvent(id)}
+	})
+	// The GET stream, opened, brings the log and stays open.
+	resume := f.get
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			resume(w, r)
+			return
+		}
+		writeEvents(w, getLog)
+		<-r.Context().Done()
+	}
+	s, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "the GET stream's log", func(r Record) bool {
+		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "on the GET stream")
+	})
+	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if err != nil || !strings.Contains(string(resp.Result), "done") {
+		t.Fatalf("tools/call resumed twice = %v, %v; want its answer", resp, err)
+	}
+	if got := lastEventIDs(f); fmt.Sprint(got) != "[e1 e1]" {
+		t.Errorf("resumed with Last-Event-IDs %q, want [e1 e1]: g1 is the GET stream's", got)
+	}
+}
+
+// An empty id field resets the last event id (WHATWG HTML): a response
+// stream whose last id field is empty named no event to go on from, and is
+// not resumed from an id before it, even where an empty id came earlier.
+func TestResponseStreamEndingAfterAnEmptyIDIsNotResumed(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id:\ndata: \n\n", progressEvent(id, 1),
+			fmt.Sprintf("id:\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":%s,\"progress\":2}}\n\n", id))
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}
+	s, _ := dialRaw(t, f, Config{})
+	_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if err == nil || !strings.Contains(err.Error(), "an empty id field after its last event id reset it") {
+		t.Fatalf("tools/call whose stream ended after an empty id = %v; want it lost, saying the id was reset", err)
+	}
+	if got := lastEventIDs(f); len(got) != 0 {
+		t.Errorf("resumed with Last-Event-IDs %q after an empty id field; want none", got)
+	}
+}
