@@ -75,6 +75,7 @@ type Client struct {
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
 	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
 	gets          int                 // the client's GET streams open now
+	drops         map[int64]string    // requests whose resumable answer stream the client dropped, by Seq, named (dropped)
 	awaiting      map[int64]string    // requests answered 202 with no GET stream open, by Seq, with the words said (awaitGet)
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
