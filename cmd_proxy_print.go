@@ -182,7 +182,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			if a.method == "tools/list" || a.method == "server/discover" {
 				a.req = &r
 			}
-			a.token, _ = mcp.ProgressTokenOf([]byte(r.RPC.Raw))
+			a.token, _ = mcp.ProgressTokenOf(string(r.RPC.Raw))
 			lp.asked[r.Seq] = a
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC, subject), "")
