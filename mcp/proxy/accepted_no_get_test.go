@@ -16,13 +16,7 @@ import (
 // unanswered, the request fails saying it was never answered. It waited
 // in the recording until the session ended, with nothing said.
 func TestRequestAcceptedWithNoGetStreamOpenIsSaid(t *testing.T) {
-	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Accept()
-			return
-		}
-		x.Default()
-	}})
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: acceptToolsList})
 	_, base, w := startProxy(t, fake.URL, Config{})
 	session := rawSession(t, base, "2025-11-25")
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...)
@@ -50,13 +44,7 @@ func TestRequestAcceptedWithNoGetStreamOpenIsSaid(t *testing.T) {
 // With the client's GET stream open, a request upstream answers 202 with
 // no body has a stream its answer can come on: nothing is said of it.
 func TestRequestAcceptedWithGetStreamOpenWaitsQuietly(t *testing.T) {
-	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Accept()
-			return
-		}
-		x.Default()
-	}})
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: acceptToolsList})
 	_, base, w := startProxy(t, up.URL, Config{})
 	session := rawSession(t, base, "2025-11-25")
 	get := rawDo(t, http.MethodGet, base+"/mcp", "", append(session, "Accept", "text/event-stream")...)
@@ -71,4 +59,14 @@ func TestRequestAcceptedWithGetStreamOpenWaitsQuietly(t *testing.T) {
 	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 0 {
 		t.Errorf("the note was said %d times with the client's GET stream open, want never\n%s", n, w.dump())
 	}
+}
+
+// acceptToolsList answers tools/list 202 with no body, and the rest as
+// the fake does.
+func acceptToolsList(x *mcptest.Exchange) {
+	if x.Method == "tools/list" {
+		x.Accept()
+		return
+	}
+	x.Default()
 }
