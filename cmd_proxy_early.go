@@ -212,7 +212,7 @@ func (s *proxySessions) openFold(c *proxy.Client, f *sessionFold, kind foldKind)
 	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, s.clients != nil)
 	f.path = path
 	if path != "" {
-		s.noteRecorded(path)
+		s.noteRecorded(path, c.Started)
 	}
 	switch {
 	case s.clients != nil && !closed(s.gone):

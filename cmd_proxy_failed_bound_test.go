@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Recordings that fail after they dropped off the last listedPaths are
@@ -16,6 +17,7 @@ func TestProxyFailedRecordingsStayBounded(t *testing.T) {
 	var errw bytes.Buffer
 	s := &proxySessions{pf: &proxyFlags{}, errw: &errw}
 	const n = 500
+	start := time.Now()
 	full := errors.New("no space left on device")
 	for i := range n {
 		path := fmt.Sprintf("/rec/s%d.jsonl", i)
@@ -24,7 +26,7 @@ func TestProxyFailedRecordingsStayBounded(t *testing.T) {
 			s.recordFailed(i, path, full) // before it is listed
 		}
 		s.mu.Lock()
-		s.noteRecorded(path)
+		s.noteRecorded(path, start.Add(time.Duration(i)))
 		s.mu.Unlock()
 		if i >= listedPaths && i < n-1 {
 			// The one that just dropped off the list fails now.

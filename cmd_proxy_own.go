@@ -29,11 +29,12 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	s.own = append(s.own, sess)
 	id := -len(s.own)
 	s.mu.Unlock()
-	recs, path, log := s.recordStream(sess.Records(), id, cfg.URL, cfg.Transport, time.Now(), fmt.Sprintf("own %d", -id), "", nil, true)
+	at := time.Now()
+	recs, path, log := s.recordStream(sess.Records(), id, cfg.URL, cfg.Transport, at, fmt.Sprintf("own %d", -id), "", nil, true)
 	s.mu.Lock()
 	s.feeds = append(s.feeds, recs)
 	if path != "" {
-		s.noteRecorded(path)
+		s.noteRecorded(path, at)
 	}
 	s.mu.Unlock()
 	go func() { _ = sess.Connect(context.Background()) }()

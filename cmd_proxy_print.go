@@ -182,7 +182,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			if a.method == "tools/list" || a.method == "server/discover" {
 				a.req = &r
 			}
-			a.token, _ = mcp.ProgressTokenOf([]byte(r.RPC.Raw))
+			a.token, _ = mcp.ProgressTokenOf(string(r.RPC.Raw))
 			lp.asked[r.Seq] = a
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC, subject), "")
@@ -282,8 +282,10 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		case mcp.StateGetStream:
 			// Who closed it: a client that leaves without DELETE says
 			// nothing else, and its session ends only if nothing else
-			// of it is open.
-			if proxy.StreamClosed(r.State) {
+			// of it is open. An answer that can come only on a GET
+			// stream the client has not opened is said once, as the
+			// request waits.
+			if proxy.StreamClosed(r.State) || proxy.AnswerAwaitsGet(r.State) {
 				lp.lineAt(r.Time, "·", "GET stream", r.State.Detail)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -20,16 +21,38 @@ import (
 // when the proxy stops, and have it hold every path while it runs.
 const listedPaths = 20
 
-// noteRecorded counts a recording and keeps its path among the last
-// listedPaths; s.mu is held.
-func (s *proxySessions) noteRecorded(path string) {
+// noteRecorded counts a recording and keeps its path among the listedPaths
+// whose sessions connected last, in the order they connected (at): a
+// session held until it is worth a recording (a slow initialize) is
+// recorded after later ones, and the report listed it after them; s.mu is
+// held.
+func (s *proxySessions) noteRecorded(path string, at time.Time) {
 	s.recorded++
 	s.unlisted.Delete(path)
-	if len(s.paths) == listedPaths {
-		delete(s.failed, s.paths[0])
+	i, _ := slices.BinarySearchFunc(s.paths, at, func(l listedPath, at time.Time) int {
+		if l.at.After(at) {
+			return 1
+		}
+		return -1
+	})
+	s.paths = slices.Insert(s.paths, i, listedPath{path: path, at: at})
+	if len(s.paths) > listedPaths {
+		delete(s.failed, s.paths[0].path)
 		s.paths = slices.Delete(s.paths, 0, 1)
 	}
-	s.paths = append(s.paths, path)
+}
+
+// listedPath is a recording the report lists, and when its session
+// connected.
+type listedPath struct {
+	path string
+	at   time.Time
+}
+
+// listed reports whether the report lists the recording at path; s.mu is
+// held.
+func (s *proxySessions) listed(path string) bool {
+	return slices.ContainsFunc(s.paths, func(l listedPath) bool { return l.path == path })
 }
 
 // recordFailed notes that err made the recording at path of session id
@@ -44,7 +67,7 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 		return
 	}
 	s.mu.Lock()
-	if _, pending := s.unlisted.Load(path); pending || slices.Contains(s.paths, path) {
+	if _, pending := s.unlisted.Load(path); pending || s.listed(path) {
 		if s.failed == nil {
 			s.failed = map[string]string{}
 		}
@@ -93,7 +116,10 @@ func cause(err error) string {
 // a recording a write error cut short).
 func (s *proxySessions) report(w io.Writer) error {
 	s.mu.Lock()
-	paths := append([]string(nil), s.paths...)
+	paths := make([]string, len(s.paths))
+	for i, l := range s.paths {
+		paths[i] = l.path
+	}
 	recorded := s.recorded
 	failed, incomplete := maps.Clone(s.failed), s.incomplete
 	refused, other := 0, 0

@@ -19,8 +19,8 @@ type proxySessions struct {
 	wg   sync.WaitGroup
 
 	mu       sync.Mutex
-	paths    []string // the last listedPaths recordings
-	recorded int      // recordings made in all
+	paths    []listedPath // the recordings of the listedPaths sessions that connected last, in that order
+	recorded int          // recordings made in all
 	// failed holds the listed recordings (and any not listed yet) a write
 	// error made incomplete, and incomplete counts them all: the report
 	// must not list them as recorded like the rest. unlisted holds the
@@ -108,7 +108,7 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 	s.mu.Lock()
 	out, clients, shown := s.lines, s.clients, !closed(s.gone)
 	if path != "" {
-		s.noteRecorded(path)
+		s.noteRecorded(path, c.Started)
 	}
 	delete(s.early.unstarted, c.ID)
 	if clients != nil && shown {

@@ -34,7 +34,7 @@ func (pw *progressWatch) look(r *mcp.Record) string {
 		return ""
 	}
 	if r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest {
-		if token, ok := mcp.ProgressTokenOf([]byte(m.Raw)); ok {
+		if token, ok := mcp.ProgressTokenOf(string(m.Raw)); ok {
 			delete(*pw, token)
 		}
 		return ""

@@ -241,7 +241,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 			// Progress comes under the token the request named: a
 			// proxied client picks its own (mcpscope's is the id).
 			token := m.ID
-			if t, ok := mcp.ProgressTokenOf(bytesOf(string(m.Raw))); ok && t != m.ID {
+			if t, ok := mcp.ProgressTokenOf(string(m.Raw)); ok && t != m.ID {
 				token, x.token = t, t
 			}
 			l.progressOf[token] = int32(l.rows.n)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -57,11 +58,14 @@ func objectOrNull(v jsonspan.Value) bool {
 // ProgressTokenOf is the progressToken a request's params._meta names, as
 // its JSON text (as Progress.Token has it), and whether it names one. A
 // proxied client picks its own tokens; mcpscope's are its requests' ids.
-func ProgressTokenOf(raw []byte) (string, bool) {
-	if !bytes.Contains(raw, []byte("progressToken")) {
+// It reads raw where it lies, as a record keeps it: a copy of every
+// request (a proxy's, up to --max-event-size each) only to find a token
+// in it cost as much again.
+func ProgressTokenOf(raw string) (string, bool) {
+	if !strings.Contains(raw, "progressToken") {
 		return "", false // the cheap test first: most requests name none
 	}
-	msg, ok := objectOf(raw, 3)
+	msg, ok := objectOf(bytesOf(raw), 3)
 	if !ok {
 		return "", false
 	}

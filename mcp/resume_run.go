@@ -108,7 +108,7 @@ func ownerFor(m *outgoing) func(data string) eventOwner {
 			return ownerAside
 		}
 		if !read {
-			token, hasToken = ProgressTokenOf(m.body)
+			token, hasToken = ProgressTokenOf(stringOf(m.body))
 			read = true
 		}
 		if hasToken && pr.Token == token {

@@ -15,15 +15,8 @@ import (
 // the record at once in exec's words: it waited there for ever, and the
 // headless line never said it went unanswered.
 func TestRequestAcceptedWhereNoStreamCanAnswerFails(t *testing.T) {
-	accept := func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Accept()
-			return
-		}
-		x.Default()
-	}
 	t.Run("no GET stream", func(t *testing.T) {
-		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, GET: mcptest.GETNone, Handle: accept})
+		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, GET: mcptest.GETNone, Handle: acceptToolsList})
 		_, base, w := startProxy(t, fake.URL, Config{})
 		session := rawSession(t, base, "2025-11-25")
 		get := rawDo(t, http.MethodGet, base+"/mcp", "", append(session, "Accept", "text/event-stream")...)
@@ -35,7 +28,7 @@ func TestRequestAcceptedWhereNoStreamCanAnswerFails(t *testing.T) {
 			"with no answer in its body to tools/list, and no stream is open that could carry one (this server offers no GET stream (405))")
 	})
 	t.Run(mcp.TransportStateless, func(t *testing.T) {
-		fake := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: accept})
+		fake := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: acceptToolsList})
 		_, base, w := startProxy(t, fake.URL, Config{})
 		assertAcceptedFails(t, w, rawPost(t, base+"/mcp", request2026("2", "tools/list", "", "raw"), headers2026("tools/list")...),
 			"with no answer in its body to tools/list, and no stream is open that could carry one: ")

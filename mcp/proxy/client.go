@@ -74,6 +74,9 @@ type Client struct {
 	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see otherSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
 	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
+	gets          int                 // the client's GET streams open now
+	drops         map[int64]string    // requests whose resumable answer stream the client dropped, by Seq, named (dropped)
+	awaiting      map[int64]string    // requests answered 202 with no GET stream open, by Seq, with the words said (awaitGet)
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)
@@ -433,6 +436,7 @@ func (c *Client) closeIfDone() {
 		c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
 		c.settle()
 		c.p.drop(c)
+		c.failAwaiting()
 		c.state(mcp.StateClosed, detail)
 		c.obs.Close()
 	}

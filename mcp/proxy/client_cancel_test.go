@@ -15,10 +15,12 @@ import (
 // closes the resumable answer stream of its tools/call, then sends
 // notifications/cancelled naming it, then DELETE. The call is the
 // client's cancel: its row reads cancelled with the client's words, and
-// the session counts no error, in the proxy's log as in `sessions`. The
-// proxy logged the dropped stream as an error (the bar and sessions'
-// ERRS said 1 where exec's own recording said 0) and the call waited on
-// until the DELETE, its row reading closed.
+// the session counts no error, in the proxy's log as in `sessions`; the
+// dropped stream's note, which said the call still waits, is superseded
+// by one saying it no longer does (the Negotiation pane's last word on the
+// stream). The proxy logged the dropped stream as an error (the bar and
+// sessions' ERRS said 1 where exec's own recording said 0) and the call
+// waited on until the DELETE, its row reading closed.
 func TestClientCancelThroughTheProxyReadsCancelled(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: mcptest.SlowTool})
 	p := newRecordingProxy(t, up.URL, func(*Client) history.RecordOptions { return history.RecordOptions{} })
@@ -47,6 +49,12 @@ func TestClientCancelThroughTheProxyReadsCancelled(t *testing.T) {
 		return r.Kind == mcp.KindError && r.Error.ReqSeq == call.Seq && r.Error.Op == mcp.OpCancelled && r.Error.Message == mcp.ClientCancelled+": ctrl+c"
 	}) != 1 {
 		t.Errorf("the tools/call was not ended as the client's cancel, with its reason\n%s", w.dump())
+	}
+	superseded := w.record(t, 1, "the dropped stream's note superseded", func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == mcp.StateResuming && !AnswerStreamDropped(r.State)
+	})
+	if want := "the client cancelled tools/call slow id=2 (notifications/cancelled) after it closed its answer stream: the request no longer waits"; !strings.HasPrefix(superseded.State.Detail, want) {
+		t.Errorf("the note after the dropped stream's says %q, want %q", superseded.State.Detail, want)
 	}
 
 	log, _ := replayed(t, paths[0])

@@ -39,7 +39,9 @@ func (l *leg) finish(err error) {
 			// as the request's own end says what became of it (a
 			// cancel, as exec's ctrl+c drops the stream and then
 			// cancels, counted no error in the bar or in sessions).
-			l.c.state(mcp.StateResuming, droppedBy+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)")
+			asked := l.asked()
+			l.c.dropped(l.reqSeq, asked)
+			l.c.state(mcp.StateResuming, droppedBy+asked+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)")
 		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.

@@ -281,8 +281,9 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 // it waiting for ever (a 200 text/html to initialize had no line at all).
 // A 202 leaves room for an answer on the GET stream, unless upstream
 // offers none (a 405 to the client's GET) or the session is a stateless
-// 2026 one, whose GET stream carries no answers; a legacy session's
-// answers all come on its stream.
+// 2026 one, whose GET stream carries no answers; with no GET stream of
+// the client open, that is said (awaitGet). A legacy session's answers
+// all come on its stream.
 func (l *leg) noAnswer(resp *http.Response, n int64) {
 	if !l.request || resp.StatusCode < 200 || resp.StatusCode > 299 ||
 		resp.Request.Method != http.MethodPost || l.c.kind() == mcp.TransportSSE {
@@ -293,6 +294,8 @@ func (l *leg) noAnswer(resp *http.Response, n int64) {
 		if n == 0 && (why != "" || l.c.kind() == mcp.TransportStateless) {
 			l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
 				Message: mcp.NoStreamForAnswer(l.up.URL, resp, clip.Quote(l.method, 200), why) + " (relayed to the client as it came)"})
+		} else if n == 0 && l.c.kind() == mcp.TransportStreamable {
+			l.awaitGet(resp)
 		}
 		return
 	}

@@ -259,6 +259,8 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	}
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
+		c.getOpened(1)
+		defer c.getOpened(-1)
 		c.state(mcp.StateGetStream, "open (the client's)")
 	case none:
 		c.state(mcp.StateGetStream, why)

@@ -86,7 +86,12 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 			// clocks (the request's arrival, then this), an answer read
 			// "ok 285µs" with "proxy added 870µs" in it.
 			l.start = p.cfg.Now()
-			l.reqSeq = c.obs.ClientMessagePeeked(l.text, m.peek, conn, l.start)
+			logged := func() int64 { return c.obs.ClientMessagePeeked(l.text, m.peek, conn, l.start) }
+			if m.method == "notifications/cancelled" {
+				l.reqSeq = c.cancelling(logged)
+			} else {
+				l.reqSeq = logged()
+			}
 			if m.undecoded != "" {
 				c.fail(mcp.OpPost, errors.New(m.undecoded))
 			}

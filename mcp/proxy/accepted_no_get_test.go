@@ -1,0 +1,72 @@
+package proxy
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A request upstream answers 202 with no body, when the client has no GET
+// stream open (it never asked for one), waits for an answer that can come
+// only on a GET stream: the proxy says so at once, in the words a Session
+// fails such a request with, and when the session ends with it
+// unanswered, the request fails saying it was never answered. It waited
+// in the recording until the session ended, with nothing said.
+func TestRequestAcceptedWithNoGetStreamOpenIsSaid(t *testing.T) {
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: acceptToolsList})
+	_, base, w := startProxy(t, fake.URL, Config{})
+	session := rawSession(t, base, "2025-11-25")
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...)
+	if body := readAll(t, resp.Body); resp.StatusCode != http.StatusAccepted || body != "" {
+		t.Fatalf("the client got %s %q, want upstream's empty 202", resp.Status, body)
+	}
+	c := w.clientWith(t, "the tools/list sent", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "tools/list"
+	})
+	said := w.record(t, c.ID, "the note that its answer needs a GET stream", func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) })
+	if want := "with no answer in its body to tools/list id=2, and no stream is open that could carry one (the client has not opened a GET stream, the only one that could carry it)"; !strings.Contains(said.State.Detail, want) {
+		t.Errorf("the note says %q, want it to say %q", said.State.Detail, want)
+	}
+	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
+	w.allEnded(t, 1)
+	failed := w.record(t, c.ID, "the tools/list failed", func(r mcp.Record) bool { return r.Error != nil && r.Error.ReqSeq != 0 })
+	if !strings.HasPrefix(failed.Error.Message, "never answered, by the end of the session: POST ") || failed.Error.Cause != mcp.CauseNoResponse {
+		t.Errorf("the tools/list failed with %s %q, want it never answered", failed.Error.Cause, failed.Error.Message)
+	}
+	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 1 {
+		t.Errorf("the note was said %d times, want once", n)
+	}
+}
+
+// With the client's GET stream open, a request upstream answers 202 with
+// no body has a stream its answer can come on: nothing is said of it.
+func TestRequestAcceptedWithGetStreamOpenWaitsQuietly(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: acceptToolsList})
+	_, base, w := startProxy(t, up.URL, Config{})
+	session := rawSession(t, base, "2025-11-25")
+	get := rawDo(t, http.MethodGet, base+"/mcp", "", append(session, "Accept", "text/event-stream")...)
+	if get.StatusCode != http.StatusOK {
+		t.Fatalf("the client's GET got %s, want a stream", get.Status)
+	}
+	c := w.clientWith(t, "the GET stream open", inState(mcp.StateGetStream, "open (the client's)"))
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
+	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
+	get.Body.Close()
+	w.allEnded(t, 1)
+	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 0 {
+		t.Errorf("the note was said %d times with the client's GET stream open, want never\n%s", n, w.dump())
+	}
+}
+
+// acceptToolsList answers tools/list 202 with no body, and the rest as
+// the fake does.
+func acceptToolsList(x *mcptest.Exchange) {
+	if x.Method == "tools/list" {
+		x.Accept()
+		return
+	}
+	x.Default()
+}

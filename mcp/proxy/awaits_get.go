@@ -1,0 +1,100 @@
+package proxy
+
+import (
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// awaitsGet begins the detail of the GET stream's state that says a
+// request upstream answered 202 with no body waits for an answer that can
+// come only on a GET stream the client has not opened (AnswerAwaitsGet).
+const awaitsGet = "not opened by the client, and an answer waits for one: "
+
+// noGetOpened is why no stream is open that could carry such an answer,
+// as mcp.NoStreamForAnswer puts it in brackets.
+const noGetOpened = "the client has not opened a GET stream, the only one that could carry it"
+
+// neverAnswered begins the failure of such a request that the session
+// ended with, still unanswered.
+const neverAnswered = "never answered, by the end of the session: "
+
+// AnswerAwaitsGet reports whether st says a request's answer can come
+// only on a GET stream the client has not opened: a fact a headless line
+// says once, as the request still waits.
+func AnswerAwaitsGet(st *mcp.StateChange) bool {
+	return st != nil && st.State == mcp.StateGetStream && strings.HasPrefix(st.Detail, awaitsGet)
+}
+
+// awaitGet notes that upstream answered the request l relays 202 with no
+// body (resp) when the client has no GET stream open, the only stream its
+// answer could come on: said at once, in the words a Session fails such
+// a request with, and the request fails with them if the session ends
+// with it unanswered (failAwaiting). The proxy cannot know the client
+// will not open one, so the request waits.
+func (l *leg) awaitGet(resp *http.Response) {
+	// The note names the request, which has no line of its own then;
+	// its failure is its own line, which names it.
+	note := mcp.NoStreamForAnswer(l.up.URL, resp, l.asked(), noGetOpened)
+	words := mcp.NoStreamForAnswer(l.up.URL, resp, clip.Quote(l.method, 200), noGetOpened)
+	c := l.c
+	c.forgetAnswered()
+	c.mu.Lock()
+	if c.gets > 0 {
+		c.mu.Unlock()
+		return
+	}
+	if c.awaiting == nil {
+		c.awaiting = map[int64]string{}
+	}
+	c.awaiting[l.reqSeq] = words
+	c.mu.Unlock()
+	c.state(mcp.StateGetStream, awaitsGet+note)
+}
+
+// getOpened counts a GET stream of the client open (by +1) or closed
+// (by -1): while one is, an answer upstream sends after a 202 has a
+// stream to come on.
+func (c *Client) getOpened(by int) {
+	c.mu.Lock()
+	c.gets += by
+	c.mu.Unlock()
+}
+
+// failAwaiting fails the requests that still wait for an answer that
+// could come only on a GET stream the client had not opened (awaitGet):
+// the session ended, and no answer came.
+func (c *Client) failAwaiting() {
+	c.mu.Lock()
+	awaiting := c.awaiting
+	c.awaiting = nil
+	c.mu.Unlock()
+	for _, seq := range slices.Sorted(maps.Keys(awaiting)) {
+		c.obs.Fail(seq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: mcp.PurposePost, Transport: c.kind(), Status: http.StatusAccepted,
+			Message: neverAnswered + awaiting[seq]})
+	}
+}
+
+// forgetAnswered lets go of the requests awaitGet noted that no longer
+// wait, once they are many: a session whose upstream answers every
+// request 202 and then on a GET stream opened late keeps none of them.
+func (c *Client) forgetAnswered() {
+	c.mu.Lock()
+	if len(c.awaiting) < 64 {
+		c.mu.Unlock()
+		return
+	}
+	seqs := slices.Collect(maps.Keys(c.awaiting))
+	c.mu.Unlock()
+	for _, seq := range seqs {
+		if !c.obs.Waiting(seq) {
+			c.mu.Lock()
+			delete(c.awaiting, seq)
+			c.mu.Unlock()
+		}
+	}
+}
