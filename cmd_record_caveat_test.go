@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -61,7 +62,7 @@ func TestProxySaysARecordingMadeUnreadable(t *testing.T) {
 	s.unlisted.Store(path, struct{}{}) // as recordStream does
 	s.recordFailed(1, path, rec.Close())
 	s.mu.Lock()
-	s.noteRecorded(path)
+	s.noteRecorded(path, time.Now())
 	s.mu.Unlock()
 	var out bytes.Buffer
 	if err := s.report(&out); err != nil || strings.Contains(out.String(), "incomplete") {
