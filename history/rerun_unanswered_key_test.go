@@ -25,10 +25,11 @@ func (acceptingThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (j
 }
 
 // A 2026 round whose elicitation was answered and whose sampling was left
-// unanswered when recording is re-run as that: the sampling left
-// unanswered. The re-run marked every question of the round unanswered,
-// and its call said "left unanswered elicitation/create", the one the user
-// had answered.
+// unanswered when recording is re-run as that: the form answered as
+// recorded, the sampling left unanswered. The re-run marked every question
+// of the round unanswered, and its call said "left unanswered" of the one
+// the user had answered; then, the answer not being in any request (the
+// round was not sent again), it said that one was "not given".
 func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
 	ctx := testCtx(t)
 	asking := func(x *mcptest.Exchange) {
@@ -48,10 +49,10 @@ func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
 	s := liveSession(t, ctx, cfg)
 	defer s.Close()
 	_, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`))
-	// The elicitation's answer was never sent (the round was not sent
-	// again), so the recording holds none: not given, and said so.
-	want := "tools/call needs input that was not given: elicitation/create; left unanswered sampling/createMessage; tools/call was not sent again"
+	// The form's answer was never sent (the round was not sent again),
+	// but the round's record holds it: given again.
+	want := "tools/call needs input that was not given: left unanswered sampling/createMessage; tools/call was not sent again"
 	if err == nil || err.Error() != want {
-		t.Errorf("re-run: tools/call = %v, want %q: the sampling left unanswered as recorded, not the elicitation", err, want)
+		t.Errorf("re-run: tools/call = %v, want %q: the sampling left unanswered as recorded, the form answered as recorded", err, want)
 	}
 }
