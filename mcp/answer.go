@@ -355,17 +355,29 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 }
 
 // askOrder is the order a round's requests are put to the user: by
-// method, then by key. Asking ends at the first declined or left
-// unanswered, so in key order the same round read "declined" or "needs
-// input" by which of the server's keys sorted first; by method, what a
-// round asks decides its story, not what the server named its keys.
+// method, then by key, elicitations last. Asking ends at the first
+// declined or left unanswered, so in key order the same round read
+// "declined" or "needs input" by which of the server's keys sorted first;
+// by method, what a round asks decides its story, not what the server
+// named its keys. Forms come last as they cost the most to answer: a
+// sampling request is declined with one key, and one declined after a
+// filled-in form ended the round with the form's answer thrown away.
 func askOrder(keys []string, requests map[string]json.RawMessage, seq int64) []InputRequest {
 	reqs := make([]InputRequest, 0, len(keys))
 	for _, k := range keys {
 		method, params := InputRequestOf(requests[k])
 		reqs = append(reqs, InputRequest{Key: k, Method: method, Params: params, Seq: seq, Round: true})
 	}
-	slices.SortStableFunc(reqs, func(a, b InputRequest) int { return strings.Compare(a.Method, b.Method) })
+	isForm := func(r InputRequest) bool { return r.Method == "elicitation/create" }
+	slices.SortStableFunc(reqs, func(a, b InputRequest) int {
+		if fa, fb := isForm(a), isForm(b); fa != fb {
+			if fa {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Method, b.Method)
+	})
 	return reqs
 }
 
