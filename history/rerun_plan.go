@@ -117,9 +117,14 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		// Of a round left unanswered, only the question whose wait ran
 		// out, where the recording names it: the others were answered,
 		// or never asked, and the re-run named them all unanswered.
+		// The answers given before asking ended were never sent, so
+		// only the error holds them: given again, where the recording
+		// read them as never given.
 		asked := p.chains.askedBy(r.Error.ReqSeq)
 		for _, key := range slices.Sorted(maps.Keys(asked)) {
-			switch ask := asked[key]; {
+			switch ask, given := asked[key], r.Error.Given[key]; {
+			case given != nil && answerable(ask.method):
+				p.user.add(ask.method, recordedAnswer{key: key, result: given, question: ask.question})
 			case r.Error.Cause == mcp.CauseDeclined && ask.method == "sampling/createMessage":
 				p.user.add(ask.method, recordedAnswer{key: key, declined: true, question: ask.question})
 			case r.Error.Cause == mcp.CauseUnanswered && answerable(ask.method) && (r.Error.Unanswered == nil || slices.Contains(r.Error.Unanswered, key)):

@@ -12,23 +12,24 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// acceptingThenWaiting accepts an elicitation and leaves a sampling
+// samplingThenWaiting answers a sampling and leaves an elicitation
 // unanswered until the session stops waiting.
-type acceptingThenWaiting struct{}
+type samplingThenWaiting struct{}
 
-func (acceptingThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
-	if req.Method == "elicitation/create" {
-		return json.RawMessage(`{"action":"accept","content":{}}`), nil
+func (samplingThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
+	if req.Method == "sampling/createMessage" {
+		return json.RawMessage(`{"role":"assistant","content":{"type":"text","text":"typed"},"model":"me"}`), nil
 	}
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
 
-// A 2026 round whose elicitation was answered and whose sampling was left
-// unanswered when recording is re-run as that: the sampling left
-// unanswered. The re-run marked every question of the round unanswered,
-// and its call said "left unanswered elicitation/create", the one the user
-// had answered.
+// A 2026 round whose sampling was answered and whose form was left
+// unanswered when recording is re-run as that: the sampling answered as
+// recorded, the form left unanswered. The re-run marked every question of
+// the round unanswered, and its call said "left unanswered" of the one the
+// user had answered; then, the answer not being in any request (the round
+// was not sent again), it said that one was "not given".
 func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
 	ctx := testCtx(t)
 	asking := func(x *mcptest.Exchange) {
@@ -37,10 +38,10 @@ func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
 			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
 	}
 	srv := mcptest.StatelessOnMethod(t, "tools/call", asking)
-	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: acceptingThenWaiting{}, RequestTimeout: time.Second}
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{}, RequestTimeout: time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
-		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) || !strings.Contains(err.Error(), "left unanswered sampling/createMessage") {
-			t.Fatalf("recording: tools/call = %v, want the sampling left unanswered", err)
+		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) || !strings.Contains(err.Error(), "left unanswered elicitation/create") {
+			t.Fatalf("recording: tools/call = %v, want the form left unanswered", err)
 		}
 	})
 	again := mcptest.StatelessOnMethod(t, "tools/call", asking)
@@ -48,10 +49,10 @@ func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
 	s := liveSession(t, ctx, cfg)
 	defer s.Close()
 	_, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`))
-	// The elicitation's answer was never sent (the round was not sent
-	// again), so the recording holds none: not given, and said so.
-	want := "tools/call needs input that was not given: elicitation/create; left unanswered sampling/createMessage; tools/call was not sent again"
+	// The sampling's answer was never sent (the round was not sent
+	// again), but the round's record holds it: given again.
+	want := "tools/call needs input that was not given: left unanswered elicitation/create; tools/call was not sent again"
 	if err == nil || err.Error() != want {
-		t.Errorf("re-run: tools/call = %v, want %q: the sampling left unanswered as recorded, not the elicitation", err, want)
+		t.Errorf("re-run: tools/call = %v, want %q: the form left unanswered as recorded, the sampling answered as recorded", err, want)
 	}
 }

@@ -182,7 +182,7 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		if err != nil {
 			// Recorded on the round's row: it asked, and no round
 			// follows, which a replay must show as the live session did.
-			missing, reasons := missingOf(err)
+			missing, reasons, given := missingOf(err)
 			ierr := &InputRequiredError{Method: method, Missing: missing, Reasons: reasons, Err: err}
 			var unanswered []string
 			for i, r := range missing {
@@ -201,6 +201,9 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			}
 			info := ErrorInfoOf(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
 			info.Unanswered = unanswered
+			if len(given) > 0 {
+				info.Given = given
+			}
 			s.emit(Record{Kind: KindError, Error: info})
 			return resp, ierr
 		}
@@ -297,17 +300,21 @@ type gatherError struct {
 	missing []InputRequest
 	reasons []error // by index of missing; nil when err says for all
 	err     error
+	// answered are the answers given before asking ended, by key: not
+	// sent (the round is not sent again), but recorded, so a re-run
+	// gives them again rather than reading them as never given.
+	answered map[string]json.RawMessage
 }
 
 func (e *gatherError) Error() string { return e.err.Error() }
 func (e *gatherError) Unwrap() error { return e.err }
 
-func missingOf(err error) ([]InputRequest, []error) {
+func missingOf(err error) ([]InputRequest, []error, map[string]json.RawMessage) {
 	var ge *gatherError
 	if errors.As(err, &ge) {
-		return ge.missing, ge.reasons
+		return ge.missing, ge.reasons, ge.answered
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // gather answers the input requests of one round, in the order askOrder
@@ -342,23 +349,35 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 		out[req.Key] = res
 	}
 	if len(missing) > 0 {
-		return nil, &gatherError{missing: missing, reasons: reasons, err: why}
+		return nil, &gatherError{missing: missing, reasons: reasons, err: why, answered: out}
 	}
 	return out, nil
 }
 
 // askOrder is the order a round's requests are put to the user: by
-// method, then by key. Asking ends at the first declined or left
-// unanswered, so in key order the same round read "declined" or "needs
-// input" by which of the server's keys sorted first; by method, what a
-// round asks decides its story, not what the server named its keys.
+// method, then by key, elicitations last. Asking ends at the first
+// declined or left unanswered, so in key order the same round read
+// "declined" or "needs input" by which of the server's keys sorted first;
+// by method, what a round asks decides its story, not what the server
+// named its keys. Forms come last as they cost the most to answer: a
+// sampling request is declined with one key, and one declined after a
+// filled-in form ended the round with the form's answer thrown away.
 func askOrder(keys []string, requests map[string]json.RawMessage, seq int64) []InputRequest {
 	reqs := make([]InputRequest, 0, len(keys))
 	for _, k := range keys {
 		method, params := InputRequestOf(requests[k])
 		reqs = append(reqs, InputRequest{Key: k, Method: method, Params: params, Seq: seq, Round: true})
 	}
-	slices.SortStableFunc(reqs, func(a, b InputRequest) int { return strings.Compare(a.Method, b.Method) })
+	isForm := func(r InputRequest) bool { return r.Method == "elicitation/create" }
+	slices.SortStableFunc(reqs, func(a, b InputRequest) int {
+		if fa, fb := isForm(a), isForm(b); fa != fb {
+			if fa {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Method, b.Method)
+	})
 	return reqs
 }
 

@@ -56,20 +56,20 @@ const (
 	elicitationAsk = `{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}}`
 )
 
-// A 2026 round asking for an elicitation nobody answered and a sampling
-// the user declined is not a decline: the call never got the input it
-// needed, and says so. The round read "declined" for every question and
-// its row ended "⊘ declined" where it had failed.
-func TestInputRoundDeclinedBesideUnansweredIsNotADecline(t *testing.T) {
+// A 2026 round asking for a form and a sampling puts the sampling to the
+// user first, as it costs one key to decline: declined, the round is not
+// sent again and the form is never asked. The form was asked first, and a
+// form the user had filled in was thrown away when they then declined the
+// sampling.
+func TestInputRoundAsksSamplingBeforeTheForm(t *testing.T) {
 	d := &decliningSampling{}
 	_, s, _ := dialStateless(t, askingTwo(elicitationAsk, samplingAsk), Config{NoListen: true, Answerer: d})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
-	var ierr *InputRequiredError
-	if !errors.As(err, &ierr) || len(ierr.Missing) != 2 {
-		t.Fatalf("tools/call = %v, want both input requests left unanswered", err)
+	if got := d.methods(); len(got) != 1 || got[0] != "sampling/createMessage" {
+		t.Errorf("the user was asked %q, want the sampling first and, declined, nothing after it", got)
 	}
-	if errors.Is(err, ErrDeclined) || strings.HasPrefix(err.Error(), "declined") || !strings.Contains(err.Error(), "needs input that was not given") {
-		t.Errorf("tools/call = %q, want it to say input was not given, not that the user declined", err)
+	if !errors.Is(err, ErrDeclined) || !strings.HasPrefix(err.Error(), "declined sampling/createMessage") {
+		t.Errorf("tools/call = %v, want the user's decline of the sampling", err)
 	}
 }
 

@@ -307,6 +307,12 @@ type ErrorInfo struct {
 	// question unanswered again and answers the others as recorded.
 	// Recordings made before it was kept have none.
 	Unanswered []string `json:"unanswered,omitempty"`
+	// Given are the answers the user gave in that round (op input,
+	// cause unanswered or declined) before its asking ended, by key: the
+	// round was not sent again, so no request holds them, and a re-run
+	// gives them again from here. Recordings made before it was kept
+	// have none.
+	Given map[string]json.RawMessage `json:"given,omitempty"`
 	// Reopened says those reconnects reopened the stream later. It is
 	// never recorded (a record says what was known when it was written):
 	// the history sets it on the failure it hands out once they did.

@@ -142,10 +142,12 @@ func (a *askPrompt) withdraw(q *Question) (string, tea.Cmd) {
 	return typed, a.remove(q)
 }
 
-// answered is what an Enter or Esc did, for the status bar.
+// answered is what an Enter or Esc did, for the status bar; typed is
+// what an Esc left in the answer and did not send, kept for ↑.
 type answered struct {
 	level statusLevel
 	text  string
+	typed string
 }
 
 // key handles a key while a question is open. It reports what was
@@ -194,7 +196,7 @@ func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
 	switch {
 	case errors.Is(err, mcp.ErrDeclined):
 		q.answer(nil, err)
-		return a.remove(q), &answered{levelInfo, "declined " + what}
+		return a.remove(q), &answered{level: levelInfo, text: declinedText(q)}
 	case err != nil:
 		a.fail(sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")), warns)
 		return nil, nil
@@ -206,28 +208,48 @@ func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
 	if len(warns) > 0 {
 		text += " despite warnings"
 	}
-	return a.remove(q), &answered{levelInfo, text}
+	return a.remove(q), &answered{level: levelInfo, text: text}
 }
 
-// dismiss answers as a person who closed the dialog: an elicitation is
-// cancelled (the specification's word for a dismissed form), a sampling
-// request declined.
+// dismiss answers as a person who closed the dialog, as the specification
+// reads a dismissed one: an elicitation is cancelled (action cancel), a
+// sampling request declined. It is the user's answer, not a question left
+// unanswered (only a wait that runs out leaves one so). What was typed and
+// not sent is kept for ↑: the esc must not take it with it.
 func (a *askPrompt) dismiss(q *Question) (tea.Cmd, *answered) {
 	what := questionLabel(q)
+	typed := strings.TrimSpace(a.input.Value())
+	if typed != "" {
+		a.unsent = typed
+	}
 	if q.Req.Method == "elicitation/create" {
 		q.answer(json.RawMessage(`{"action":"cancel"}`), nil)
-		return a.remove(q), &answered{levelInfo, "cancelled " + what + " (action: cancel)"}
+		return a.remove(q), &answered{levelInfo, "cancelled " + what + " (action: cancel)", typed}
 	}
 	q.answer(nil, mcp.ErrDeclined)
-	return a.remove(q), &answered{levelInfo, "declined " + what}
+	return a.remove(q), &answered{levelInfo, declinedText(q), typed}
+}
+
+// declinedText says a question was declined, and, for a 2026 round's,
+// that the round ends there: the revision has no answer that declines a
+// sampling, which the user must read now, not in the row's detail.
+func declinedText(q *Question) string {
+	text := "declined " + questionLabel(q)
+	if q.Req.Round {
+		text += ": the request that asked is not sent again"
+	}
+	return text
 }
 
 // escDoes says what the cancel key does to the open question: an
 // elicitation is answered with action cancel (a form, or a link to open:
-// that has no form to cancel), any other question declined.
+// that has no form to cancel), any other question declined, which ends a
+// 2026 round.
 func (a *askPrompt) escDoes() string {
 	q := a.current()
 	switch {
+	case q != nil && q.Req.Round && q.Req.Method != "elicitation/create":
+		return "declines (the request is not sent again)"
 	case q == nil || q.Req.Method != "elicitation/create":
 		return "declines"
 	case a.form.Mode == "url":

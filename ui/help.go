@@ -44,7 +44,7 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	// named it.
 	quit := key.NewBinding(key.WithKeys(typingQuit), key.WithHelp(typingQuit, "quit (the line is kept for ↑)"))
 	// The same keys answer what a server asks, at the prompt it opens.
-	return []key.Binding{keyAs(k.Complete, "complete"), k.CompleteBack, keyAs(k.Submit, "send / answer"), keyAs(k.Cancel, "leave / dismiss a question"), quit, k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
+	return []key.Binding{keyAs(k.Complete, "complete"), k.CompleteBack, keyAs(k.Submit, "send / answer"), keyAs(k.Cancel, "leave / dismiss a question (cancel a form, decline a sampling)"), quit, k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

@@ -153,7 +153,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		cmd, done := m.ask.key(msg)
 		if done != nil {
-			return tea.Batch(cmd, m.setStatus(done.level, done.text))
+			return tea.Batch(cmd, m.withdrawnStatus(done.level, done.text, done.typed))
 		}
 		return cmd
 	}
