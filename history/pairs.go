@@ -161,13 +161,10 @@ type rowMore struct {
 	// token is the progressToken the request named when it is not its id
 	// (a proxied client's own), which its progress comes under.
 	token      string
-	output     string // see Pair.Output
-	ambiguous  bool   // see Pair.Ambiguous
-	streamOpen bool   // see Pair.StreamOpen
-	// cancelledByServer says a notifications/cancelled of the server's
-	// named the request (serverCancelled).
-	cancelledByServer bool
-	rare              *rowRare // nil for none
+	output     string   // see Pair.Output
+	ambiguous  bool     // see Pair.Ambiguous
+	streamOpen bool     // see Pair.StreamOpen
+	rare       *rowRare // nil for none
 }
 
 // rowRare is what few requests' rows have, kept apart again: each field
@@ -180,7 +177,11 @@ type rowRare struct {
 	uri             string
 	progressProblem string // see Pair.ProgressProblem
 	anyway          string // see Pair.Anyway
-	nullResult      string // see Pair.NullResult
+	// cancelledAs is the id a notifications/cancelled of the server's
+	// named the request by (serverCancelled), as it wrote it: the
+	// answer after is said to come anyway in the words exec uses.
+	cancelledAs string
+	nullResult  string // see Pair.NullResult
 }
 
 // rarer is x's rowRare, made when first needed.
