@@ -47,7 +47,7 @@ type notes struct {
 	// progress each progress token's last notification; only the record
 	// reader's goroutine uses them.
 	cancels  cancelWatch
-	progress progressWatch
+	progress history.ProgressWatch
 	// sentFirst is the Seq of the first request of each method sent
 	// since the last take: where the command being run began, the one
 	// answer to it for a command of several requests (a task's tools/call
@@ -125,7 +125,7 @@ func (n *notes) record(r mcp.Record) {
 		// first, and without a line the second read as never sent.
 		line = "the server sent another answer to a request answered already (id " + clip.Quote(r.RPC.ID, 200) + "): exec shows the first; exec --json shows both"
 	}
-	if said := n.progress.look(&r); said != "" {
+	if said := progressSaid(&n.progress, &r); said != "" {
 		line = said
 	}
 	if anyway := n.cancels.look(&r); anyway != "" {

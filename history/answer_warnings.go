@@ -73,18 +73,3 @@ func (l *Log) answerWarnings(p *row, m *mcp.RPCMessage) {
 		p.extra().rarer().nullResult = null
 	}
 }
-
-// progressWarning keeps on row x the first way its progress broke the
-// rules (ProgressWarning), read before pr replaces the last progress.
-func progressWarning(x *rowMore, pr mcp.Progress) {
-	if x.rareOf().progressProblem != "" {
-		return
-	}
-	var last *mcp.Progress
-	if x.progressN > 0 {
-		last = &mcp.Progress{Progress: x.progress, Total: x.total}
-	}
-	if problem := ProgressProblem(last, pr); problem != "" {
-		x.rarer().progressProblem = ProgressWarning(pr.Token, problem)
-	}
-}
