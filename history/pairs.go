@@ -477,26 +477,3 @@ func answerState(m *mcp.RPCMessage) PairState {
 	}
 	return StateOK
 }
-
-// progress puts a notifications/progress on the pending request its
-// progressToken names (the token the request's _meta named, as a proxied
-// client picks its own, else its id, which mcpscope sends as its token),
-// and reports whether there was one; problem is what its token's watch
-// said of it (ProgressWatch.Check), kept as the row's first. A
-// notification for no pending request (a late one, a token never sent)
-// is not folded.
-func (l *Log) progress(r *mcp.Record, pr mcp.Progress, problem string) bool {
-	i, ok := l.progressOf[pr.Token]
-	if !ok {
-		return false
-	}
-	x := l.rows.at(int(i)).extra()
-	if problem != "" && x.rareOf().progressProblem == "" {
-		x.rarer().progressProblem = problem
-	}
-	x.progress, x.total, x.progressMsg = pr.Progress, pr.Total, pr.Message
-	x.progressN++
-	x.progressAt = r.Time
-	l.views.refresh(l, i)
-	return true
-}
