@@ -15,7 +15,7 @@ import (
 func (n *notes) lineOf(r *mcp.Record) string {
 	// The watches read every record, whatever it says: a request's
 	// progress token, the server cancelling a request of ours.
-	progress, anyway := n.progress.look(r), n.cancels.look(r)
+	progress, anyway := progressSaid(&n.progress, r), n.cancels.look(r)
 	m := r.RPC
 	switch {
 	case progress != "":

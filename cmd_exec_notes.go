@@ -46,7 +46,7 @@ type notes struct {
 	// progress each progress token's last notification; only the record
 	// reader's goroutine uses them.
 	cancels  cancelWatch
-	progress progressWatch
+	progress history.ProgressWatch
 	// sentFirst is the Seq of the first request of each method sent
 	// since the last take: where the command being run began, the one
 	// answer to it for a command of several requests (a task's tools/call

@@ -51,7 +51,7 @@ type linePrinter struct {
 	// cancels and progress remember what upstream said that its later
 	// messages go against, for a line saying so as exec's notes say it.
 	cancels  cancelWatch
-	progress progressWatch
+	progress history.ProgressWatch
 }
 
 // inFlight is what the printer keeps of a request until its answer.

@@ -13,7 +13,7 @@ import (
 // back or past its total, an answer after a cancellation naming its
 // request, an opening result not of its shape.
 func (lp *linePrinter) serverSaid(r *mcp.Record) string {
-	if said := lp.progress.look(r); said != "" {
+	if said := progressSaid(&lp.progress, r); said != "" {
 		return said
 	}
 	m := r.RPC

@@ -9,72 +9,17 @@ import (
 // so the line of those can say so: exec's notes and the headless proxy's
 // lines read the same records with these, in the same words.
 
-// tokenProgress is a progress token's last notification, and whether a
-// problem with its progress was said.
-type tokenProgress struct {
-	last mcp.Progress
-	said bool
-}
+// maxWatched bounds the requests a cancelWatch remembers, as
+// history.ProgressWatch bounds its tokens.
+const maxWatched = history.MaxWatched
 
-// progressWatch is each progress token's last notification, and whether
-// a problem with its progress was said (once per token).
-type progressWatch map[string]*tokenProgress
-
-// maxWatched bounds the tokens and requests a watch remembers: a flood
-// of them costs its memory, not more.
-const maxWatched = 2000
-
-// look reads record r: a request naming a progress token starts that
-// token afresh (a client may use one again once its request is answered,
-// and the new request's progress is no continuation of the old one's),
-// and a notifications/progress gets problem's line ("" for any other).
-func (pw *progressWatch) look(r *mcp.Record) string {
-	m := r.RPC
-	if m == nil {
-		return ""
-	}
-	if r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest {
-		if token, ok := mcp.ProgressTokenOf(string(m.Raw)); ok {
-			delete(*pw, token)
-		}
-		return ""
-	}
-	if r.Kind != mcp.KindReceived || m.Class != mcp.ClassNotification || m.Method != "notifications/progress" {
-		return ""
-	}
-	if pr, ok := mcp.ParseProgress([]byte(m.Raw)); ok {
-		return pw.problem(pr)
+// progressSaid is the line for a notifications/progress whose progress
+// breaks the rules (history.ProgressWatch), "" for any other record.
+func progressSaid(pw *history.ProgressWatch, r *mcp.Record) string {
+	if said := pw.Look(r); said != "" {
+		return said + " (said once per request)"
 	}
 	return ""
-}
-
-// problem is the line saying how a notifications/progress breaks the
-// rules for one (history.ProgressProblem), the first time one of its
-// token's does, "" otherwise: the bar drawn from it clamps, and off a
-// terminal there is no bar at all.
-func (pw *progressWatch) problem(pr mcp.Progress) string {
-	var last *mcp.Progress
-	seen := (*pw)[pr.Token]
-	if seen == nil {
-		if len(*pw) >= maxWatched {
-			clear(*pw)
-		}
-		if *pw == nil {
-			*pw = progressWatch{}
-		}
-		seen = &tokenProgress{}
-		(*pw)[pr.Token] = seen
-	} else {
-		before := seen.last
-		last = &before
-	}
-	seen.last = pr
-	problem := history.ProgressProblem(last, pr)
-	if problem == "" || seen.said {
-		return ""
-	}
-	seen.said = true
-	return history.ProgressWarning(pr.Token, problem) + " (said once per request)"
 }
 
 // cancelWatch is, by the Seq of the request, the id of each request in

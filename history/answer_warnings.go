@@ -42,14 +42,20 @@ func NullResultOf(method string, raw mcp.Raw) string {
 }
 
 // serverCancelled notes on our request's row that the server's
-// notifications/cancelled m named it, so an answer after is said to come
-// anyway (answeredAnyway).
+// notifications/cancelled m named it, and by which id (the cancellation's
+// own, which may be spelt otherwise than ours, 1.0 for 1), so an answer
+// after is said to come anyway (AnsweredAnyway) quoting that id, as exec
+// does and as the cancellation's own row reads.
 func (l *Log) serverCancelled(m *mcp.RPCMessage) {
 	if m.CancelsOurs == nil {
 		return
 	}
-	if _, p := l.row(m.CancelsOurs.Seq); p != nil && p.kind == KindRequest && p.resp == 0 {
-		p.extra().cancelledByServer = true
+	_, p := l.row(m.CancelsOurs.Seq)
+	if p == nil || p.kind != KindRequest || p.resp != 0 {
+		return
+	}
+	if w, ok := ReadNoteOf(m); ok {
+		p.extra().rarer().cancelledAs = w.Cancelled
 	}
 }
 
@@ -57,28 +63,13 @@ func (l *Log) serverCancelled(m *mcp.RPCMessage) {
 // state does not say: a result of null, an answer after the server said it
 // cancelled the request.
 func (l *Log) answerWarnings(p *row, m *mcp.RPCMessage) {
-	if p.more != nil && p.more.cancelledByServer {
-		p.more.rarer().anyway = AnsweredAnyway(p.id)
+	if id := p.more.rareOf().cancelledAs; id != "" {
+		p.more.rarer().anyway = AnsweredAnyway(id)
 	}
 	if m.RPCError {
 		return
 	}
 	if null := NullResultOf(p.method, m.Raw); null != "" {
 		p.extra().rarer().nullResult = null
-	}
-}
-
-// progressWarning keeps on row x the first way its progress broke the
-// rules (ProgressWarning), read before pr replaces the last progress.
-func progressWarning(x *rowMore, pr mcp.Progress) {
-	if x.rareOf().progressProblem != "" {
-		return
-	}
-	var last *mcp.Progress
-	if x.progressN > 0 {
-		last = &mcp.Progress{Progress: x.progress, Total: x.total}
-	}
-	if problem := ProgressProblem(last, pr); problem != "" {
-		x.rarer().progressProblem = ProgressWarning(pr.Token, problem)
 	}
 }

@@ -39,8 +39,12 @@ type Log struct {
 	// named, else its id (the token mcpscope sends); rounds counts the later rounds of each
 	// multi round-trip chain, and lastRound is the row of its newest.
 	progressOf map[string]int32
-	rounds     map[int64]int
-	lastRound  map[int64]int32
+	// progressWatch checks every notifications/progress against its
+	// token's last, as exec does: a pending request's, or one whose
+	// notification opens a row of its own.
+	progressWatch ProgressWatch
+	rounds        map[int64]int
+	lastRound     map[int64]int32
 	// listenRow is the row of the session's newest listen stream, -1 for
 	// none.
 	listenRow int32

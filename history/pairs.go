@@ -161,13 +161,10 @@ type rowMore struct {
 	// token is the progressToken the request named when it is not its id
 	// (a proxied client's own), which its progress comes under.
 	token      string
-	output     string // see Pair.Output
-	ambiguous  bool   // see Pair.Ambiguous
-	streamOpen bool   // see Pair.StreamOpen
-	// cancelledByServer says a notifications/cancelled of the server's
-	// named the request (serverCancelled).
-	cancelledByServer bool
-	rare              *rowRare // nil for none
+	output     string   // see Pair.Output
+	ambiguous  bool     // see Pair.Ambiguous
+	streamOpen bool     // see Pair.StreamOpen
+	rare       *rowRare // nil for none
 }
 
 // rowRare is what few requests' rows have, kept apart again: each field
@@ -180,7 +177,11 @@ type rowRare struct {
 	uri             string
 	progressProblem string // see Pair.ProgressProblem
 	anyway          string // see Pair.Anyway
-	nullResult      string // see Pair.NullResult
+	// cancelledAs is the id a notifications/cancelled of the server's
+	// named the request by (serverCancelled), as it wrote it: the
+	// answer after is said to come anyway in the words exec uses.
+	cancelledAs string
+	nullResult  string // see Pair.NullResult
 }
 
 // rarer is x's rowRare, made when first needed.
@@ -241,8 +242,11 @@ func (l *Log) onRPC(r *mcp.Record) {
 			// Progress comes under the token the request named: a
 			// proxied client picks its own (mcpscope's is the id).
 			token := m.ID
-			if t, ok := mcp.ProgressTokenOf(string(m.Raw)); ok && t != m.ID {
-				token, x.token = t, t
+			if t, ok := mcp.ProgressTokenOf(string(m.Raw)); ok {
+				l.progressWatch.Forget(t)
+				if t != m.ID {
+					token, x.token = t, t
+				}
 			}
 			l.progressOf[token] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)
@@ -265,11 +269,23 @@ func (l *Log) onRPC(r *mcp.Record) {
 			l.listenOpened(m)
 			l.serverCancelled(m)
 		}
-		if !out && m.Method == "notifications/progress" && l.progress(r) {
-			// It is shown on its request's row (the bar, the step, the
-			// count in Detail) and in Raw events: a row each would bury
-			// the requests under a slow tool's steps.
-			return
+		if !out && m.Method == "notifications/progress" {
+			pr, ok := mcp.ParseProgress([]byte(m.Raw))
+			problem := ""
+			if ok {
+				problem = l.progressWatch.Check(pr)
+			}
+			if ok && l.progress(r, pr, problem) {
+				// It is shown on its request's row (the bar, the step,
+				// the count in Detail) and in Raw events: a row each
+				// would bury the requests under a slow tool's steps.
+				return
+			}
+			if problem != "" {
+				// A row of its own (after its request's answer, a
+				// token never sent) says it, as exec does.
+				rw.extra().rarer().progressProblem = problem
+			}
 		}
 		rw.req = l.cur
 		if out {
@@ -460,27 +476,4 @@ func answerState(m *mcp.RPCMessage) PairState {
 		return StateToolError
 	}
 	return StateOK
-}
-
-// progress puts a notifications/progress on the pending request its
-// progressToken names (the token the request's _meta named, as a proxied
-// client picks its own, else its id, which mcpscope sends as its token),
-// and reports whether there was one. A notification for no pending request
-// (a late one, a token never sent) is not folded.
-func (l *Log) progress(r *mcp.Record) bool {
-	pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw))
-	if !ok {
-		return false
-	}
-	i, ok := l.progressOf[pr.Token]
-	if !ok {
-		return false
-	}
-	x := l.rows.at(int(i)).extra()
-	progressWarning(x, pr)
-	x.progress, x.total, x.progressMsg = pr.Progress, pr.Total, pr.Message
-	x.progressN++
-	x.progressAt = r.Time
-	l.views.refresh(l, i)
-	return true
 }

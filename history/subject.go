@@ -48,6 +48,22 @@ func paramText(raw, key string) string {
 	return s
 }
 
+// SubjectURI is the URI a resources/read, subscribe or unsubscribe row
+// names, whole, read from its request; "" for other rows. Subject keeps a
+// long URI's start and its size, and a row too narrow for it shows a
+// URI's end, which tells demo://docs/a.md from demo://docs/b.md: read
+// from Subject, that end was the size.
+func (p *Pair) SubjectURI() string {
+	if p.Request == nil || p.Request.RPC == nil {
+		return ""
+	}
+	switch p.Method {
+	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+		return paramText(string(p.Request.RPC.Raw), "uri")
+	}
+	return ""
+}
+
 // subscriptionURI is the URI a resources/subscribe or
 // resources/unsubscribe names, whole, "" for other methods: what the
 // session is subscribed to is offered back to unsubscribe, where the

@@ -391,8 +391,15 @@ func unknownKeyHint(key string, schema *command.Schema) string {
 	return sanitize.Line(key) + " is not in the tool's schema" + meant + " (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
 }
 
-// oneLine collapses a multi-line description into one sanitized line.
-func oneLine(s string) string { return sanitize.Line(strings.Join(strings.Fields(s), " ")) }
+// oneLine collapses a multi-line description into one sanitized line,
+// for a hint. A " · " of the server's own is kept with no-break spaces,
+// which look the same but are not the separator wholeParts cuts a hint
+// at: "Adds two numbers · fast" was read as a description and a part,
+// and the arguments after it went first. Fields already made any
+// no-break space of the server's a plain one.
+func oneLine(s string) string {
+	return strings.ReplaceAll(sanitize.Line(strings.Join(strings.Fields(s), " ")), " · ", "\u00a0·\u00a0")
+}
 
 func plural(n int, noun string) string {
 	if n == 1 {

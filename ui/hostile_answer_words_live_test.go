@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"strings"
 	"sync"
 	"testing"
@@ -106,6 +107,20 @@ func TestLiveHostileAnswerIsSaid(t *testing.T) {
 			},
 			words: func(id string) string {
 				return "⚠ the server answered request " + id + " anyway, after saying it cancelled it"
+			},
+		},
+		{
+			// The cancellation names our 1 as 1.0, which pairs with it:
+			// the words quote the id as the cancellation wrote it, as
+			// exec does and as the cancellation's own row reads.
+			name: "answered anyway, the id spelt otherwise", state: "⚠ ok anyway", status: "tools/call echo: ok",
+			handle: func(x *mcptest.Exchange) {
+				x.SSE()
+				_ = x.Notify("notifications/cancelled", map[string]any{"requestId": json.RawMessage(string(x.ID) + ".0"), "reason": "gave up"})
+				x.Result(mcptest.TextResult("done anyway", false))
+			},
+			words: func(id string) string {
+				return "⚠ the server answered request " + id + ".0 anyway, after saying it cancelled it"
 			},
 		},
 		{

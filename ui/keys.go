@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+)
 
 // KeyMap is the one keymap of the TUI. Every component matches against it
 // with key.Matches, so help, remapping and disabling happen in one place.
@@ -152,8 +156,14 @@ func keyAs(b key.Binding, desc string) key.Binding {
 
 // eitherKey is one binding for two keys named together ("n/N"), as the
 // help and the key line name a pair of keys that do one thing each way.
+// Where a name already holds a "/" ("↑/k"), a space sets the two apart
+// ("↑/k ↓/j"): "↑/k/↓/j" read as four keys of one.
 func eitherKey(a, b key.Binding, desc string) key.Binding {
-	nb := key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(a.Help().Key+"/"+b.Help().Key, desc))
+	apart := "/"
+	if strings.Contains(a.Help().Key+b.Help().Key, "/") {
+		apart = " "
+	}
+	nb := key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(a.Help().Key+apart+b.Help().Key, desc))
 	nb.SetEnabled(a.Enabled())
 	return nb
 }

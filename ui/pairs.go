@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -330,6 +331,11 @@ func fitMethod(pr *history.Pair, w int) string {
 func fitSubject(pr *history.Pair, w int) string {
 	head := wireLine(pr.Method, 200) + " …"
 	subject := wireLine(pr.Subject, 200)
+	if uri := pr.SubjectURI(); uri != "" {
+		// The URI's own end, not Subject's, which ends in the size of
+		// one cut at its start.
+		subject = sanitize.Line(clip.Middle(uri, 200))
+	}
 	room := w - ansi.StringWidth(head)
 	if room < 8 {
 		return pairTitle(pr) // the cell cuts it

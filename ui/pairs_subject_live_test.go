@@ -70,3 +70,24 @@ func TestLivePairsKeepTheStartOfALongPromptName(t *testing.T) {
 		t.Errorf("no row reads %q: the start of the name is cut:\n%s", want, view)
 	}
 }
+
+// A URI longer than a row's subject keeps (160 bytes) still shows its end
+// on a narrow row, not the size of the subject's cut: both rows read
+// "resources/read …(183 bytes)", and said nothing of which resource.
+func TestLivePairsKeepTheEndOfAURIPastTheSubject(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.initialize()
+	owner := strings.Repeat("a-rather-long-organisation-name-", 5)
+	l.command("read repo://{owner}/{name} owner=" + owner + " name=alpha")
+	l.waitFor("2 req ·")
+	l.command("read repo://{owner}/{name} owner=" + owner + " name=beta")
+	l.waitFor("3 req ·")
+	view := l.quit().View()
+	for _, want := range []string{"resources/read …", "-/alpha ", "-/beta "} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no row reads %q: the end of the URI is not shown:\n%s", want, view)
+		}
+	}
+}

@@ -45,8 +45,7 @@ func (m *Model) focusKeys() []key.Binding {
 			// Its facts run past its bottom (detection, instructions,
 			// the probes on 80x24): the title's "1/24" alone did not
 			// say how to read on.
-			return []key.Binding{key.NewBinding(key.WithKeys(append(k.Up.Keys(), k.Down.Keys()...)...),
-				key.WithHelp(k.Up.Help().Key+" "+k.Down.Help().Key, "scroll"))}
+			return []key.Binding{eitherKey(k.Up, k.Down, "scroll")}
 		}
 	case panePairs:
 		// "/" filters Raw events from here too, going there: Pairs has no
