@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -54,5 +55,29 @@ func TestDetectionVerdictSaysTheOpeningAnswerBegan(t *testing.T) {
 	want := "POST initialize " + url + "/mcp: no answer in time: the POST's answer began, but its status line and headers never ended"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Connect = %v, want the verdict %q", err, want)
+	}
+}
+
+// The legacy wait for the endpoint event that runs out on a GET whose
+// answer began and never finished its headers says so; one whose stream
+// opened and stayed silent does not.
+func TestEndpointWaitOverHeadersBegun(t *testing.T) {
+	for _, tc := range []struct {
+		name, answer string
+		began        bool
+	}{
+		{"headers begun", "HTTP/1.1 200 OK\r\nContent-Ty", true},
+		{"stream open and silent", "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			url := mcptest.RawAnswers(t, func(*http.Request, []byte) (string, bool) { return tc.answer, true })
+			s := NewSession(Config{URL: url + "/sse", Transport: TransportSSE, EndpointTimeout: 300 * time.Millisecond})
+			t.Cleanup(func() { s.Close() })
+			err := s.Connect(testCtx(t))
+			const words = ": the GET's answer began, but its status line and headers never ended"
+			if CauseOf(err) != CauseEndpointTimeout || strings.Contains(fmt.Sprint(err), words) != tc.began {
+				t.Errorf("Connect = %v (cause %q), want %q, saying %q: %v", err, CauseOf(err), CauseEndpointTimeout, words, tc.began)
+			}
+		})
 	}
 }
