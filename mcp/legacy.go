@@ -83,6 +83,10 @@ type connection struct {
 	// runs out after some came was on a stream the server kept feeding,
 	// not one a proxy held back.
 	blocks atomic.Int64
+	// headBegan says the first byte of the GET's answer came: a wait
+	// for the endpoint that runs out before the stream opened, with it
+	// set, met a status line and headers that never ended.
+	headBegan atomic.Bool
 }
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
@@ -195,6 +199,7 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 	defer timer.Stop()
 	stopWatch := context.AfterFunc(ctx, cancel)
 	defer stopWatch()
+	opened := false // the GET's answer came whole: the stream is open
 	fail := func(err error) (*connection, error) {
 		cancel()
 		switch {
@@ -216,6 +221,9 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 			} else if n > 1 {
 				msg += fmt.Sprintf(": the stream was open and the server sent %d blocks on it (comments or other events), none of them an endpoint event", n)
 				cause = CauseEndpointNotSent
+			} else if !opened && c.headBegan.Load() {
+				// A server dribbling its headers is no silent port.
+				msg += ": the GET's answer began, but its status line and headers never ended"
 			}
 			err = &WireError{Cause: cause, Transport: TransportSSE, Message: msg}
 			l.logError(OpNegotiate, err, c.n)
@@ -239,6 +247,7 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 		s.wg.Done()
 		return fail(err)
 	}
+	opened = true
 	go l.readStream(streamCtx, c, resp)
 	select {
 	case <-c.ready:

@@ -4,13 +4,15 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptrace"
 )
 
 // openStream sends the GET and records its answer; only a 200 event stream
 // comes back without an error.
 func (l *legacy) openStream(ctx context.Context, c *connection) (*http.Response, error) {
 	s := l.s
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, l.stream.String(), nil)
+	traced := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotFirstResponseByte: func() { c.headBegan.Store(true) }})
+	req, err := http.NewRequestWithContext(traced, http.MethodGet, l.stream.String(), nil)
 	if err != nil {
 		return nil, &WireError{Cause: CauseUnreachable, Message: err.Error(), Err: err}
 	}

@@ -233,6 +233,11 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 			}
 			if s.abandon(id, p, op, why) {
 				s.tellCancelled(tr, id, p.method, "cancelled in mcpscope")
+				if te, ok := why.(*TimeoutError); ok && p.opening {
+					// The opening's deadline and the request's own are
+					// one wait: whichever fired, its words say what came.
+					return giveUp(te)
+				}
 				return giveUp(ctx.Err())
 			}
 		}

@@ -119,9 +119,15 @@ func (t *streamable) opening(ctx context.Context, method string, send func(conte
 	// The request's own wait is the same timeout: whichever of the two
 	// ran out first, it is the connection's.
 	var te *TimeoutError
-	if err != nil && resp == nil && ctx.Err() == nil && (errors.Is(octx.Err(), context.DeadlineExceeded) || errors.As(err, &te)) {
-		err = &WireError{Cause: CauseConnectTimeout, Transport: t.name(), Purpose: PurposePost, Err: err,
-			Message: fmt.Sprintf("no answer to %s within %s from %s", method, DurationText(timeout), t.endpoint)}
+	if err != nil && resp == nil && ctx.Err() == nil && (errors.As(err, &te) || errors.Is(octx.Err(), context.DeadlineExceeded)) {
+		msg := fmt.Sprintf("no answer to %s within %s from %s", method, DurationText(timeout), t.endpoint)
+		if te != nil {
+			// What came is the clue: a server that answered 200 and
+			// sent only keep-alives, or began its headers and stalled,
+			// is no silent port.
+			msg += ": " + te.WhatCame()
+		}
+		err = &WireError{Cause: CauseConnectTimeout, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg}
 	}
 	return resp, err
 }

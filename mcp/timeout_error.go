@@ -62,6 +62,13 @@ type TimeoutError struct {
 
 // Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("no answer to %s (id %s) within %s: %s", e.Method, e.ID, e.After, e.WhatCame())
+}
+
+// WhatCame says what did come while the request waited: whether the POST
+// was answered, how much of an answer began, and what strayed. The wait
+// for the request that opens a session says it too, after its own words.
+func (e *TimeoutError) WhatCame() string {
 	var why string
 	switch {
 	case !e.Accepted && e.Interim != 0 && e.HeadBegan:
@@ -81,7 +88,7 @@ func (e *TimeoutError) Error() string {
 	default:
 		why = "the server took it but no answer came back"
 	}
-	msg := fmt.Sprintf("no answer to %s (id %s) within %s: %s", e.Method, e.ID, e.After, why)
+	msg := why
 	if e.PostSaid != "" {
 		msg += "; its POST was answered " + e.PostSaid
 	}
