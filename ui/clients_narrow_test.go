@@ -71,3 +71,19 @@ func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 		t.Errorf("with a fourth client alike in transport too, the clients bar = %q, want %q", got, want)
 	}
 }
+
+// A shown client whose own name leaves no room for "? help" at 80
+// columns: the bar shortened for the help cut that name and dropped the
+// others ("… 1 of 3"), and still had no room for the help. The bar keeps
+// every client and the whole name, and goes without the help.
+func TestClientsBarGivesUpTheHelpBeforeTheClients(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for id, name := range []string{"a-very-long-client-name-of-an-agent 12.3.4", "agent-2 1.0", "agent-3 1.0"} {
+		m.Update(clientMsg{ID: id + 1, Name: name, Transport: "streamable", Records: make(chan []mcp.Record)})
+	}
+	got := row(ansi.Strip(m.View()), "clients:")
+	if want := "clients:  1 a-very-long-client-name-of-an-agent 12.3.4 · streamable   2   3"; !strings.Contains(got, want) || strings.Contains(got, " of 3") {
+		t.Errorf("the clients bar = %q, want %q", got, want)
+	}
+}

@@ -115,13 +115,17 @@ func (m *Model) View() string {
 		// The keys row, and its "? help" with it, gave way to the clients
 		// bar: the bar ends with it instead where it has room (the
 		// clients come first, shortened to make room for it), or a
-		// proxy's watcher had no word of the help.
+		// proxy's watcher had no word of the help. The shortened bar is
+		// kept only when the help then fits: where it does not (the
+		// shown client's own name too long), shortening for it had cut
+		// the others from the bar for a help it did not show.
 		help := m.barHelp()
-		if ansi.StringWidth(cl[0]+help) > m.width {
-			cl[0] = m.clientsBar(ansi.StringWidth(help))
+		bar := cl[0]
+		if ansi.StringWidth(bar+help) > m.width {
+			bar = m.clientsBar(ansi.StringWidth(help))
 		}
-		if ansi.StringWidth(cl[0]+help) <= m.width {
-			cl[0] += help
+		if ansi.StringWidth(bar+help) <= m.width {
+			cl[0] = bar + help
 		}
 	}
 	for i := 0; i < m.lay.CmdLine.H-covered; i++ {
