@@ -301,10 +301,10 @@ func (in *detailInput) timing(out []string) []string {
 			parts = append(parts, s+": headers after "+history.FormatMeasured(p.PostLatency))
 		}
 	}
-	if p.Relay != nil && p.Relay.HTTP != nil {
+	if added := proxyAdded(p); added != "" {
 		// A proxied client's request: upstream's time is the POST's, and
 		// this is what relaying it cost on top.
-		parts = append(parts, "proxy added "+history.FormatMeasured(p.ProxyAdded))
+		parts = append(parts, "proxy added "+added)
 	}
 	switch {
 	case p.Latency > 0 && p.State == history.StateCancelled:

@@ -207,10 +207,10 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	method := fitMethod(pr, cols.method)
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, added, size := "–", "–", "–", "–"
-	if pr.Relay != nil && pr.Relay.HTTP != nil {
+	if a := proxyAdded(pr); a != "" {
 		// What relaying it cost on top of upstream's time, as Detail's
 		// "proxy added" says it.
-		added = history.FormatMeasured(pr.ProxyAdded)
+		added = a
 		if added != "?" {
 			added = "+" + added
 		}
@@ -371,4 +371,16 @@ func pairKindLabel(p *history.Pair) string {
 		return "← invalid"
 	}
 	return string(p.Kind)
+}
+
+// proxyAdded is the time a proxy added to pr's answer (history.FormatMeasured),
+// "" when none is known: no client's leg, or no answer of upstream's to
+// measure it against (upstream could not be reached and the proxy
+// answered 502 itself), where "+0" said the proxy added nothing to a wait
+// that was all its own.
+func proxyAdded(pr *history.Pair) string {
+	if pr.Relay == nil || pr.Relay.HTTP == nil || pr.Post == nil {
+		return ""
+	}
+	return history.FormatMeasured(pr.ProxyAdded)
 }

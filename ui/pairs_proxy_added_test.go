@@ -71,3 +71,28 @@ func TestPairsOfOwnSessionHaveNoProxyColumn(t *testing.T) {
 		t.Errorf("a session no proxy relayed has a +PROXY column:\n%s", view)
 	}
 }
+
+// A request the proxy could not send upstream (connection refused, a 502
+// of its own to the client) has no upstream time to add to: its row said
+// "+0" and Detail "proxy added 0s", as if relaying cost nothing, where
+// the client's whole wait was the proxy's. Neither says a time.
+func TestPairsSayNoProxyTimeWithoutUpstreamsAnswer(t *testing.T) {
+	s := newScript()
+	s.add(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable, URL: "http://127.0.0.1:8811/mcp", Forced: true,
+		Reason: "proxied: the client initialized a streamable HTTP session"}})
+	req := s.request("1", "tools/list", "", "{}")
+	s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpPost, Message: "connection refused", ReqSeq: req}})
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp",
+		Status: 502, Duration: 4 * time.Millisecond, ReqSeq: req}})
+	m := newProxyModel(t, make(chan Client))
+	m.Update(clientMsg{ID: 1, Name: "inspector", Transport: "streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, s.recs})
+	press(m, "enter")
+	view := ansi.Strip(m.View())
+	if got := row(view, "→ request", "tools/list"); strings.Contains(got, "+0") {
+		t.Errorf("the tools/list row = %q, want no time the proxy added\n%s", got, view)
+	}
+	if strings.Contains(view, "proxy added") {
+		t.Errorf("Detail says a time the proxy added to an answer upstream never gave:\n%s", view)
+	}
+}
