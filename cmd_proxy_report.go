@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -38,6 +39,7 @@ func (s *proxySessions) noteRecorded(path string, at time.Time) {
 	s.paths = slices.Insert(s.paths, i, listedPath{path: path, at: at})
 	if len(s.paths) > listedPaths {
 		delete(s.failed, s.paths[0].path)
+		delete(s.noted, s.paths[0].path)
 		s.paths = slices.Delete(s.paths, 0, 1)
 	}
 }
@@ -63,6 +65,14 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 	if errors.As(err, &c) {
 		// The records are whole (the file can no longer be read, or could
 		// not be checked in time): said, not counted incomplete.
+		s.mu.Lock()
+		if _, pending := s.unlisted.Load(path); pending || s.listed(path) {
+			if s.noted == nil {
+				s.noted = map[string]string{}
+			}
+			s.noted[path] = strings.TrimPrefix(c.Error(), "recording: ")
+		}
+		s.mu.Unlock()
 		s.say(c.Error())
 		return
 	}
@@ -121,7 +131,7 @@ func (s *proxySessions) report(w io.Writer) error {
 		paths[i] = l.path
 	}
 	recorded := s.recorded
-	failed, incomplete := maps.Clone(s.failed), s.incomplete
+	failed, noted, incomplete := maps.Clone(s.failed), maps.Clone(s.noted), s.incomplete
 	refused, other := 0, 0
 	for status, n := range s.refusals {
 		if status == http.StatusServiceUnavailable {
@@ -189,6 +199,8 @@ func (s *proxySessions) report(w io.Writer) error {
 	for _, p := range paths {
 		if why, ok := failed[p]; ok {
 			fmt.Fprintf(w, "  %s (incomplete: %s)\n", sanitize.Line(p), sanitize.Line(why))
+		} else if note, ok := noted[p]; ok {
+			fmt.Fprintf(w, "  %s (note: %s)\n", sanitize.Line(p), sanitize.Line(note))
 		} else {
 			fmt.Fprintf(w, "  %s\n", sanitize.Line(p))
 		}

@@ -27,7 +27,11 @@ type proxySessions struct {
 	// recordings made and not listed yet, so a failure of one that has
 	// dropped off the list (no longer named in the report) is only
 	// counted, and failed stays as small as the list.
-	failed     map[string]string // path -> why
+	failed map[string]string // path -> why
+	// noted holds, as failed does, the caveats of listed recordings
+	// whose records are whole (history.Caveat): the report says them
+	// beside the path, where the TUI's notice of one was gone with it.
+	noted      map[string]string // path -> the caveat
 	incomplete int
 	unlisted   sync.Map // path -> struct{}; not under s.mu, which openEarly holds while it records
 	// unrecorded counts the sessions whose recording could not be

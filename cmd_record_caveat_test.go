@@ -68,6 +68,11 @@ func TestProxySaysARecordingMadeUnreadable(t *testing.T) {
 	if err := s.report(&out); err != nil || strings.Contains(out.String(), "incomplete") {
 		t.Errorf("report (err %v) calls a recording whose records are whole incomplete:\n%s", err, out.String())
 	}
+	// The notice is gone with the TUI that showed it: the report says it
+	// beside the path.
+	if want := "  " + path + " (note: the records are in " + path + ", but it can no longer be read by you"; !strings.Contains(out.String(), want) {
+		t.Errorf("the report does not say %s can no longer be read beside it; want %q in:\n%s", path, want, out.String())
+	}
 	if !strings.Contains(errw.String(), "can no longer be read by you") {
 		t.Errorf("the proxy did not say %s can no longer be read; it said:\n%s", path, errw.String())
 	}
