@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -167,22 +168,27 @@ const (
 )
 
 // A session against a server whose every byte the fuzzer chose, in each
-// era, never panics, ends every call (with an answer or an error) within
-// its timeout, ends its record stream after Close with every reader gone,
-// and says nothing the sanitizer lets through unsafe.
+// era, never panics; ends every call within its timeout with an answer
+// recorded as paired with the request, or an error with words in it; records
+// every byte it read of every answer; ends its record stream after Close
+// with every reader gone; and says nothing the sanitizer lets through unsafe.
 func FuzzSessionAgainstHostileServer(f *testing.F) {
 	for _, s := range wireSeeds() {
 		for era := range wireEras {
 			f.Add(uint8(era), []byte(s))
 		}
 	}
-	f.Fuzz(func(t *testing.T, era uint8, script []byte) {
-		if len(script) > 16<<10 {
+	// One server for every input a worker runs, each input's script
+	// swapped in: starting one per input cost more than the input did.
+	var script atomic.Pointer[wireScript]
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) { script.Load().ServeHTTP(rw, r) }))
+	f.Cleanup(srv.Close)
+	f.Fuzz(func(t *testing.T, era uint8, answers []byte) {
+		if len(answers) > 16<<10 {
 			return
 		}
-		ws := parseWireScript(script)
-		srv := httptest.NewServer(ws)
-		defer srv.Close()
+		ws := parseWireScript(answers)
+		script.Store(ws)
 		defer close(ws.quit)
 		s := NewSession(Config{
 			URL:             srv.URL + "/mcp",
@@ -192,8 +198,10 @@ func FuzzSessionAgainstHostileServer(f *testing.F) {
 			MaxEventSize:    64 << 10,
 			FirstID:         1,
 		})
+		read := tapReads(s)
 		rec := collect(s)
 		var errs []string
+		var answered []string
 		call := func(what string, do func(ctx context.Context) error) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*wireCallTimeout)
 			defer cancel()
@@ -201,7 +209,11 @@ func FuzzSessionAgainstHostileServer(f *testing.F) {
 			go func() { done <- do(ctx) }()
 			select {
 			case err := <-done:
-				if err != nil {
+				if err == nil {
+					answered = append(answered, what)
+				} else if strings.TrimSpace(sanitize.Line(err.Error())) == "" {
+					t.Fatalf("%s failed with no words: %q", what, err.Error())
+				} else {
 					errs = append(errs, what+": "+err.Error())
 				}
 			case <-time.After(wireBound):
@@ -230,7 +242,14 @@ func FuzzSessionAgainstHostileServer(f *testing.F) {
 		for _, e := range errs {
 			sanitizetest.Check(t, "error", sanitize.Line(e), false)
 		}
-		for _, r := range rec.all() {
+		recs := rec.all()
+		for _, method := range answered {
+			if method == "tools/list" || method == "tools/call" || method == "initialize" {
+				checkAnswerPaired(t, method, recs)
+			}
+		}
+		checkEveryByteRecorded(t, read.bodies(), recs)
+		for _, r := range recs {
 			if r.Error != nil {
 				sanitizetest.Check(t, "error record", sanitize.Line(r.Error.Message), false)
 				sanitizetest.Check(t, "error hint", sanitize.Line(r.Error.Hint), false)
