@@ -113,6 +113,18 @@ func (e *TimeoutError) WhatCame() string {
 	return msg + strayWords(e.strays)
 }
 
+// Met is what the wait met, in WireError.Met's words: an answer begun
+// and stalled, a request taken and left unanswered, or "" for nothing.
+func (e *TimeoutError) Met() string {
+	switch {
+	case !e.Accepted && e.HeadBegan, e.Accepted && e.Unfinished > 0 && !e.CommentOnly:
+		return MetStalled
+	case e.Accepted, e.Interim != 0:
+		return MetTaken
+	}
+	return ""
+}
+
 // CommentOnly says what came on a stream whose unfinished block, n bytes,
 // holds only comment lines: bytes, but no event begun. The legacy
 // endpoint's wait and a request's wait say it alike.
