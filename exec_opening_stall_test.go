@@ -21,10 +21,13 @@ func TestExecSaysAnInitializeAnswerStalledInItsHeaders(t *testing.T) {
 		return "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", false
 	})
 	const want = "the POST's answer began, but its status line and headers never ended"
+	// The advice under it follows: a server stuck mid-answer, not a
+	// question of the port or the URL.
+	const advised, wrongPort, wrongURL = "stuck mid-answer", "is this the right port?", "check the URL"
 	for _, transport := range []string{"auto", "streamable"} {
 		_, errOut, code := run(t, "exec", "--no-record", "--transport", transport, "--endpoint-timeout", "1s", url+"/mcp", "tools/list")
-		if code != exitConnect || !strings.Contains(errOut, want) {
-			t.Errorf("--transport %s: exit %d, want %d and %q\n%s", transport, code, exitConnect, want, errOut)
+		if code != exitConnect || !strings.Contains(errOut, want) || !strings.Contains(errOut, advised) || strings.Contains(errOut, wrongPort) || strings.Contains(errOut, wrongURL) {
+			t.Errorf("--transport %s: exit %d, want %d, %q and the advice %q\n%s", transport, code, exitConnect, want, advised, errOut)
 		}
 	}
 }

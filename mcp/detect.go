@@ -169,6 +169,10 @@ func (s *Session) detect(ctx context.Context) error {
 	// closest; untried names the transports a stop left untried.
 	var failedAt, closestAt int
 	var untried []string
+	// stalled says a probe's answer began and stopped mid-way: something
+	// at the URL answers, stuck, which a verdict of no transport, or of
+	// no answer, must not advise as a wrong URL or port.
+	stalled := false
 	for i, c := range cands {
 		tr := s.newTransport(c)
 		s.mu.Lock()
@@ -223,6 +227,9 @@ func (s *Session) detect(ctx context.Context) error {
 			return nil
 		}
 		lastErr, failedAt = err, len(attempts)-1
+		if we := (*WireError)(nil); errors.As(err, &we) && we.Met == MetStalled {
+			stalled = true
+		}
 		if last.Status >= 200 && last.Status < 300 && closest == nil && inKind(err) {
 			// The server answered this probe in kind (an event stream, a
 			// JSON answer) and then failed: that failure says the most.
@@ -269,6 +276,9 @@ func (s *Session) detect(ctx context.Context) error {
 			cause = CauseConnectTimeout
 		}
 		we := &WireError{Cause: cause, Message: d.Reason, Err: lastErr}
+		if stalled {
+			we.Met = MetStalled
+		}
 		if prev, ok := lastErr.(*WireError); ok {
 			we.takeAnswer(prev)
 		}

@@ -137,8 +137,22 @@ type WireError struct {
 	// so no answer to it was coming and sending it again as it was
 	// meets the same refusal.
 	Unread bool
-	Err    error
+	// Met is what a wait for the server that ran out met (MetStalled,
+	// MetTaken), "" when nothing came: a server stuck mid-answer, or one
+	// that took the request and kept quiet, is no wrong port.
+	Met string
+	Err error
 }
+
+// The values of WireError.Met.
+const (
+	// MetStalled: an answer began (its status line and headers, or its
+	// body) and stopped coming before it ended.
+	MetStalled = "stalled"
+	// MetTaken: the server took the request (a 2xx, or an interim 1xx
+	// saying an answer is coming) and sent only keep-alives, or nothing.
+	MetTaken = "taken"
+)
 
 // Error is the message alone: advice is the edges' to add.
 func (e *WireError) Error() string { return e.Message }
@@ -151,7 +165,7 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting,
-		Unread: e.Unread, StatusLine: e.StatusLine}
+		Unread: e.Unread, StatusLine: e.StatusLine, Met: e.Met}
 }
 
 // ErrorInfoOf is err as the record that logs it as a failure of op holds

@@ -100,3 +100,16 @@ func rawToolsList(t *testing.T, timeout time.Duration, answer func(id string) (r
 	_, _, err := s.ListTools(testCtx(t), false)
 	return err
 }
+
+// A JSON answer that stops coming short of its Content-Length, the
+// connection held open, says how far it got of what was promised, as one
+// cut off by a closed connection does, not only that a body never ended.
+func TestJSONAnswerStalledShortOfItsContentLength(t *testing.T) {
+	err := rawToolsList(t, 300*time.Millisecond, func(id string) (string, bool) {
+		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 196\r\n\r\n" + strings.Repeat(" ", 96), true
+	})
+	const want = "its answer began and stopped coming after 96 of the 196 bytes its Content-Length named"
+	if CauseOf(err) != CauseStalled || err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("tools/list = %v (cause %q), want %q saying %q", err, CauseOf(err), CauseStalled, want)
+	}
+}

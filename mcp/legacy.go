@@ -208,7 +208,7 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 			// Whole blocks that came say no proxy held the stream back:
 			// the advice for that (CauseEndpointNotSent) is not a
 			// buffering proxy's.
-			cause := CauseEndpointTimeout
+			cause, met := CauseEndpointTimeout, ""
 			if n := c.pending.n.Load(); n > 0 && c.pending.comment.Load() {
 				// A comment line is no event: "an event had begun" sent
 				// the reader looking for an endpoint event cut short.
@@ -224,8 +224,9 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 			} else if !opened && c.headBegan.Load() {
 				// A server dribbling its headers is no silent port.
 				msg += ": the GET's answer began, but its status line and headers never ended"
+				met = MetStalled
 			}
-			err = &WireError{Cause: cause, Transport: TransportSSE, Message: msg}
+			err = &WireError{Cause: cause, Transport: TransportSSE, Message: msg, Met: met}
 			l.logError(OpNegotiate, err, c.n)
 		case ctx.Err() != nil:
 			err = ctx.Err()

@@ -297,6 +297,9 @@ type ErrorInfo struct {
 	// Unread says an error with id null came back while the request
 	// waited: the server could not read it (WireError's field).
 	Unread bool `json:"unread,omitempty"`
+	// Met is what a wait for the server that ran out met (WireError's
+	// field): advice for a server stuck mid-answer is not a wrong port's.
+	Met string `json:"met,omitempty"`
 	// StatusLine is the HTTP status as the server wrote it, which Message
 	// quotes before the body's first line (WireError's field): a reason
 	// phrase of the server's own may hold ": " too. Recordings made

@@ -85,6 +85,9 @@ type unfinishedAnswer struct {
 	// comment says the n bytes of a stream's unfinished block are all
 	// comment lines (each begins with a colon): no event had begun.
 	comment atomic.Bool
+	// length is the Content-Length of the JSON body n counts, 0 when it
+	// named none or n counts a stream's block.
+	length atomic.Int64
 }
 
 // set records that n bytes are unfinished after a read at at.
@@ -276,7 +279,7 @@ func timedOutReason(timeout time.Duration) string {
 // timeoutError says a request went unanswered, and names the answers that
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
-	te := &TimeoutError{Method: p.method, ID: id, After: DurationText(p.timeout), Opening: p.opening, Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), CommentOnly: p.unfinished.comment.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
+	te := &TimeoutError{Method: p.method, ID: id, After: DurationText(p.timeout), Opening: p.opening, Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), Length: p.unfinished.length.Load(), CommentOnly: p.unfinished.comment.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
 	if te.Interim != 0 {
 		// The first byte net/http told of was the 1xx's.
 		te.HeadBegan = p.afterInterim.finalBegan()

@@ -121,13 +121,15 @@ func (t *streamable) opening(ctx context.Context, method string, send func(conte
 	var te *TimeoutError
 	if err != nil && resp == nil && ctx.Err() == nil && (errors.As(err, &te) || errors.Is(octx.Err(), context.DeadlineExceeded)) {
 		msg := fmt.Sprintf("no answer to %s within %s from %s", method, DurationText(timeout), t.endpoint)
+		met := ""
 		if te != nil {
+			met = te.Met()
 			// What came is the clue: a server that answered 200 and
 			// sent only keep-alives, or began its headers and stalled,
 			// is no silent port.
 			msg += ": " + te.WhatCame()
 		}
-		err = &WireError{Cause: CauseConnectTimeout, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg}
+		err = &WireError{Cause: CauseConnectTimeout, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg, Met: met}
 	}
 	return resp, err
 }

@@ -73,6 +73,9 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	var r io.Reader = resp.Body
 	if m.p != nil {
 		r = &countingReader{r: r, n: &m.p.unfinished, now: s.cfg.Now}
+		// A wait that runs out short of it says how far it got, as a
+		// body cut off by a closed connection does.
+		m.p.unfinished.length.Store(max(resp.ContentLength, 0))
 	}
 	body, err := io.ReadAll(io.LimitReader(r, limit+1))
 	resp.Body.Close()
@@ -88,7 +91,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		if errors.Is(err, io.ErrUnexpectedEOF) && resp.ContentLength > int64(len(body)) {
 			// net/http's words name neither how far it got nor what the
 			// server promised: a Content-Length longer than the answer.
-			msg = fmt.Sprintf("the JSON answer broke off after %d of the %d bytes its Content-Length named: the connection closed (unexpected EOF)", len(body), resp.ContentLength)
+			msg = "the JSON answer broke off after " + ofLength(int64(len(body)), resp.ContentLength) + ": the connection closed (unexpected EOF)"
 		}
 		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg}
 	}

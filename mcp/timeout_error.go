@@ -19,6 +19,9 @@ type TimeoutError struct {
 	// whole event or JSON body: it began and stopped coming, or, with
 	// StillComing, was still coming too slowly.
 	Unfinished int64
+	// Length is the Content-Length of the JSON body those Unfinished
+	// bytes began, 0 when it named none (or they began an event).
+	Length int64
 	// HeadBegan says the POST's answer had begun (its first bytes came)
 	// when it had not been taken yet: its status line and headers never
 	// ended.
@@ -81,6 +84,11 @@ func (e *TimeoutError) WhatCame() string {
 		why = "the POST itself got no answer"
 	case e.Unfinished > 0 && e.CommentOnly:
 		why = "the server took it but no answer came back: " + CommentOnly(e.Unfinished)
+	case e.Unfinished > 0 && e.Length > 0 && e.StillComing:
+		why = "its answer was still coming, too slowly: " + ofLength(e.Unfinished, e.Length) + " had come"
+	case e.Unfinished > 0 && e.Length > 0:
+		// Said as a body cut off by a closed connection says it.
+		why = "its answer began and stopped coming after " + ofLength(e.Unfinished, e.Length)
 	case e.Unfinished > 0 && e.StillComing:
 		why = "its answer was still coming, too slowly: " + byteCount(e.Unfinished) + " of an event or body that had not ended yet"
 	case e.Unfinished > 0:
@@ -103,6 +111,18 @@ func (e *TimeoutError) WhatCame() string {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
 	return msg + strayWords(e.strays)
+}
+
+// Met is what the wait met, in WireError.Met's words: an answer begun
+// and stalled, a request taken and left unanswered, or "" for nothing.
+func (e *TimeoutError) Met() string {
+	switch {
+	case !e.Accepted && e.HeadBegan, e.Accepted && e.Unfinished > 0 && !e.CommentOnly:
+		return MetStalled
+	case e.Accepted, e.Interim != 0:
+		return MetTaken
+	}
+	return ""
 }
 
 // CommentOnly says what came on a stream whose unfinished block, n bytes,
@@ -193,6 +213,12 @@ func idList(ids []string) string {
 // body) that never ended.
 func bytesInto(n int64, what string) string {
 	return byteCount(n) + " into " + what + " that never ended"
+}
+
+// ofLength says how far a JSON body got of the length it named: "96 of
+// the 196 bytes its Content-Length named".
+func ofLength(n, length int64) string {
+	return fmt.Sprintf("%d of the %d bytes its Content-Length named", n, length)
 }
 
 // byteCount is n bytes in words: "1 byte", "12 bytes".

@@ -69,6 +69,9 @@ type Fact struct {
 	Method     string
 	Undeclared string
 	OtherEra   bool
+	// Met is what a wait that ran out met (mcp.WireError's field): an
+	// answer begun and stalled, a request taken and left unanswered.
+	Met string
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -95,7 +98,10 @@ type row struct {
 	// undeclared: only for a method whose capability the server did not
 	// declare; otherEra: only for a method of another era.
 	undeclared, otherEra bool
-	text                 string
+	// met: only when the wait that ran out met this (mcp.MetStalled,
+	// mcp.MetTaken).
+	met  string
+	text string
 }
 
 // The table. Actions in braces are worded for the audience:
@@ -141,8 +147,13 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseNotEventStream, text: "this URL does not serve an SSE stream: legacy gateways serve /sse; --transport auto also tries streamable HTTP"},
+	// What the wait met says where to look: a server that began its
+	// answer, or took the request, is at the right port and path.
+	{cause: mcp.CauseEndpointTimeout, met: mcp.MetStalled, text: "the server, or a proxy in front of it, began answering the GET and stopped mid-way: it is stuck mid-answer, not at a wrong path; curl -v -N -H 'Accept: text/event-stream' with the stream URL shows the bytes as they come and where they stop (a proxy's own headers say it is one); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseEndpointTimeout, text: "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseEndpointNotSent, text: "what came shows the stream open and nothing holding it back: this server sends no endpoint event at this path (is it a legacy SSE server? gateways serve /sse; give the bare base URL and mcpscope finds the transport), or it sends one only once it knows you (--bearer); raise the wait with --endpoint-timeout if it is only slow"},
+	{cause: mcp.CauseConnectTimeout, met: mcp.MetStalled, text: "the server, or a proxy in front of it, began its answer and stopped mid-way (the error says where): it is stuck mid-answer, not at a wrong port; curl -v -N with the same POST shows the bytes as they come and where they stop (a proxy's own headers say it is one); raise the wait with --endpoint-timeout if it is only slow"},
+	{cause: mcp.CauseConnectTimeout, met: mcp.MetTaken, text: "the server took the request that opens a session and kept its answer open, but sent no answer in it (only keep-alives, or nothing): it is working on it or stuck (its logs say which); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseConnectTimeout, text: "the server took the connection but did not answer: is it overloaded, or is this the right port? raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseNoEndpoint, text: "{reconnect}; if it keeps happening, the server is not a legacy SSE server at this path"},
 	{cause: mcp.CauseBadEndpoint, text: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID: the server is broken"},
@@ -190,6 +201,7 @@ var table = []row{
 	{cause: mcp.CauseBadContentType, text: "the answer's Content-Type must say what its body is (application/json for one JSON message, text/event-stream for events): a proxy may rewrite it, or this is not an MCP endpoint"},
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
+	{cause: mcp.CauseNoTransport, met: mcp.MetStalled, text: "a probe's answer began and stopped mid-way (its line says which): something at this URL answers, and it, or a proxy in front of it, is stuck mid-answer; curl -v -N with that probe's request shows where it stops; --transport streamable or sse skips detection and waits --endpoint-timeout for it"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
 	// Only when 2026-07-28 was asked for (--transport stateless, --protocol
 	// 2026-07-28): detection goes on to initialize by itself.
@@ -257,7 +269,7 @@ func For(f Fact, a Audience) string {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
-			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) {
+			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) {
 			text = r.text
 			break
 		}
@@ -418,7 +430,7 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting, Reopened: e.Reopened, UserReconnected: e.UserReconnected,
-		Unread: e.Unread}
+		Unread: e.Unread, Met: e.Met}
 }
 
 // ForError returns the advice for an error a session returned.

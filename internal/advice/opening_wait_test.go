@@ -1,0 +1,67 @@
+package advice
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// connectErr connects to a server on 127.0.0.1 that answers every request
+// with answer and holds the connection open after it, and returns the
+// failure Connect met.
+func connectErr(t *testing.T, path, transport, answer string) error {
+	t.Helper()
+	url := mcptest.RawAnswers(t, func(*http.Request, []byte) (string, bool) { return answer, true })
+	s := mcp.NewSession(mcp.Config{URL: url + path, Transport: transport, NoGetStream: true, EndpointTimeout: 300 * time.Millisecond})
+	t.Cleanup(func() { s.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err := s.Connect(ctx)
+	if err == nil {
+		t.Fatal("Connect succeeded, want its wait to run out")
+	}
+	return err
+}
+
+// The advice under a wait for the server that ran out fits what came: a
+// server that began its answer and stalled, or took the request and sent
+// only keep-alives, is at the right port and path, and asking whether it
+// is sent the user to check what was not wrong. A server that said
+// nothing at all still gets that question, and a legacy stream that
+// opened and stayed silent keeps its wrong path, buffering and auth.
+func TestAdviceFitsWhatTheWaitMet(t *testing.T) {
+	const wrongPort, generic = "is this the right port?", "likely causes: a wrong path"
+	const stuck = "stuck mid-answer, not at a wrong port; curl -v -N"
+	for _, tc := range []struct {
+		name, path, transport, answer string
+		cause                         mcp.Cause
+		want, not                     string
+	}{
+		{"headers begun", "/mcp", mcp.TransportStreamable, "HTTP/1.1 200 OK\r\nContent-Ty", mcp.CauseConnectTimeout, stuck, wrongPort},
+		{"body begun", "/mcp", mcp.TransportStreamable, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 196\r\n\r\n{\"jsonrpc\":\"2.0\"", mcp.CauseConnectTimeout, stuck, wrongPort},
+		{"stream of keep-alives", "/mcp", mcp.TransportStreamable, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n: ping\n\n", mcp.CauseConnectTimeout,
+			"the server took the request that opens a session and kept its answer open, but sent no answer in it (only keep-alives, or nothing): it is working on it or stuck", wrongPort},
+		{"nothing", "/mcp", mcp.TransportStreamable, "", mcp.CauseConnectTimeout, wrongPort, "stuck"},
+		{"legacy headers begun", "/sse", mcp.TransportSSE, "HTTP/1.1 200 OK\r\nContent-Ty", mcp.CauseEndpointTimeout,
+			"began answering the GET and stopped mid-way: it is stuck mid-answer, not at a wrong path; curl -v -N -H 'Accept: text/event-stream'", generic},
+		{"legacy stream open and silent", "/sse", mcp.TransportSSE, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", mcp.CauseEndpointTimeout, generic, "stuck"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := connectErr(t, tc.path, tc.transport, tc.answer)
+			got := ForError(err, CLI)
+			if mcp.CauseOf(err) != tc.cause || !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
+				t.Errorf("Connect = %v (cause %q, want %q)\nadvice %q, want it to say %q and not %q", err, mcp.CauseOf(err), tc.cause, got, tc.want, tc.not)
+			}
+			// The logged failure, which the TUI and exports advise
+			// from, gets the same advice.
+			if info := ForInfo(mcp.ErrorInfoOf(mcp.OpConnect, err, 0, 0), CLI); info != got {
+				t.Errorf("advice from the logged failure = %q, want %q", info, got)
+			}
+		})
+	}
+}
