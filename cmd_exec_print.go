@@ -67,12 +67,12 @@ func (p *printer) sent(c command.Command) string {
 	return c.Method
 }
 
-// title is the method c goes as and its tool (history.NameShown: a script
+// title is the method c goes as and its tool (mcp.NameShown: a script
 // may name a megabyte-long one it read from a tools/list), as --json's
 // lines on stderr name the command they are about.
 func (p *printer) title(c command.Command) string {
 	if c.Tool != "" {
-		return p.sent(c) + " " + history.NameShown(c.Tool)
+		return p.sent(c) + " " + mcp.NameShown(c.Tool)
 	}
 	return p.sent(c)
 }
@@ -103,7 +103,7 @@ func (p *printer) head(c command.Command) {
 			title += " " + subject
 		}
 	} else if c.Target != "" {
-		title += " " + history.NameShown(c.Target)
+		title += " " + mcp.NameShown(c.Target)
 	}
 	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
 }

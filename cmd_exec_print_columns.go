@@ -13,7 +13,7 @@ import (
 // entry is one row of a listing: a name, its kind (a resource's or
 // template's mime type and size; "" for none), what it is, and an optional
 // line under the description (a tool's or a prompt's arguments). A tool's
-// or a prompt's name comes cut (history.NameShown); a resource's URI or a
+// or a prompt's name comes cut (mcp.NameShown); a resource's URI or a
 // template comes whole, as it is copied into resources/read.
 type entry struct{ name, kind, desc, more string }
 

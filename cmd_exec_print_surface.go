@@ -10,7 +10,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -110,7 +109,7 @@ func (p *printer) prompts(result json.RawMessage) {
 				args[j] += "*"
 			}
 		}
-		rows[i] = entry{name: history.NameShown(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
+		rows[i] = entry{name: mcp.NameShown(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list", result)

@@ -38,7 +38,7 @@ func (p *printer) tools(result json.RawMessage) {
 			// leaves it out, and tools/call refuses it.
 			desc = "⚠ not callable: " + why + " · " + desc
 		}
-		rows[i] = entry{name: history.NameShown(t.Name), desc: desc, more: argSummary(t.InputSchema)}
+		rows[i] = entry{name: mcp.NameShown(t.Name), desc: desc, more: argSummary(t.InputSchema)}
 	}
 	p.columns(rows)
 	for _, u := range page.Unreadable {

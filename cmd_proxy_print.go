@@ -348,7 +348,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 	method := clip.Quote(m.Method, 200)
 	what := method
 	if m.Tool != "" {
-		what += " " + history.NameShown(m.Tool)
+		what += " " + mcp.NameShown(m.Tool)
 	} else if subject != "" {
 		what += " " + clip.Quote(subject, 200)
 	}

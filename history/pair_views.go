@@ -23,7 +23,7 @@ func (l *Log) pair(i int32) Pair {
 	}
 	rare := x.rareOf()
 	return Pair{
-		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: NameShown(rw.tool),
+		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: mcp.NameShown(rw.tool),
 		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(rw.post),
 		Failure: l.failureNow(rw.fail), Reply: l.record(rw.reply),
 		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,

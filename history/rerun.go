@@ -174,7 +174,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		if during, ok := roots.during[r.Seq]; ok {
 			offer(ctx, s, during) // a 2026 client tells its roots only when asked
 		}
-		res := RerunResult{N: n + 1, Method: method, Tool: NameShown(r.RPC.Tool), Redacted: redactedNote(params), Mismatch: mismatch}
+		res := RerunResult{N: n + 1, Method: method, Tool: mcp.NameShown(r.RPC.Tool), Redacted: redactedNote(params), Mismatch: mismatch}
 		if method == "tasks/cancel" && givenUp.took(paramsOf(r.RPC.Raw)) {
 			res.Outcome, res.As = OutcomeSame, "sent by the re-run as it gave up on tasks/result, as recorded"
 			add(res)

@@ -76,23 +76,10 @@ func subscriptionURI(m *mcp.RPCMessage) string {
 	return paramText(string(m.Raw), "uri")
 }
 
-// NameShown is a tool's name as a row, the export's heading and JSON, a
-// re-run's report, exec's heading and the proxy's line show it, and a
-// listed tool's, prompt's or resource's name as exec's listing and the
-// TUI's hints and candidates show it: cut at subjectLimit and saying how
-// long it was (clip.Quote), as a subject is, where a megabyte name from a
-// client's tools/call or a server's tools/list reached each of them whole.
-// The record, the row and the list keep the name whole: Mcp-Param headers
-// and output schemas are found by it, Tab inserts it, and a re-run sends
-// the recorded bytes.
-func NameShown(name string) string { return clip.Quote(name, subjectLimit) }
-
 // subjectLimit is how much of a prompt's name or a resource's URI a
-// subject keeps: the most a row, the export's heading and the proxy's line
-// use, with room beside it for clip.Quote's size, so what the TUI and the
-// proxy cut at 200 bytes still ends in the mark saying how long it was.
-// A completion's ref and argument keep half each.
-const subjectLimit = 160
+// subject keeps: as much as a tool's name keeps (mcp.NameLimit). A
+// completion's ref and argument keep half each.
+const subjectLimit = mcp.NameLimit
 
 // completionSubject is what a completion/complete asks about: the prompt
 // or template (its ref) and the argument whose values it asks for, so a

@@ -147,7 +147,7 @@ func toolName(name string) string {
 	if name == "" {
 		return `""`
 	}
-	return sanitize.Line(history.NameShown(name))
+	return sanitize.Line(mcp.NameShown(name))
 }
 
 // described joins a name to its description in a hint: a first part

@@ -6,14 +6,24 @@ import (
 	"testing"
 )
 
+// FuzzUnquoteAgreesWithJSON: Unquote, Pieces and a parsed string's Text
+// read a JSON string as encoding/json does. Text is checked on every
+// string, since Unquote declines text that is no UTF-8 and Text does not.
 func FuzzUnquoteAgreesWithJSON(f *testing.F) {
-	for _, s := range []string{`"plain"`, `"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\ud83d\ude00"`, `"\ud800x"`, `"\udc00\ud800"`, `"\ud83d\u0041"`, "\"\xff\"", `"é"`, `"\u"`} {
+	for _, s := range []string{`"plain"`, `"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\ud83d\ude00"`, `"\ud800x"`, `"\udc00\ud800"`, `"\ud83d\u0041"`, "\"\xff\"", "\"a\xc3(\\n\"", `"é"`, `"\u"`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		var want string
 		if json.Unmarshal([]byte(in), &want) != nil {
 			return
+		}
+		doc, err := Parse([]byte(in), Limits{Depth: 1, Values: 1, Children: 1})
+		if err != nil {
+			t.Fatalf("Parse(%q) = %v; encoding/json read it", in, err)
+		}
+		if text, _ := doc.Root().Text(); text != want {
+			t.Errorf("Text of %q = %q, encoding/json reads %q", in, text, want)
 		}
 		got, ok := Unquote([]byte(strings.TrimSpace(in)))
 		if ok && got != want {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"iter"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Value is one indexed value of a Doc; the zero Value is a value that does
@@ -117,8 +118,9 @@ func (v Value) Get(key string) Value {
 		child := Value{v.d, c}
 		n := child.node()
 		raw := v.d.src[n.keyStart+1 : n.keyEnd-1]
-		// Compare without decoding unless the key has escapes.
-		if bytes.IndexByte(raw, '\\') < 0 {
+		// Compare without decoding unless the key has escapes or bytes
+		// that are no UTF-8 (read as U+FFFD, as Members gives the key).
+		if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 			if string(raw) == key {
 				found = child
 			}
@@ -157,9 +159,10 @@ func (v Value) key() string {
 }
 
 // unquote decodes a JSON string Parse has checked; only escapes need
-// decoding, and only text that is not UTF-8 needs encoding/json.
+// decoding, and only text that is not UTF-8 needs encoding/json, which
+// reads each byte that is no UTF-8 as U+FFFD.
 func unquote(raw []byte) string {
-	if bytes.IndexByte(raw, '\\') < 0 {
+	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return string(raw[1 : len(raw)-1])
 	}
 	if s, ok := Unquote(raw); ok {

@@ -90,7 +90,8 @@ func AnswerStreamDropped(st *mcp.StateChange) bool {
 }
 
 // asked names the request l relays as a failure line names one: its
-// method, tool and id (the client's to make up, so each is clipped). The
+// method, tool and id (the client's to make up, so each is clipped, the
+// tool as every line cuts a name: mcp.NameShown). The
 // request still waits when its stream is dropped, so its failure does not
 // end it and the line has no request to name but this.
 func (l *leg) asked() string {
@@ -100,7 +101,7 @@ func (l *leg) asked() string {
 	}
 	what := clip.Quote(method, 200)
 	if tool != "" {
-		what += " " + clip.Quote(tool, 200)
+		what += " " + mcp.NameShown(tool)
 	}
 	return what + " id=" + clip.Quote(id, 200)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -20,7 +21,17 @@ import (
 // proxy has let go of the dropped stream: the answer can come on the
 // resumed stream alone, however slow the machine (a tool that answered
 // after a fixed time could answer before the drop was seen).
+//
+// A client's tool name is its to make up: the note cuts a long one as
+// every other line cuts a name (mcp.NameShown, 160 bytes and its size),
+// where it kept 200 bytes of it.
 func TestDroppedResumableStreamKeepsItsRequest(t *testing.T) {
+	for _, tool := range []string{"echo", strings.Repeat("t", 300)} {
+		t.Run(clip.Quote(tool, 8), func(t *testing.T) { droppedResumableStream(t, tool) })
+	}
+}
+
+func droppedResumableStream(t *testing.T, tool string) {
 	var up *mcptest.StreamableServer
 	dropped := func(r mcptest.Request) bool { return r.Is("tools/call") && r.Cancelled }
 	up = mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: func(x *mcptest.Exchange) {
@@ -39,7 +50,7 @@ func TestDroppedResumableStreamKeepsItsRequest(t *testing.T) {
 	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
 	in := []string{"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"}
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, in...).Body)
-	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`, in...)
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"`+tool+`","arguments":{"text":"hi"}}}`, in...)
 	var last string
 	for _, line := range strings.Split(nextEvent(t, bufio.NewReader(resp.Body)), "\n") {
 		if id, ok := strings.CutPrefix(line, "id:"); ok {
@@ -55,8 +66,11 @@ func TestDroppedResumableStreamKeepsItsRequest(t *testing.T) {
 	})
 	// The fact names the request: with two tools/call streams dropped,
 	// "to tools/call" said neither.
-	if !strings.Contains(said.State.Detail, "answer stream to tools/call echo id=2 before") {
-		t.Errorf("the dropped stream's note does not name its request: %s", said.State.Detail)
+	if !strings.Contains(said.State.Detail, "answer stream to tools/call "+mcp.NameShown(tool)+" id=2 before") {
+		t.Errorf("the dropped stream's note does not name its request as other lines name it: %s", said.State.Detail)
+	}
+	if len(tool) > mcp.NameLimit && strings.Contains(said.State.Detail, tool[:mcp.NameLimit+1]) {
+		t.Errorf("the dropped stream's note keeps more than %d bytes of a %d-byte tool name: %s", mcp.NameLimit, len(tool), said.State.Detail)
 	}
 	// Upstream resumes a stream no connection carries any more: the
 	// proxy's, closed as the client's was, may still be closing.

@@ -1,0 +1,21 @@
+package mcp
+
+import "github.com/mcpscope/mcpscope/internal/clip"
+
+// NameShown is a tool's name as a row, the export's heading and JSON, a
+// re-run's report, exec's heading and the proxy's lines show it, and a
+// listed tool's, prompt's or resource's name as exec's listing and the
+// TUI's hints and candidates show it: cut at NameLimit and saying how long
+// it was (clip.Quote), where a megabyte name from a client's tools/call or
+// a server's tools/list reached each of them whole. The record, the row
+// and the list keep the name whole: Mcp-Param headers and output schemas
+// are found by it, Tab inserts it, and a re-run sends the recorded bytes.
+// It is here, below history, so the proxy's own lines cut a name as the
+// rest do.
+func NameShown(name string) string { return clip.Quote(name, NameLimit) }
+
+// NameLimit is how much of a name (NameShown) or a request's subject a
+// line keeps: the most a row, the export's heading and the proxy's line
+// use, with room beside it for clip.Quote's size, so what the TUI and the
+// proxy cut at 200 bytes still ends in the mark saying how long it was.
+const NameLimit = 160
