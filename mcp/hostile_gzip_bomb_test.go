@@ -81,11 +81,14 @@ func TestGzipAnswerIsRead(t *testing.T) {
 	}
 }
 
-// An x-gzip bomb is held to the bound a gzip one is.
+// An x-gzip bomb is held to the bound a gzip one is. Four times the
+// allowance is bomb enough (a thousandfold past its first megabyte): 64 MB
+// took the test server over 20 s to build and compress under -race on a
+// loaded machine, and tools/list ran out of time before its refusal.
 func TestXGzipBombIsRefused(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	endpoint := gzipFront(t, srv, "x-gzip", "application/json", func(id string) string {
-		return `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[],"pad":"` + strings.Repeat("a", 64<<20) + `"}}`
+		return `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[],"pad":"` + strings.Repeat("a", 4*gzipAllowance) + `"}}`
 	})
 	s, _ := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
 	if _, _, err := s.ListTools(testCtx(t), false); CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "the x-gzip body expanded more than") {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
@@ -25,7 +24,7 @@ func TestLiveEscQReadAtOnceClosesTheHelpAndQuits(t *testing.T) {
 	l.tm.Type("?")
 	l.waitFor("send initialize")
 	l.tm.Send(altQ)
-	l.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	l.tm.WaitFinished(t, teatest.WithFinalTimeout(liveWait))
 	if m := l.tm.FinalModel(t).(*Model); m.showHelp {
 		t.Errorf("esc q read at once quit with the help still open")
 	}

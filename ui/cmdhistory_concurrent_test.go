@@ -30,7 +30,7 @@ func TestHistorySavedAtOnceByTwoRunsKeepsBoth(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				if msg := save(); msg != nil {
-					t.Errorf("saving: %v", msg)
+					t.Errorf("saving: %v", saveErr(msg))
 				}
 			}()
 		}

@@ -36,5 +36,8 @@ func lockHistory(path string) (unlock func(), err error) {
 }
 
 // historyLockWait is how long a save waits for another's lock on the
-// history: a save holds it for milliseconds.
-const historyLockWait = time.Second
+// history before it says the other is stuck. A save holds it for
+// milliseconds, but for seconds on a loaded machine or a busy disk (it
+// syncs the file); the wait is in the background, so a long one costs
+// nothing but a late word about a hung mcpscope.
+const historyLockWait = 10 * time.Second

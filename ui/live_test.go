@@ -130,7 +130,7 @@ func (l *live) command(line string) {
 func (l *live) quit() *Model {
 	l.t.Helper()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	l.tm.WaitFinished(l.t, teatest.WithFinalTimeout(5*time.Second))
+	l.tm.WaitFinished(l.t, teatest.WithFinalTimeout(liveWait))
 	if _, err := io.ReadAll(l.out); err != nil {
 		l.t.Fatalf("reading what the TUI drew last: %v", err)
 	}

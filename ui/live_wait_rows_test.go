@@ -7,12 +7,17 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 )
 
+// liveWait bounds every wait of a live test, for a frame or for the
+// program to end after a quit: on a loaded machine under -race a quit
+// with a call still pending took over 5 s to end, though nothing was stuck.
+const liveWait = 15 * time.Second
+
 // waitUntil waits until done accepts what the screen has drawn since the
 // last mark.
 func (l *live) waitUntil(done func(seen []byte) bool) {
 	l.t.Helper()
 	teatest.WaitFor(l.t, l.out, func([]byte) bool { return done(l.seen.Bytes()[l.from:]) },
-		teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+		teatest.WithDuration(liveWait), teatest.WithCheckInterval(20*time.Millisecond))
 }
 
 // waitRowsOK waits until the log has drawn each method's row as ok ✓,

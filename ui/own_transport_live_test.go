@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
@@ -30,5 +29,5 @@ func TestOwnSessionBarNamesDetectedTransport(t *testing.T) {
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("[ and ] go back to the clients")
 	l.tm.Type("q")
-	l.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	l.tm.WaitFinished(t, teatest.WithFinalTimeout(liveWait))
 }
