@@ -162,6 +162,11 @@ func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
 	if code != exitFailed || !strings.Contains(out, "meaning: method not found") || !strings.Contains(out, "hint: initialize, ping and logging/setLevel are gone in 2026-07-28") {
 		t.Errorf("ping on 2026: exit %d\n%s", code, out)
 	}
+	// The error line quotes the server's message; the meaning line
+	// repeated it in parentheses.
+	if !strings.Contains(out, "  meaning: method not found: the server does not implement this method\n") {
+		t.Errorf("ping on 2026: the meaning line is not the meaning alone\n%s", out)
+	}
 	out, _, _ = run(t, "exec", "--no-record", srv.MCPURL(), "read notes://nosuch")
 	if !strings.Contains(out, "hint: the server refused the params") {
 		t.Errorf("an unknown resource:\n%s", out)

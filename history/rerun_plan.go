@@ -47,8 +47,12 @@ type rerunPlan struct {
 	refused map[int64]int   // request Seq -> the HTTP status its POST got, when not 2xx
 	probes  map[int64]bool  // requests detection sent
 	// ownListens are the subscriptions/listen mcpscope sent of its own,
-	// which a re-run does not send: its live session sends its own.
+	// or in a proxy's recording the client did, which a re-run does not
+	// send: its live session sends its own.
 	ownListens int
+	// proxied is whether the recording is a proxy's (a client's leg is
+	// recorded), whose listens are the client's, not mcpscope's.
+	proxied bool
 	// inputRounds are the later rounds of 2026 multi round-trip requests
 	// (sent again with the input an input_required answer asked for),
 	// which a re-run does not send: its live session sends its own
@@ -103,6 +107,8 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		p.answers[r.RPC.ReqSeq], p.held = int32(pos), true
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeProbe:
 		p.probes[r.HTTP.ReqSeq] = true
+	case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay:
+		p.proxied = true
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpProbe:
 		p.probes[r.Error.ReqSeq] = true
 	case r.Kind == mcp.KindHTTP && refusedPost(r.HTTP):

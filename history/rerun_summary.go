@@ -22,6 +22,8 @@ type RerunSummary struct {
 	// later rounds of 2026 multi round-trip requests, which the live
 	// session sends as the live server asks.
 	probes, ownListens, inputRounds int
+	// proxied says the listens were a proxied client's, not mcpscope's.
+	proxied bool
 }
 
 // Add counts r among the results.
@@ -99,7 +101,13 @@ func (s *RerunSummary) Counts() string {
 		not = append(not, countOf(s.probes, "detection probe", "detection probes"))
 	}
 	if s.ownListens > 0 {
-		not = append(not, countOf(s.ownListens, "listen of mcpscope's own", "listens of mcpscope's own"))
+		// A proxy's recording: the client opened them, and calling them
+		// mcpscope's own named the wrong sender.
+		one, many := "listen of mcpscope's own", "listens of mcpscope's own"
+		if s.proxied {
+			one, many = "listen the proxied client opened", "listens the proxied client opened"
+		}
+		not = append(not, countOf(s.ownListens, one, many))
 	}
 	if s.inputRounds > 0 {
 		not = append(not, countOf(s.inputRounds, "round sent again with input", "rounds sent again with input"))
