@@ -54,12 +54,17 @@ func NoAnswerToRequest(url string, resp *http.Response, method string) string {
 // NoStreamForAnswer says that the POST of a request (method) to url was
 // answered resp with nothing in its body where no stream is open that
 // could carry the answer instead; why (when not "") says why none is, as
-// NoGetStream words it: the server offers none.
+// NoGetStream words it: the server offers none. A method of "" names no
+// request, for the failure of one whose line names it already (the
+// proxy's headless "post tools/list id=2: …").
 func NoStreamForAnswer(url string, resp *http.Response, method, why string) string {
 	if why != "" {
 		why = " (" + why + ")"
 	}
-	return fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one%s: the answer belongs in the POST's response (JSON or an event stream)", url, statusText(resp), method, why)
+	if method != "" {
+		method = " to " + method
+	}
+	return fmt.Sprintf("POST %s answered %s with no answer in its body%s, and no stream is open that could carry one%s: the answer belongs in the POST's response (JSON or an event stream)", url, statusText(resp), method, why)
 }
 
 // jsonAnswer reads a JSON answer: the message(s) it holds are received

@@ -43,6 +43,12 @@ type askPrompt struct {
 	// dropped): ↑ on an empty answer brings it back, so a half-filled
 	// form is not lost when the server asks again.
 	unsent string
+	// typed is what was last typed into each question of a 2026 round
+	// (roundKey), answered or not: a round that ended early (a later
+	// question timed out, declined) is not sent, and the server asks its
+	// questions again when the request is, so ↑ in one brings back what
+	// was typed into it, not only the one unsent line.
+	typed map[string]string
 
 	lineOutcome
 }
@@ -137,6 +143,7 @@ func (a *askPrompt) withdraw(q *Question) (string, tea.Cmd) {
 	if a.current() == q {
 		if typed = strings.TrimSpace(a.input.Value()); typed != "" {
 			a.unsent = typed
+			a.keep(q, typed)
 		}
 	}
 	return typed, a.remove(q)
@@ -171,8 +178,8 @@ func (a *askPrompt) key(msg tea.KeyMsg) (tea.Cmd, *answered) {
 	case key.Matches(msg, k.AskScrollDown):
 		a.scroll(max(a.h-3, 1))
 		return nil, nil
-	case key.Matches(msg, k.HistoryPrev) && a.unsent != "" && a.input.Value() == "":
-		a.input.SetValue(a.unsent)
+	case key.Matches(msg, k.HistoryPrev) && a.kept(q) != "" && a.input.Value() == "":
+		a.input.SetValue(a.kept(q))
 		a.input.CursorEnd()
 		a.clearOutcome()
 		return nil, nil
@@ -204,6 +211,7 @@ func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
 		return nil, nil
 	}
 	q.answer(res, nil)
+	a.keep(q, line)
 	text := "answered " + what
 	if len(warns) > 0 {
 		text += " despite warnings"
@@ -221,6 +229,7 @@ func (a *askPrompt) dismiss(q *Question) (tea.Cmd, *answered) {
 	typed := strings.TrimSpace(a.input.Value())
 	if typed != "" {
 		a.unsent = typed
+		a.keep(q, typed)
 	}
 	if q.Req.Method == "elicitation/create" {
 		q.answer(json.RawMessage(`{"action":"cancel"}`), nil)
@@ -266,4 +275,31 @@ func questionLabel(q *Question) string {
 		what = wireLine(q.Req.Key, 64) + " (" + wireLine(q.Req.Method, 64) + ")"
 	}
 	return what
+}
+
+// maxTyped bounds the round questions whose typing ↑ brings back.
+const maxTyped = 256
+
+// roundKey tells a 2026 round's question from the others of its round,
+// asked again: its key, and its method.
+func roundKey(q *Question) string { return q.Req.Method + "\x00" + q.Req.Key }
+
+// keep notes line as what was typed into q, if a 2026 round asked it.
+func (a *askPrompt) keep(q *Question, line string) {
+	if !q.Req.Round || line == "" {
+		return
+	}
+	if a.typed == nil || len(a.typed) >= maxTyped {
+		a.typed = map[string]string{}
+	}
+	a.typed[roundKey(q)] = line
+}
+
+// kept is what ↑ on q's empty answer brings back: what was typed into the
+// same question of its round before, else the last answer not sent.
+func (a *askPrompt) kept(q *Question) string {
+	if q != nil && q.Req.Round && a.typed[roundKey(q)] != "" {
+		return a.typed[roundKey(q)]
+	}
+	return a.unsent
 }

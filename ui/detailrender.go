@@ -147,6 +147,9 @@ func (in *detailInput) cost() int {
 		rpc(p.Reply)
 		if p.Failure != nil && p.Failure.Error != nil {
 			add(p.Failure.Error.Message)
+			for _, given := range p.Failure.Error.Given {
+				add(string(given))
+			}
 		}
 		if p.Post != nil && p.Post.HTTP != nil {
 			add(string(p.Post.HTTP.Body))
@@ -256,6 +259,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 		for _, l := range strings.Split(clip.Prefix(text, detailLimit), "\n") {
 			out = in.wrapped(out, sanitize.Line(l), st.Row)
 		}
+		out = in.givenLines(out, f.Error)
 		if hint := advice.ForInfo(f.Error, in.audience); hint != "" {
 			out = in.wrapped(out, "→ "+wireLine(hint, 1024), st.Hint)
 		}

@@ -152,6 +152,13 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 	case history.StateSent:
 		return "sent", st.Dim
 	case history.StateReceived:
+		if pr.ProgressProblem != "" {
+			// A notifications/progress of its own row (a token never
+			// sent, after its request's answer) that went back or past
+			// its total: Detail says how, and the row is warned as
+			// other warned rows are.
+			return "⚠ received", st.Warning
+		}
 		return "received", st.Dim
 	}
 	return wireLine(string(pr.State), 32), st.Row

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +15,8 @@ import (
 // request's after its answer) is checked as exec checks it: the row of
 // the notification that goes back says so in Detail, in exec's words,
 // where only a pending request's own token was checked and the row read
-// as a server at work.
+// as a server at work; and its row in Pairs has the ⚠ of a warned row,
+// where it read "received" as the one before it.
 func TestLiveProgressOfAnyTokenIsChecked(t *testing.T) {
 	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.SSE()
@@ -29,11 +31,16 @@ func TestLiveProgressOfAnyTokenIsChecked(t *testing.T) {
 	l.waitOK("tools/call echo")
 	m := l.quit()
 	log := m.com.log
-	var said []string
+	var said, states []string
 	for i := 0; i < log.PairCount(); i++ {
 		if log.Pair(i).Method == "notifications/progress" {
 			said = append(said, strings.Join(strings.Fields(ansi.Strip(strings.Join(detailOf(m, log, i), "\n"))), " "))
+			state, _ := m.com.pairState(log.Pair(i))
+			states = append(states, state)
 		}
+	}
+	if want := []string{"received", "⚠ received"}; !slices.Equal(states, want) {
+		t.Errorf("the progress rows' states read %q, want %q", states, want)
 	}
 	const words = `⚠ the server's progress for request "ghost": progress went from 5 to 3: the specification has it increase with each notification`
 	if len(said) != 2 || strings.Contains(said[0], "⚠") || !strings.Contains(said[1], words) {

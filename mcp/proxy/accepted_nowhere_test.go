@@ -25,13 +25,13 @@ func TestRequestAcceptedWhereNoStreamCanAnswerFails(t *testing.T) {
 			t.Fatalf("the client's GET got %s, want upstream's 405", get.Status)
 		}
 		assertAcceptedFails(t, w, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...),
-			"with no answer in its body to tools/list, and no stream is open that could carry one (this server offers no GET stream (405))")
+			"with no answer in its body, and no stream is open that could carry one (this server offers no GET stream (405))")
 	})
 	t.Run(mcp.TransportStateless, func(t *testing.T) {
 		fake := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: acceptToolsList})
 		_, base, w := startProxy(t, fake.URL, Config{})
 		assertAcceptedFails(t, w, rawPost(t, base+"/mcp", request2026("2", "tools/list", "", "raw"), headers2026("tools/list")...),
-			"with no answer in its body to tools/list, and no stream is open that could carry one: ")
+			"with no answer in its body, and no stream is open that could carry one: ")
 	})
 }
 

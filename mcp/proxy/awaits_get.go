@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -38,9 +37,10 @@ func AnswerAwaitsGet(st *mcp.StateChange) bool {
 // will not open one, so the request waits.
 func (l *leg) awaitGet(resp *http.Response) {
 	// The note names the request, which has no line of its own then;
-	// its failure is its own line, which names it.
+	// its failure is the request's own, whose line names it: said
+	// again, it named the method twice.
 	note := mcp.NoStreamForAnswer(l.up.URL, resp, l.asked(), noGetOpened)
-	words := mcp.NoStreamForAnswer(l.up.URL, resp, clip.Quote(l.method, 200), noGetOpened)
+	words := mcp.NoStreamForAnswer(l.up.URL, resp, "", noGetOpened)
 	c := l.c
 	c.forgetAnswered()
 	c.mu.Lock()

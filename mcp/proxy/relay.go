@@ -293,7 +293,7 @@ func (l *leg) noAnswer(resp *http.Response, n int64) {
 		why := l.c.getRefused()
 		if n == 0 && (why != "" || l.c.kind() == mcp.TransportStateless) {
 			l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
-				Message: mcp.NoStreamForAnswer(l.up.URL, resp, clip.Quote(l.method, 200), why) + " (relayed to the client as it came)"})
+				Message: mcp.NoStreamForAnswer(l.up.URL, resp, "", why) + " (relayed to the client as it came)"})
 		} else if n == 0 && l.c.kind() == mcp.TransportStreamable {
 			l.awaitGet(resp)
 		}

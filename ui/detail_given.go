@@ -1,0 +1,21 @@
+package ui
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// givenLines are the answers a 2026 round was given before its asking
+// ended (declined, left unanswered), under the failure that ended it: the
+// round was not sent again, so no request shows them, and the user reads
+// here what they gave. Server keys and user text alike go through
+// wireLine, cut as other values of a failure are.
+func (in *detailInput) givenLines(out []string, e *mcp.ErrorInfo) []string {
+	for _, key := range slices.Sorted(maps.Keys(e.Given)) {
+		out = in.labelled(out, "given", wireLine(clip.Quote(key, 64), 80)+": "+wireLine(string(e.Given[key]), 1024), in.st.Row.Render)
+	}
+	return out
+}
