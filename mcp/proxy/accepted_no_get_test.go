@@ -53,13 +53,7 @@ func TestRequestAcceptedWithGetStreamOpenWaitsQuietly(t *testing.T) {
 		t.Fatalf("the client's GET got %s, want a stream", get.Status)
 	}
 	c := w.clientWith(t, "the GET stream open", inState(mcp.StateGetStream, "open (the client's)"))
-	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
-	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
-	get.Body.Close()
-	w.allEnded(t, 1)
-	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 0 {
-		t.Errorf("the note was said %d times with the client's GET stream open, want never\n%s", n, w.dump())
-	}
+	acceptedQuietly(t, w, c, base, session, get)
 }
 
 // acceptToolsList answers tools/list 202 with no body, and the rest as
@@ -111,11 +105,19 @@ func TestRequestAcceptedWithGetStreamReopenedWaitsQuietly(t *testing.T) {
 		t.Fatalf("the client's GET from event %s got %s, want the stream resumed", last, again.Status)
 	}
 	w.record(t, c.ID, "the GET stream resumed", inState(mcp.StateResumed, "upstream replays from event"))
+	acceptedQuietly(t, w, c, base, session, again)
+}
+
+// acceptedQuietly sends a tools/list upstream answers 202 while the
+// client's GET stream get is open, ends the session, and checks nothing
+// was said of the answer waiting for a GET stream.
+func acceptedQuietly(t *testing.T, w *watched, c *Client, base string, session []string, get *http.Response) {
+	t.Helper()
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
 	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
-	again.Body.Close()
+	get.Body.Close()
 	w.allEnded(t, 1)
 	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 0 {
-		t.Errorf("the note was said %d times with the client's GET stream reopened, want never\n%s", n, w.dump())
+		t.Errorf("the note was said %d times with the client's GET stream open, want never\n%s", n, w.dump())
 	}
 }
