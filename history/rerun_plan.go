@@ -129,8 +129,8 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		asked := p.chains.askedBy(r.Error.ReqSeq)
 		for _, key := range slices.Sorted(maps.Keys(asked)) {
 			switch ask, given := asked[key], r.Error.Given[key]; {
-			case given != nil && answerable(ask.method):
-				p.user.add(ask.method, recordedAnswer{key: key, result: given, question: ask.question})
+			case given != "" && answerable(ask.method):
+				p.user.add(ask.method, recordedAnswer{key: key, result: json.RawMessage(given), question: ask.question})
 			case r.Error.Cause == mcp.CauseDeclined && ask.method == "sampling/createMessage":
 				p.user.add(ask.method, recordedAnswer{key: key, declined: true, question: ask.question})
 			case r.Error.Cause == mcp.CauseUnanswered && answerable(ask.method) && (r.Error.Unanswered == nil || slices.Contains(r.Error.Unanswered, key)):

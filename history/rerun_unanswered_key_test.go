@@ -1,9 +1,11 @@
 package history
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,13 +14,14 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// samplingThenWaiting answers a sampling and leaves an elicitation
-// unanswered until the session stops waiting.
-type samplingThenWaiting struct{}
+// samplingThenWaiting answers a sampling with text ("typed" when empty)
+// and leaves an elicitation unanswered until the session stops waiting.
+type samplingThenWaiting struct{ text string }
 
-func (samplingThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
+func (a samplingThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
 	if req.Method == "sampling/createMessage" {
-		return json.RawMessage(`{"role":"assistant","content":{"type":"text","text":"typed"},"model":"me"}`), nil
+		text := cmp.Or(a.text, "typed")
+		return json.RawMessage(`{"role":"assistant","content":{"type":"text","text":"` + text + `"},"model":"me"}`), nil
 	}
 	<-ctx.Done()
 	return nil, ctx.Err()
@@ -54,5 +57,47 @@ func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
 	want := "tools/call needs input that was not given: left unanswered elicitation/create; tools/call was not sent again"
 	if err == nil || err.Error() != want {
 		t.Errorf("re-run: tools/call = %v, want %q: the form left unanswered as recorded, the sampling answered as recorded", err, want)
+	}
+}
+
+// An answer given in a 2026 round whose asking ended, kept on the round's
+// error for a re-run, is redacted as the same answer sent in a request
+// would be: a credential the user gave, pasted into it, is not in the
+// recording. It was kept there in the clear.
+func TestRecordingRedactsAnswersGivenInARoundLeftUnanswered(t *testing.T) {
+	ctx := testCtx(t)
+	const secret = "sk-live-0123456789"
+	asking := func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` +
+			`"ask":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}},` +
+			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
+	}
+	srv := mcptest.StatelessOnMethod(t, "tools/call", asking)
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{text: "key " + secret}, RequestTimeout: time.Second}
+	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) {
+			t.Fatalf("recording: tools/call = %v, want the form left unanswered", err)
+		}
+	})
+	path := record(t, recs, RecordOptions{Tokens: []string{secret}})
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), secret) {
+		t.Errorf("the recording holds the credential the user gave, in the answer given before asking ended:\n%s", b)
+	}
+	f, err := OpenRerun(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	again := mcptest.StatelessOnMethod(t, "tools/call", asking)
+	cfg.URL, cfg.Answerer, cfg.RequestTimeout = again.URL, f.Answers(), 0
+	s := liveSession(t, ctx, cfg)
+	defer s.Close()
+	// The sampling is still given again, redacted, as a sent answer is.
+	if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); err == nil || strings.Contains(err.Error(), "draft") || strings.Contains(err.Error(), "sampling") {
+		t.Errorf("re-run: tools/call = %v, want only the form left unanswered", err)
 	}
 }

@@ -201,8 +201,11 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			}
 			info := ErrorInfoOf(OpInput, &WireError{Cause: cause, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
 			info.Unanswered = unanswered
-			if len(given) > 0 {
-				info.Given = given
+			for key, answer := range given {
+				if info.Given == nil {
+					info.Given = map[string]Raw{}
+				}
+				info.Given[key] = Raw(answer)
 			}
 			s.emit(Record{Kind: KindError, Error: info})
 			return resp, ierr

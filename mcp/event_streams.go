@@ -21,12 +21,20 @@ import (
 const maxStreamEventIDs = 1 << 14
 
 // eventStreams remembers, by a hash of each event id and the session (conn)
-// it came in, the first stream it came on.
+// it came in, the first stream it came on and what it carried.
 type eventStreams struct {
 	mu      sync.Mutex
 	seed    maphash.Seed
-	first   map[eventKey]uint64 // the stream the id came on first
-	streams uint64              // streams numbered so far
+	first   map[eventKey]firstOn // the stream the id came on first
+	streams uint64               // streams numbered so far
+}
+
+// firstOn is the stream an event id came on first, and a hash of the
+// event's data: a replay carries the same data, where a server numbering
+// each stream's events afresh (restarted, or counting per stream) sends
+// new data under an id used before.
+type firstOn struct {
+	stream, data uint64
 }
 
 // eventKey is an event id of one session: a new session may use the same
@@ -36,25 +44,28 @@ type eventKey struct {
 	id   uint64
 }
 
-// claim notes that the event id came on in's stream and reports whether it
-// came first on another stream of the session.
-func (e *eventStreams) claim(in *inbound, id string) (elsewhere bool) {
+// claim notes that the event id, with data, came on in's stream and
+// reports whether it came first on another stream of the session, with
+// the same data: a replay of that stream's event. An id used again with
+// other data is taken as in's own from then on.
+func (e *eventStreams) claim(in *inbound, id, data string) (elsewhere bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.first == nil {
-		e.seed, e.first = maphash.MakeSeed(), map[eventKey]uint64{}
+		e.seed, e.first = maphash.MakeSeed(), map[eventKey]firstOn{}
 	}
 	if in.no == 0 {
 		e.streams++
 		in.no = e.streams
 	}
 	k := eventKey{conn: in.conn, id: maphash.String(e.seed, id)}
-	if no, ok := e.first[k]; ok {
-		return no != in.no
+	sum := maphash.String(e.seed, data)
+	if f, ok := e.first[k]; ok && f.data == sum {
+		return f.stream != in.no
 	}
 	if len(e.first) >= maxStreamEventIDs {
 		clear(e.first)
 	}
-	e.first[k] = in.no
+	e.first[k] = firstOn{stream: in.no, data: sum}
 	return false
 }

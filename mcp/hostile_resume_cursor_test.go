@@ -72,3 +72,23 @@ func TestResponseStreamEndingAfterAnEmptyIDIsNotResumed(t *testing.T) {
 		t.Errorf("resumed with Last-Event-IDs %q after an empty id field; want none", got)
 	}
 }
+
+// A server that numbers each stream's events from 1 again (one restarted
+// mid-session, or one that counts per stream) sends a new request's
+// stream an id that came first on another stream, with another event in
+// it: it is that stream's own cursor, not a replay of the other's, and
+// the stream is resumed from it. The second call's answer was said lost,
+// its only ids "not this request's".
+func TestResumeFromAnIDANewStreamReused(t *testing.T) {
+	f := resumedCall(firstProgress, func(id string, _ int) []string { return []string{answerEvent(id)} })
+	s, _ := dialRaw(t, f, Config{})
+	for i := range 2 {
+		resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+		if err != nil || !strings.Contains(string(resp.Result), "done") {
+			t.Fatalf("tools/call %d, its stream's id e1 again = %v, %v; want its answer, resumed from e1", i+1, resp, err)
+		}
+	}
+	if got := lastEventIDs(f); fmt.Sprint(got) != "[e1 e1]" {
+		t.Errorf("resumed with Last-Event-IDs %q, want [e1 e1]", got)
+	}
+}

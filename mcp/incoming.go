@@ -235,7 +235,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			return
 		}
 		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
-		in.elsewhere = ev.HasID && ev.ID != "" && s.eventIDs.claim(in, ev.ID)
+		in.elsewhere = ev.HasID && ev.ID != "" && s.eventIDs.claim(in, ev.ID, string(ev.Data))
 		onEvent(&rec, ev)
 		s.rememberDataAlike(ev)
 	}, holding: func(on bool) {

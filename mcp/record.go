@@ -314,8 +314,10 @@ type ErrorInfo struct {
 	// cause unanswered or declined) before its asking ended, by key: the
 	// round was not sent again, so no request holds them, and a re-run
 	// gives them again from here. Recordings made before it was kept
-	// have none.
-	Given map[string]json.RawMessage `json:"given,omitempty"`
+	// have none. Each is kept as Raw, a string, so a recording redacts
+	// them as it does the same answer sent in a request (history's
+	// redactor replaces credentials in strings, not in []byte).
+	Given map[string]Raw `json:"given,omitempty"`
 	// Reopened says those reconnects reopened the stream later. It is
 	// never recorded (a record says what was known when it was written):
 	// the history sets it on the failure it hands out once they did.

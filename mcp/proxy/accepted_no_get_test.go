@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bufio"
 	"net/http"
 	"strings"
 	"testing"
@@ -52,13 +53,7 @@ func TestRequestAcceptedWithGetStreamOpenWaitsQuietly(t *testing.T) {
 		t.Fatalf("the client's GET got %s, want a stream", get.Status)
 	}
 	c := w.clientWith(t, "the GET stream open", inState(mcp.StateGetStream, "open (the client's)"))
-	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
-	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
-	get.Body.Close()
-	w.allEnded(t, 1)
-	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 0 {
-		t.Errorf("the note was said %d times with the client's GET stream open, want never\n%s", n, w.dump())
-	}
+	acceptedQuietly(t, w, c, base, session, get)
 }
 
 // acceptToolsList answers tools/list 202 with no body, and the rest as
@@ -69,4 +64,60 @@ func acceptToolsList(x *mcptest.Exchange) {
 		return
 	}
 	x.Default()
+}
+
+// A client that reopens its dropped GET stream with Last-Event-ID (the Go
+// and TypeScript SDKs do) has a GET stream open again, the resumed one: a
+// request upstream answers 202 with no body then has a stream its answer
+// can come on, and nothing is said of it. It was said to wait for a GET
+// stream the client had not opened.
+func TestRequestAcceptedWithGetStreamReopenedWaitsQuietly(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Store: mcptest.StoreStream, Handle: acceptToolsList})
+	_, base, w := startProxy(t, up.URL, Config{})
+	session := rawSession(t, base, "2025-11-25")
+	stream := append(session, "Accept", "text/event-stream")
+	get := rawDo(t, http.MethodGet, base+"/mcp", "", stream...)
+	if get.StatusCode != http.StatusOK {
+		t.Fatalf("the client's GET got %s, want a stream", get.Status)
+	}
+	c := w.clientWith(t, "the GET stream open", inState(mcp.StateGetStream, "open (the client's)"))
+	sess := up.Sessions()[0]
+	// Two logs: the reopened stream replays the second, from the first.
+	for range 2 {
+		if err := sess.Notify("notifications/message", map[string]any{"level": "info", "data": "hello"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	br := bufio.NewReader(get.Body)
+	ev := nextEvent(t, br)
+	if strings.HasPrefix(ev, ":") {
+		ev = nextEvent(t, br) // the fake's opening comment
+	}
+	_, after, ok := strings.Cut(ev, "id:")
+	if !ok {
+		t.Fatalf("the GET stream's event %q has no id", ev)
+	}
+	last, _, _ := strings.Cut(strings.TrimSpace(after), "\n")
+	get.Body.Close()
+	w.record(t, c.ID, "the GET stream closed by the client", func(r mcp.Record) bool { return StreamClosed(r.State) })
+	again := rawDo(t, http.MethodGet, base+"/mcp", "", append(stream, "Last-Event-ID", last)...)
+	if again.StatusCode != http.StatusOK {
+		t.Fatalf("the client's GET from event %s got %s, want the stream resumed", last, again.Status)
+	}
+	w.record(t, c.ID, "the GET stream resumed", inState(mcp.StateResumed, "upstream replays from event"))
+	acceptedQuietly(t, w, c, base, session, again)
+}
+
+// acceptedQuietly sends a tools/list upstream answers 202 while the
+// client's GET stream get is open, ends the session, and checks nothing
+// was said of the answer waiting for a GET stream.
+func acceptedQuietly(t *testing.T, w *watched, c *Client, base string, session []string, get *http.Response) {
+	t.Helper()
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
+	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
+	get.Body.Close()
+	w.allEnded(t, 1)
+	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 0 {
+		t.Errorf("the note was said %d times with the client's GET stream open, want never\n%s", n, w.dump())
+	}
 }

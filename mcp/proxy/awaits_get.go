@@ -82,18 +82,24 @@ func (c *Client) failAwaiting() {
 // forgetAnswered lets go of the requests awaitGet noted that no longer
 // wait, once they are many: a session whose upstream answers every
 // request 202 and then on a GET stream opened late keeps none of them.
-func (c *Client) forgetAnswered() {
+func (c *Client) forgetAnswered() { c.forgetEnded(&c.awaiting) }
+
+// forgetEnded lets go of the requests of *by (a map of c's kept under
+// c.mu, by Seq) that no longer wait, once they are 64 or more: what is
+// kept of each request until it ends must not grow with a long session
+// whose requests end otherwise.
+func (c *Client) forgetEnded(by *map[int64]string) {
 	c.mu.Lock()
-	if len(c.awaiting) < 64 {
+	if len(*by) < 64 {
 		c.mu.Unlock()
 		return
 	}
-	seqs := slices.Collect(maps.Keys(c.awaiting))
+	seqs := slices.Collect(maps.Keys(*by))
 	c.mu.Unlock()
 	for _, seq := range seqs {
 		if !c.obs.Waiting(seq) {
 			c.mu.Lock()
-			delete(c.awaiting, seq)
+			delete(*by, seq)
 			c.mu.Unlock()
 		}
 	}

@@ -16,6 +16,9 @@ const cancelledInstead = "the client cancelled "
 // says the request still waits, which a cancel that follows makes untrue
 // (cancelling).
 func (c *Client) dropped(reqSeq int64, asked string) {
+	// A client that drops its answer streams and resumes them, never
+	// cancelling, would keep every one for the whole session.
+	c.forgetEnded(&c.drops)
 	c.mu.Lock()
 	if c.drops == nil {
 		c.drops = map[int64]string{}

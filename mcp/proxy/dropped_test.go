@@ -45,3 +45,25 @@ func TestUpstreamHeadersThatDoNotParseAreSaid(t *testing.T) {
 		return r.Error != nil && r.Error.Cause == mcp.CauseBadHTTP && strings.Contains(r.Error.Message, want)
 	})
 }
+
+// What the proxy keeps of each request whose answer stream the client
+// dropped, or that waits for a GET stream, is let go once the request has
+// ended: a long session whose client drops and resumes its streams (and
+// never cancels) keeps no more of them than of the requests still waiting.
+func TestEndedRequestsAreNotKeptForTheSession(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
+	_, base, w := startProxy(t, up.URL, Config{})
+	rawSession(t, base, "2025-11-25")
+	c := w.clientWith(t, "the session open", func(r mcp.Record) bool { return r.Kind == mcp.KindSent })
+	// No request waits at these Seqs: each ended, as an answer that came
+	// on the resumed stream ends it.
+	for seq := int64(1000); seq < 1200; seq++ {
+		c.dropped(seq, "tools/call")
+	}
+	c.mu.Lock()
+	kept := len(c.drops)
+	c.mu.Unlock()
+	if kept > 64 {
+		t.Errorf("the proxy keeps %d dropped streams of requests that ended, want at most 64", kept)
+	}
+}

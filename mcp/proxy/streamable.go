@@ -257,10 +257,17 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	if purpose == mcp.PurposeGet {
 		c.gotGet(isStream, why, none && (resp.StatusCode == http.StatusMethodNotAllowed || c.initialized()))
 	}
-	switch {
-	case purpose == mcp.PurposeGet && isStream:
+	if isStream {
+		// A GET reopened from its last event (as the Go and TypeScript
+		// SDKs reopen a dropped GET stream) is a GET stream open as much
+		// as the first: the proxy cannot tell it from a response stream's
+		// resumption, and saying an answer has no stream to come on
+		// while one may carry it would be false (awaitGet).
 		c.getOpened(1)
 		defer c.getOpened(-1)
+	}
+	switch {
+	case purpose == mcp.PurposeGet && isStream:
 		c.state(mcp.StateGetStream, "open (the client's)")
 	case none:
 		c.state(mcp.StateGetStream, why)
