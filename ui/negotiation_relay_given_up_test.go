@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -60,14 +58,7 @@ func TestNegotiationSaysAProxiedClientGaveUp(t *testing.T) {
 		}
 	}, func(r mcp.Record) bool { return r.Kind == mcp.KindError && r.Error.Op == mcp.OpCancelled })
 	m := proxyPane(t, "leaver 1.0.0 · streamable", recs)
-	// The Negotiation pane's rows, joined: the POSTs row wraps.
-	var pane []string
-	for _, r := range strings.Split(ansi.Strip(m.View()), "\n") {
-		if cells := strings.Split(r, "│"); len(cells) > 2 {
-			pane = append(pane, strings.TrimSpace(cells[1]))
-		}
-	}
-	text := strings.Join(pane, " ")
+	text := negotiationText(m) // its rows wrap
 	if !strings.Contains(text, "no answer: the client or the proxy stopped waiting") || strings.Contains(text, "mcpscope stopped waiting") {
 		t.Errorf("Negotiation should say the client (or the proxy) gave the relay up, not mcpscope:\n%s", text)
 	}
