@@ -165,7 +165,13 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		switch h := p.Post.HTTP; {
 		case h.Stopped():
 			// "POST 0" read as a status the server sent.
-			facts = append(facts, fmt.Sprintf("%s no answer after %s (mcpscope stopped waiting)", post, ms(p.PostLatency)))
+			who := "mcpscope"
+			if p.proxied {
+				// A proxy's upstream leg: its client left (or the proxy
+				// stopped), not the user.
+				who = "the client or the proxy"
+			}
+			facts = append(facts, fmt.Sprintf("%s no answer after %s (%s stopped waiting)", post, ms(p.PostLatency), who))
 		case h.Status == 0:
 			facts = append(facts, fmt.Sprintf("%s no answer after %s", post, ms(p.PostLatency)))
 		default:

@@ -146,7 +146,8 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	f := m.addFeed(Client(msg))
 	cmds := []tea.Cmd{next, waitForClientRecords(f.ID, f.Records)}
 	if m.clients.cur < 0 {
-		cmds = append(cmds, m.showClient(len(m.clients.feeds)-1))
+		_, i := m.clients.feed(f.ID)
+		cmds = append(cmds, m.showClient(i))
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.ID, f.title())))
 	}
@@ -383,14 +384,28 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 }
 
 // addFeed adds a tab for c, a proxied client or the user's own session,
-// with a log of its own.
+// with a log of its own. A proxied client goes before those of higher
+// numbers: the proxy passes a client on once upstream has answered it, so
+// a legacy client (its GET answered at once) came before an earlier
+// streamable one still waiting on its initialize, and the bar read
+// "4 … 3", where the report at quit lists them by number.
 func (m *Model) addFeed(c Client) *clientFeed {
 	log := c.Log
 	if log == nil {
 		log = history.NewLog()
 	}
 	f := &clientFeed{Client: c, log: log}
-	m.clients.feeds = append(m.clients.feeds, f)
+	cs := &m.clients
+	at := len(cs.feeds)
+	if c.Backend == nil {
+		if i := slices.IndexFunc(cs.feeds, func(o *clientFeed) bool { return o.Backend == nil && o.ID > c.ID }); i >= 0 {
+			at = i
+		}
+	}
+	cs.feeds = slices.Insert(cs.feeds, at, f)
+	if cs.cur >= at {
+		cs.cur++
+	}
 	return f
 }
 

@@ -64,6 +64,10 @@ func (c *common) canInitialize() bool { return c.keys.Initialize.Enabled() }
 // session's say (press i), not that no client has connected or spoken.
 func (c *common) proxied() bool { return c.watching && !c.own }
 
+// relayed reports whether the session shown is one a proxy relayed: this
+// proxy's client's, or a proxied session's recording replayed.
+func (c *common) relayed() bool { return c.proxied() || c.log.Negotiation().Client != nil }
+
 // awaitingClient reports whether a proxy's TUI has no client's session to
 // show yet: the Pairs pane then says where to point one (the standing
 // note).

@@ -334,7 +334,7 @@ func (d *detailPane) key() detailKey {
 func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
-		recording: d.c.recording, audience: d.c.audience()}
+		recording: d.c.recording, audience: d.c.audience(), relayed: d.c.relayed()}
 	if d.noteInPairs {
 		in.note = ""
 	}

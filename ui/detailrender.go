@@ -57,6 +57,9 @@ type detailInput struct {
 	// advice says; audience is who acts on it.
 	asked    advice.Asked
 	audience advice.Audience
+	// relayed says the session is a proxy's: its exchanges are upstream
+	// legs (statusText).
+	relayed bool
 	// modern is set on a 2026-07-28 session, by the version it settled on
 	// as well as by its transport: a proxied client's session has no
 	// transport of mcpscope's choosing, and resultType is read the same.
@@ -390,7 +393,7 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 	if h.Status >= 200 && h.Status < 300 && (body == "" || strings.EqualFold(body, "accepted")) {
 		return out
 	}
-	out = append(out, "", in.section("POST answer", statusText(h.Status, h.Err)))
+	out = append(out, "", in.section("POST answer", statusText(h.Status, h.Err, in.relayed)))
 	out = in.wrapped(out, wireLine(h.URL, 2048), in.st.Dim)
 	for _, name := range []string{"Content-Type", "WWW-Authenticate"} {
 		if v := header(h.Headers, name); v != "" {

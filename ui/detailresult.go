@@ -268,7 +268,7 @@ func (in *detailInput) resumeLines(out []string, resumes []*mcp.Record) []string
 	out = append(out, "", in.section("Resumed", plural(len(resumes), "GET")+" with Last-Event-ID"))
 	for _, r := range resumes {
 		h := r.HTTP
-		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err) + " in " + history.FormatMeasured(h.Duration) +
+		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err, in.relayed) + " in " + history.FormatMeasured(h.Duration) +
 			" at " + r.Time.Format("15:04:05.000")
 		out = in.wrapped(out, line, statusStyle(in.st, h.Status))
 	}
@@ -282,7 +282,7 @@ func (in *detailInput) timing(out []string) []string {
 	var parts []string
 	if p.Post != nil && p.Post.HTTP != nil {
 		h := p.Post.HTTP
-		s := "POST " + statusText(h.Status, h.Err)
+		s := "POST " + statusText(h.Status, h.Err, in.relayed)
 		switch h.Opened {
 		case "sse":
 			s += " (an SSE stream)"

@@ -179,7 +179,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 			// turned away, where it was a probe (server/discover).
 			line += " (" + wireLine(p.Method, 128) + ")"
 		}
-		line += " → " + statusText(cl.Status, cl.Err)
+		line += " → " + statusText(cl.Status, cl.Err, false)
 		if ua := header(cl.RequestHeaders, "User-Agent"); ua != "" {
 			line += " · " + ua
 		}
@@ -219,7 +219,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 			// No byte came: the time is how long until the GET failed.
 			wait = "after " + history.FormatMeasured(neg.FirstByte)
 		}
-		parts := []string{statusText(s.Status, s.Err), wait}
+		parts := []string{statusText(s.Status, s.Err, n.c.relayed()), wait}
 		if ct := header(s.Headers, "Content-Type"); ct != "" {
 			parts = append(parts, ct)
 		}

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -17,14 +15,7 @@ func TestProxiedClientRowNamesTheMethod(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
 	recs := proxiedDiscover(t, up.URL+"/mcp", "probing-client", func(r mcp.Record) bool { return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposeRelay })
 	m := proxyPane(t, "probing-client 1.0.0 · streamable", recs)
-	// The Negotiation pane's rows, joined: the Client line wraps.
-	var pane []string
-	for _, r := range strings.Split(ansi.Strip(m.View()), "\n") {
-		if cells := strings.Split(r, "│"); len(cells) > 2 {
-			pane = append(pane, strings.TrimSpace(cells[1]))
-		}
-	}
-	text := strings.Join(pane, " ")
+	text := negotiationText(m) // its rows wrap
 	if !strings.Contains(text, "/mcp (server/discover) → 400") {
 		t.Errorf("the Client row does not say what was refused:\n%s", text)
 	}

@@ -25,7 +25,7 @@ func TestNegotiationSaysHeadersCutOffInExecsWords(t *testing.T) {
 		if len(posts) == 0 {
 			t.Fatalf("answer %q: no POST recorded", tc.answer)
 		}
-		got, _ := postSummary(posts)
+		got, _ := postSummary(posts, false)
 		if !strings.HasPrefix(got, tc.want) {
 			t.Errorf("answer %q: POSTs = %q, want it to begin %q", tc.answer, got, tc.want)
 		}

@@ -61,7 +61,7 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 		label = "  tried"
 	}
 	for _, a := range d.Attempts {
-		status := statusText(a.Status, a.Err)
+		status := statusText(a.Status, a.Err, n.c.relayed())
 		if a.Status == 0 && a.Err != "" && failureAbove(ps, a) {
 			// The attempt failed with the error a problem above shows
 			// whole: quoted again here, the pane said one failure twice.

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -20,15 +19,7 @@ func TestLiveProbeBodyCutSaysSo(t *testing.T) {
 	l.waitFor("● initialized")
 	m := l.quit()
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100}) // the whole Negotiation pane
-	// The Negotiation pane's rows, each cut at the pane's right border:
-	// a probe's line wraps over several.
-	var pane []string
-	for _, r := range strings.Split(ansi.Strip(m.View()), "\n") {
-		if cells := strings.Split(r, "│"); len(cells) > 2 {
-			pane = append(pane, strings.TrimSpace(cells[1]))
-		}
-	}
-	text := strings.Join(pane, " ")
+	text := negotiationText(m)                           // its rows wrap
 	i := strings.Index(text, "POST server/discover "+srv.Endpoint()+" → 400")
 	if i < 0 {
 		t.Fatalf("no probe row for server/discover:\n%s", text)

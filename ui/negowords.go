@@ -33,19 +33,19 @@ func inUseLabel(ep *mcp.Endpoint) string {
 
 // postSummary counts POST answers by status, and reports whether they
 // differ (then the recent ones are worth listing one by one).
-func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
-	counts, kinds := postCounts(posts)
+func postSummary(posts []*mcp.HTTPExchange, relayed bool) (string, bool) {
+	counts, kinds := postCounts(posts, relayed)
 	last := posts[len(posts)-1]
-	return counts + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatMeasured(last.Duration), kinds > 1
+	return counts + " · last " + statusText(last.Status, last.Err, relayed) + " in " + history.FormatMeasured(last.Duration), kinds > 1
 }
 
 // postCounts counts POST answers by status, in the order each was first
 // seen: "200 ×2, 202 ×1", and how many statuses that names.
-func postCounts(posts []*mcp.HTTPExchange) (string, int) {
+func postCounts(posts []*mcp.HTTPExchange, relayed bool) (string, int) {
 	counts := map[string]int{}
 	var order []string
 	for _, p := range posts {
-		s := statusText(p.Status, p.Err)
+		s := statusText(p.Status, p.Err, relayed)
 		if counts[s] == 0 {
 			order = append(order, s)
 		}
@@ -74,11 +74,12 @@ func recentPosts(posts []*mcp.HTTPExchange, n int) string {
 	return strings.Join(parts, " ")
 }
 
-// statusText is an HTTP status or why there was none.
-func statusText(status int, err string) string {
+// statusText is an HTTP status or why there was none; relayed says the
+// exchange is a proxy's upstream leg (failedText).
+func statusText(status int, err string, relayed bool) string {
 	if status == 0 {
 		if err != "" {
-			return failedText(err)
+			return failedText(err, relayed)
 		}
 		return "no answer"
 	}
@@ -89,13 +90,17 @@ func statusText(status int, err string) string {
 // and the status line use (the record keeps net/http's). Go's HTTP client
 // names the method and URL, which the line shows already, and says in its
 // own words that mcpscope stopped waiting, which is no failure of the
-// server's.
-func failedText(err string) string {
+// server's. On a proxy's upstream leg (relayed) it was not mcpscope as a
+// client that stopped waiting: the proxy gave the relay up as its client
+// left (or it stopped), which the pane read as the user's doing.
+func failedText(err string, relayed bool) string {
 	words := mcp.RecordedFailureWords(err)
-	switch words {
-	case "context canceled":
+	switch {
+	case words == "context canceled" && relayed:
+		return "no answer: the client or the proxy stopped waiting"
+	case words == "context canceled":
 		return "no answer: mcpscope stopped waiting"
-	case "context deadline exceeded":
+	case words == "context deadline exceeded":
 		return "no answer in time"
 	}
 	return "failed: " + wireLine(words, 256)
@@ -166,7 +171,7 @@ func header(h map[string][]string, name string) string {
 func (n *negotiationPane) posts(f *facts, neg *history.Negotiation) {
 	st := n.c.st
 	if len(neg.Posts) > 0 {
-		summary, mixed := postSummary(neg.Posts)
+		summary, mixed := postSummary(neg.Posts, n.c.relayed())
 		// The oldest went: "202 ×50" after 300 POSTs read as the whole
 		// connection's count.
 		f.kv("POSTs", newestPosts(len(neg.Posts), len(neg.Posts), summary), st.Row)
@@ -179,7 +184,7 @@ func (n *negotiationPane) posts(f *facts, neg *history.Negotiation) {
 	if len(neg.EarlierPosts) > 0 {
 		// The earlier go first when POSTs are dropped: their counts were
 		// cut at 50 with nothing to say so.
-		earlier, _ := postCounts(neg.EarlierPosts)
+		earlier, _ := postCounts(neg.EarlierPosts, n.c.relayed())
 		f.kv("  earlier", newestPosts(len(neg.EarlierPosts), len(neg.Posts)+len(neg.EarlierPosts), earlier)+
 			" (earlier connections, not this one)", st.Dim)
 	}

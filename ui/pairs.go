@@ -121,7 +121,7 @@ func (p *pairsPane) view(focused bool) []string {
 	// A proxied session, live or replayed (a replay knows it by the
 	// client's leg it recorded), has the time the proxy added per row:
 	// Detail alone said it, one request at a time.
-	cols := columnsFor(inner, p.c.proxied() || log.Negotiation().Client != nil)
+	cols := columnsFor(inner, p.c.relayed())
 	lines := make([]string, 0, p.list.height+1)
 	lines = append(lines, p.c.st.Header.Render(p.row(cols, pairCells{"KIND", "ID", "METHOD", "STATE", "POST", "RESP", "+PROXY", "SIZE"})))
 	if n == 0 {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -39,6 +40,19 @@ func proxyPane(t *testing.T, label string, recs []mcp.Record) *Model {
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100})
 	showClient(m, label, recs)
 	return m
+}
+
+// negotiationText is the Negotiation pane's rows on m's screen, each cut
+// at the pane's right border and joined by spaces: a long row wraps over
+// several.
+func negotiationText(m *Model) string {
+	var pane []string
+	for _, r := range strings.Split(ansi.Strip(m.View()), "\n") {
+		if cells := strings.Split(r, "│"); len(cells) > 2 {
+			pane = append(pane, strings.TrimSpace(cells[1]))
+		}
+	}
+	return strings.Join(pane, " ")
 }
 
 // paneSaysWithoutPressI asserts that view says says and does not offer

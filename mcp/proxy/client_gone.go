@@ -136,10 +136,26 @@ func (c *Client) goneLocked() bool {
 // since is not ended so.
 func (c *Client) endGone() {
 	c.endAway(c.goneLocked, func(sid string) string {
+		if d, ok := c.deleteFailed(sid, "closed every connection it used"); ok {
+			return d
+		}
 		detail := "the client closed every connection it used, with nothing of the session open, and sent nothing more: it left"
 		if sid != "" {
 			detail += " (upstream keeps session " + shownID(sid) + " until it expires it)"
 		}
 		return detail
 	}, &c.p.gone)
+}
+
+// deleteFailed is how session sid of c ends, its client gone after what
+// it did (did), when the client sent DELETE and it did not end the
+// session upstream (upstream unreachable, or failing it); ok is false when
+// the client sent none. "sent nothing more" denied the DELETE beside it in
+// the log, and "upstream keeps" the session of an upstream maybe down.
+// Called with c.mu held.
+func (c *Client) deleteFailed(sid, did string) (detail string, ok bool) {
+	if !c.deleting || sid == "" {
+		return "", false
+	}
+	return "the client " + did + " and sent DELETE for session " + shownID(sid) + ", which did not end it upstream (see the DELETE): it left (upstream, if it still runs, keeps the session until it expires it)", true
 }

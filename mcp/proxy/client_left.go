@@ -55,6 +55,9 @@ func (c *Client) leftLocked() bool {
 // client no longer looks so (leftLocked).
 func (c *Client) endLeft() {
 	c.endAway(c.leftLocked, func(sid string) string {
+		if d, ok := c.deleteFailed(sid, "closed its GET stream"); ok {
+			return d
+		}
 		return "the client closed its GET stream with nothing else of session " + shownID(sid) + " open, and sent nothing more: it left (upstream keeps the session until it expires it)"
 	}, &c.p.left)
 }

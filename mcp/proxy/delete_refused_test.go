@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -86,5 +87,46 @@ func TestDeleteRetriedAfter404SaysWhichSessionEndedIt(t *testing.T) {
 	closed := w.record(t, 2, "the retry's session ended", inState(mcp.StateClosed, ""))
 	if d := closed.State.Detail; !strings.Contains(d, "client session 1") {
 		t.Errorf("the retried DELETE's recording ends %q, want it to say which session ended it", d)
+	}
+}
+
+// A client's DELETE that upstream failed (500 here; upstream killed
+// answers the client 502 alike) leaves the session to end when the
+// client is gone, with its GET stream closed or with none (upstream
+// offers none) and every connection closed: it ends saying the client
+// sent DELETE, which did not end it upstream. It said the client "sent
+// nothing more" and that upstream keeps the session, the DELETE's failure
+// just above it.
+func TestDeleteUpstreamFailedEndsSayingSo(t *testing.T) {
+	for _, noGet := range []bool{false, true} {
+		t.Run(fmt.Sprintf("no GET stream %v", noGet), func(t *testing.T) {
+			up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
+				switch {
+				case r.Method == http.MethodDelete:
+					http.Error(w, "boom", http.StatusInternalServerError)
+				case r.Method == http.MethodGet && noGet:
+					w.WriteHeader(http.StatusMethodNotAllowed)
+				default:
+					gateway.ServeHTTP(w, r)
+				}
+			})
+			p, base, w := startProxy(t, up.URL, Config{})
+			p.earlyWait = 50 * time.Millisecond
+			k := &killable{}
+			cs := sdkConnect(t, "deleter", &sdk.StreamableClientTransport{Endpoint: base + demo.StreamablePath, MaxRetries: -1, HTTPClient: k.client()})
+			if _, err := cs.ListTools(bounded(t), nil); err != nil {
+				t.Fatalf("tools/list: %v", err)
+			}
+			c := w.clientOn(t, mcp.TransportStreamable)
+			_ = cs.Close()
+			w.record(t, c.ID, "the DELETE answered 500", func(r mcp.Record) bool {
+				return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodDelete && r.HTTP.Status == 500
+			})
+			k.kill()
+			closed := w.record(t, c.ID, "the session ended", inState(mcp.StateClosed, ""))
+			if d := closed.State.Detail; !strings.Contains(d, "sent DELETE") || strings.Contains(d, "sent nothing more") {
+				t.Errorf("the session ended saying %q, want that the client sent DELETE, which did not end it upstream", d)
+			}
+		})
 	}
 }
