@@ -20,8 +20,15 @@ import (
 func connectErr(t *testing.T, path, transport, answer string) error {
 	t.Helper()
 	url := mcptest.RawAnswers(t, func(*http.Request, []byte) (string, bool) { return answer, true })
-	s := mcp.NewSession(mcp.Config{URL: url + path, Transport: transport, NoGetStream: true, EndpointTimeout: 300 * time.Millisecond})
-	t.Cleanup(func() { s.Close() })
+	return failedConnect(t, url+path, transport, 300*time.Millisecond)
+}
+
+// failedConnect connects to url over transport with an endpoint timeout
+// of wait, and returns the failure Connect met, which it must.
+func failedConnect(t *testing.T, url, transport string, wait time.Duration) error {
+	t.Helper()
+	s := mcp.NewSession(mcp.Config{URL: url, Transport: transport, NoGetStream: true, EndpointTimeout: wait})
+	defer s.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	err := s.Connect(ctx)
@@ -118,13 +125,5 @@ func trickledOpening(t *testing.T, wait time.Duration) error {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	s := mcp.NewSession(mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable, NoGetStream: true, EndpointTimeout: wait})
-	defer s.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	err := s.Connect(ctx)
-	if err == nil {
-		t.Fatal("Connect succeeded, want its wait to run out")
-	}
-	return err
+	return failedConnect(t, srv.URL+"/mcp", mcp.TransportStreamable, wait)
 }
