@@ -32,6 +32,10 @@ func verdict(c candidate, err error, answered bool) string {
 		case CauseNotEventStream:
 			return "not an event stream: not legacy HTTP+SSE here"
 		case CauseEndpointTimeout, CauseNoEndpoint:
+			if !answered && we.Met == MetStalled {
+				// The advice points at this line: it must say so.
+				return "no answer in time: " + getHeadStalled
+			}
 			if !answered {
 				return "no answer in time"
 			}

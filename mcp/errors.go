@@ -138,7 +138,7 @@ type WireError struct {
 	// meets the same refusal.
 	Unread bool
 	// Met is what a wait for the server that ran out met (MetStalled,
-	// MetTaken), "" when nothing came: a server stuck mid-answer, or one
+	// MetComing, MetTaken), "" when nothing came: a server stuck mid-answer, or one
 	// that took the request and kept quiet, is no wrong port.
 	Met string
 	Err error
@@ -149,6 +149,9 @@ const (
 	// MetStalled: an answer began (its status line and headers, or its
 	// body) and stopped coming before it ended.
 	MetStalled = "stalled"
+	// MetComing: an answer began and was still coming, too slowly, when
+	// the wait ran out: a slow server or link, neither stuck nor silent.
+	MetComing = "coming"
 	// MetTaken: the server took the request (a 2xx, or an interim 1xx
 	// saying an answer is coming) and sent only keep-alives, or nothing.
 	MetTaken = "taken"

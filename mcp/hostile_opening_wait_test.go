@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -58,6 +60,26 @@ func TestDetectionVerdictSaysTheOpeningAnswerBegan(t *testing.T) {
 	}
 }
 
+// Detection's verdict on a legacy GET probe whose answer began and
+// stalled says so, beside a clean 404 from the other probes: the advice
+// for a stalled probe says "its line says which", and a bare "no answer
+// in time" left the user to guess which.
+func TestDetectionVerdictSaysTheGETAnswerBegan(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(r *http.Request, _ []byte) (string, bool) {
+		if r.Method == http.MethodGet {
+			return "HTTP/1.1 200 OK\r\nContent-Ty", true
+		}
+		return "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", false
+	})
+	s := NewSession(Config{URL: url + "/mcp", NoGetStream: true, EndpointTimeout: 300 * time.Millisecond})
+	t.Cleanup(func() { s.Close() })
+	err := s.Connect(testCtx(t))
+	want := "GET " + url + "/mcp: no answer in time: the GET's answer began, but its status line and headers never ended"
+	if CauseOf(err) != CauseNoTransport || !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("Connect = %v (cause %q), want %q with the verdict %q", err, CauseOf(err), CauseNoTransport, want)
+	}
+}
+
 // The legacy wait for the endpoint event that runs out on a GET whose
 // answer began and never finished its headers says so; one whose stream
 // opened and stayed silent does not.
@@ -77,6 +99,32 @@ func TestEndpointWaitOverHeadersBegun(t *testing.T) {
 			const words = ": the GET's answer began, but its status line and headers never ended"
 			if CauseOf(err) != CauseEndpointTimeout || strings.Contains(fmt.Sprint(err), words) != tc.began {
 				t.Errorf("Connect = %v (cause %q), want %q, saying %q: %v", err, CauseOf(err), CauseEndpointTimeout, words, tc.began)
+			}
+		})
+	}
+}
+
+// A Connect given up on (ctrl+c) while initialize waits on an answer whose
+// headers began reads as cancelled, not as a wait that ran out on a stuck
+// server: the person stopped it, well within the endpoint timeout.
+func TestOpeningWaitCancelledIsNoStall(t *testing.T) {
+	for _, transport := range []string{TransportStreamable, TransportAuto} {
+		t.Run(transport, func(t *testing.T) {
+			got := make(chan struct{}, 4)
+			url := mcptest.RawAnswers(t, func(_ *http.Request, body []byte) (string, bool) {
+				got <- struct{}{}
+				return "HTTP/1.1 200 OK\r\nContent-Ty", true
+			})
+			s := NewSession(Config{URL: url + "/mcp", Transport: transport, NoGetStream: true, EndpointTimeout: time.Minute})
+			t.Cleanup(func() { s.Close() })
+			ctx, cancel := context.WithCancel(testCtx(t))
+			go func() {
+				<-got
+				cancel()
+			}()
+			err := s.Connect(ctx)
+			if !errors.Is(err, context.Canceled) || CauseOf(err) == CauseConnectTimeout || strings.Contains(fmt.Sprint(err), "never ended") {
+				t.Errorf("Connect = %v (cause %q), want it cancelled, not a wait that ran out", err, CauseOf(err))
 			}
 		})
 	}

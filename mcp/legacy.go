@@ -89,6 +89,11 @@ type connection struct {
 	headBegan atomic.Bool
 }
 
+// getHeadStalled says what a wait for the endpoint met when the GET's
+// answer began and never got past its headers: the wait's error and
+// detection's verdict on the probe say it alike.
+const getHeadStalled = "the GET's answer began, but its status line and headers never ended"
+
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
 
 func newLegacy(s *Session, stream *url.URL) *legacy {
@@ -223,7 +228,7 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 				cause = CauseEndpointNotSent
 			} else if !opened && c.headBegan.Load() {
 				// A server dribbling its headers is no silent port.
-				msg += ": the GET's answer began, but its status line and headers never ended"
+				msg += ": " + getHeadStalled
 				met = MetStalled
 			}
 			err = &WireError{Cause: cause, Transport: TransportSSE, Message: msg, Met: met}

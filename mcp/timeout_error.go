@@ -114,9 +114,13 @@ func (e *TimeoutError) WhatCame() string {
 }
 
 // Met is what the wait met, in WireError.Met's words: an answer begun
-// and stalled, a request taken and left unanswered, or "" for nothing.
+// and stalled, one still coming too slowly, a request taken and left
+// unanswered, or "" for nothing.
 func (e *TimeoutError) Met() string {
 	switch {
+	case e.Accepted && e.Unfinished > 0 && !e.CommentOnly && e.StillComing:
+		// Bytes came in the wait's second half: slow, not stuck.
+		return MetComing
 	case !e.Accepted && e.HeadBegan, e.Accepted && e.Unfinished > 0 && !e.CommentOnly:
 		return MetStalled
 	case e.Accepted, e.Interim != 0:

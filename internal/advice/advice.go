@@ -99,7 +99,7 @@ type row struct {
 	// declare; otherEra: only for a method of another era.
 	undeclared, otherEra bool
 	// met: only when the wait that ran out met this (mcp.MetStalled,
-	// mcp.MetTaken).
+	// mcp.MetComing, mcp.MetTaken).
 	met  string
 	text string
 }
@@ -153,6 +153,7 @@ var table = []row{
 	{cause: mcp.CauseEndpointTimeout, text: "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseEndpointNotSent, text: "what came shows the stream open and nothing holding it back: this server sends no endpoint event at this path (is it a legacy SSE server? gateways serve /sse; give the bare base URL and mcpscope finds the transport), or it sends one only once it knows you (--bearer); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseConnectTimeout, met: mcp.MetStalled, text: "the server, or a proxy in front of it, began its answer and stopped mid-way (the error says where): it is stuck mid-answer, not at a wrong port; curl -v -N with the same POST shows the bytes as they come and where they stop (a proxy's own headers say it is one); raise the wait with --endpoint-timeout if it is only slow"},
+	{cause: mcp.CauseConnectTimeout, met: mcp.MetComing, text: "the server's answer to the request that opens a session was still coming, too slowly, when the wait ran out (the error says how far it got): it is at the right port and answering, only slowly (a slow link, or a large answer); raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseConnectTimeout, met: mcp.MetTaken, text: "the server took the request that opens a session and kept its answer open, but sent no answer in it (only keep-alives, or nothing): it is working on it or stuck (its logs say which); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseConnectTimeout, text: "the server took the connection but did not answer: is it overloaded, or is this the right port? raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseNoEndpoint, text: "{reconnect}; if it keeps happening, the server is not a legacy SSE server at this path"},

@@ -2,7 +2,10 @@ package advice
 
 import (
 	"context"
+	"errors"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +20,15 @@ import (
 func connectErr(t *testing.T, path, transport, answer string) error {
 	t.Helper()
 	url := mcptest.RawAnswers(t, func(*http.Request, []byte) (string, bool) { return answer, true })
-	s := mcp.NewSession(mcp.Config{URL: url + path, Transport: transport, NoGetStream: true, EndpointTimeout: 300 * time.Millisecond})
-	t.Cleanup(func() { s.Close() })
+	return failedConnect(t, url+path, transport, 300*time.Millisecond)
+}
+
+// failedConnect connects to url over transport with an endpoint timeout
+// of wait, and returns the failure Connect met, which it must.
+func failedConnect(t *testing.T, url, transport string, wait time.Duration) error {
+	t.Helper()
+	s := mcp.NewSession(mcp.Config{URL: url, Transport: transport, NoGetStream: true, EndpointTimeout: wait})
+	defer s.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	err := s.Connect(ctx)
@@ -64,4 +74,56 @@ func TestAdviceFitsWhatTheWaitMet(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An initialize answer still trickling in when the wait runs out is a
+// slow server or link, honest and at the right port: its advice says
+// raise the wait, and never that it is stuck or at a wrong port. A byte
+// is written every 10ms until the client gives up, so the last came in
+// the wait's second half unless the machine stalled the fake or the
+// client past it; such a run tests nothing and is tried with twice the
+// wait, up to 4s.
+func TestAdviceForAnOpeningAnswerStillComing(t *testing.T) {
+	for wait := time.Second; ; wait *= 2 {
+		err := trickledOpening(t, wait)
+		var te *mcp.TimeoutError
+		if (!errors.As(err, &te) || !te.StillComing) && wait < 4*time.Second {
+			continue
+		}
+		got := ForError(err, CLI)
+		const want = "it is at the right port and answering, only slowly"
+		if mcp.CauseOf(err) != mcp.CauseConnectTimeout || !strings.Contains(got, want) || strings.Contains(got, "stuck") {
+			t.Errorf("Connect = %v (cause %q)\nadvice %q, want it to say %q and not that it is stuck", err, mcp.CauseOf(err), got, want)
+		}
+		if info := mcp.ErrorInfoOf(mcp.OpConnect, err, 0, 0); info.Met != mcp.MetComing || ForInfo(info, CLI) != got {
+			t.Errorf("logged failure met %q, advice %q; want met %q and the same advice", info.Met, ForInfo(info, CLI), mcp.MetComing)
+		}
+		return
+	}
+}
+
+// trickledOpening connects, with an endpoint timeout of wait, to a server
+// on 127.0.0.1 that answers initialize 200 with a JSON body whose bytes
+// come one every 10ms, and returns the failure Connect met.
+func trickledOpening(t *testing.T, wait time.Duration) error {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", "100000")
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if _, err := io.WriteString(w, " "); err != nil {
+				return
+			}
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return failedConnect(t, srv.URL+"/mcp", mcp.TransportStreamable, wait)
 }

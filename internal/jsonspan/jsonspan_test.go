@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -239,4 +240,30 @@ func BenchmarkParse(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkGetText finds the last of 64 members by key and reads its
+// string, as reading an answer's fields does on every message: a check of
+// each key for UTF-8 cost the lookup half again.
+func BenchmarkGetText(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{`)
+	for i := range 64 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`"key-` + strconv.Itoa(i) + strings.Repeat("y", 20) + `":"` + strings.Repeat("text ", 40) + `"`)
+	}
+	sb.WriteString(`}`)
+	d, err := Parse([]byte(sb.String()), Limits{Depth: 10, Values: 1 << 16, Children: 4096})
+	if err != nil {
+		b.Fatal(err)
+	}
+	last := "key-63" + strings.Repeat("y", 20)
+	b.ReportAllocs()
+	for b.Loop() {
+		if s, ok := d.Root().Get(last).Text(); !ok || s == "" {
+			b.Fatal("the last member is missing")
+		}
+	}
 }

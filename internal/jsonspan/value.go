@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"iter"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -114,14 +115,18 @@ func (v Value) Get(key string) Value {
 	if v.Kind() != Object {
 		return found
 	}
+	// A key's bytes that are no UTF-8 read as U+FFFD, as Members gives
+	// the key: only a key holding U+FFFD can be one of those, so the
+	// others are compared as they were sent, checked for UTF-8 only when
+	// they are equal (Get is on every answer's path: checking each key
+	// cost the lookup half again).
+	replaced := strings.ContainsRune(key, utf8.RuneError)
 	for c := v.node().first; c != 0; c = v.d.nodes[c].next {
 		child := Value{v.d, c}
 		n := child.node()
 		raw := v.d.src[n.keyStart+1 : n.keyEnd-1]
-		// Compare without decoding unless the key has escapes or bytes
-		// that are no UTF-8 (read as U+FFFD, as Members gives the key).
-		if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-			if string(raw) == key {
+		if bytes.IndexByte(raw, '\\') < 0 && (!replaced || utf8.Valid(raw)) {
+			if string(raw) == key && utf8.Valid(raw) {
 				found = child
 			}
 		} else if child.key() == key {
