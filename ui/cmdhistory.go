@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -49,7 +51,8 @@ type historyFile struct {
 	path    string
 	mu      sync.Mutex
 	written uint64
-	flushed uint64 // how many of the process's added lines the file has
+	flushed uint64       // how many of the process's added lines the file has
+	quitBy  atomic.Int64 // when, as the TUI quits, every wait for the lock ends (unix ns; 0 before)
 }
 
 // historySaveErrMsg reports that the history could not be written.
@@ -164,7 +167,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	// Held from the read to the rename: another mcpscope's save between
 	// them would be replaced by this one's.
-	unlock, err := lockHistory(f.path)
+	unlock, err := lockHistory(f.path, f.lockDeadline(time.Now()))
 	if err != nil {
 		return err
 	}
@@ -212,6 +215,9 @@ func (h *cmdHistory) finish() error {
 	if h.file == nil || h.addedTotal == 0 {
 		return nil
 	}
+	// A background save waiting on the lock holds the file's mutex: it
+	// gives up by the same time, not historyLockWait after it began.
+	h.file.quitBy.Store(time.Now().Add(historyQuitWait).UnixNano())
 	err := h.file.write(h.seq, h.addedTotal, h.added)
 	if err == nil {
 		return nil

@@ -17,17 +17,18 @@ import (
 // and a lock on the replaced file would guard nothing. It waits for the
 // other save, which only reads and writes a small file. Where flock is not
 // available, saves of one process are still ordered by historyFile's
-// mutex.
-func lockHistory(path string) (unlock func(), err error) {
+// mutex. It gives up once deadline() has passed.
+func lockHistory(path string, deadline func() time.Time) (unlock func(), err error) {
 	lockPath := path + ".lock"
 	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("saving command history: cannot open its lock file: %w", err)
 	}
-	if err := flock.ExclusiveWithin(f, historyLockWait); err != nil {
+	start := time.Now()
+	if err := flock.ExclusiveBy(f, deadline); err != nil {
 		_ = f.Close()
 		if errors.Is(err, flock.ErrHeld) {
-			return nil, fmt.Errorf("command history not saved: another process held its lock %s for over %s (an mcpscope stopped or hung while saving it; fuser -v %s names it)", lockPath, historyLockWait, lockPath)
+			return nil, fmt.Errorf("command history not saved: another process held its lock %s for over %s (an mcpscope stopped or hung while saving it; fuser -v %s names it)", lockPath, time.Since(start).Round(100*time.Millisecond), lockPath)
 		}
 		return nil, fmt.Errorf("saving command history: cannot lock %s: %w", lockPath, err)
 	}
@@ -41,3 +42,21 @@ func lockHistory(path string) (unlock func(), err error) {
 // syncs the file); the wait is in the background, so a long one costs
 // nothing but a late word about a hung mcpscope.
 const historyLockWait = 10 * time.Second
+
+// historyQuitWait is how long quitting waits for the lock, a background
+// save's wait included: the user is waiting for their shell, and a line
+// not saved is said on stderr with the lines it lacks, so nothing is lost
+// without a word.
+const historyQuitWait = time.Second
+
+// lockDeadline is when a save begun at start gives up on the lock:
+// historyLockWait after it, or sooner once the TUI quits (quitBy).
+func (f *historyFile) lockDeadline(start time.Time) func() time.Time {
+	return func() time.Time {
+		d := start.Add(historyLockWait)
+		if q := f.quitBy.Load(); q != 0 && q < d.UnixNano() {
+			return time.Unix(0, q)
+		}
+		return d
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,4 +50,37 @@ func saveErr(msg any) any {
 		return m.err
 	}
 	return msg
+}
+
+// Quitting while another mcpscope holds the history's lock and a save of
+// this run already waits on it ends within about historyQuitWait, saying
+// what was not saved: the save's own 10 s wait held the file, then
+// quitting waited 10 s more, and the TUI took 20 s to give the shell back.
+func TestHistoryQuitEndsABackgroundSavesLongWait(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history")
+	h := loadHistory(path)
+	held, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	if err := flock.TryExclusive(held); err != nil {
+		t.Fatal(err)
+	}
+	save := h.add("tools/call echo")
+	saved := make(chan any, 1)
+	go func() { saved <- save() }() // the background save, waiting on the lock
+	start := time.Now()
+	err = h.finish()
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("quitting took %s behind a held lock, want about %s", took, historyQuitWait)
+	}
+	if err == nil || !strings.Contains(err.Error(), "not saved") || !strings.Contains(err.Error(), "tools/call echo") {
+		t.Errorf("finish = %v, want it to say the history was not saved and the line it lacks", err)
+	}
+	select {
+	case <-saved:
+	case <-time.After(15 * time.Second):
+		t.Errorf("the background save still waits after quitting")
+	}
 }

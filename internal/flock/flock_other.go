@@ -17,8 +17,8 @@ func TryExclusive(*os.File) error { return nil }
 // Exclusive does nothing where flock is not available.
 func Exclusive(*os.File) error { return nil }
 
-// ExclusiveWithin does nothing where flock is not available.
-func ExclusiveWithin(*os.File, time.Duration) error { return nil }
+// ExclusiveBy does nothing where flock is not available.
+func ExclusiveBy(*os.File, func() time.Time) error { return nil }
 
 // Held cannot tell where flock is not available: nothing looks held.
 func Held(string) bool { return false }

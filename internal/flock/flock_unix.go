@@ -33,19 +33,19 @@ func Exclusive(f *os.File) error {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
 }
 
-// retryEvery is how often ExclusiveWithin tries the lock again: flock has
-// no wait with a time limit, and a save's holder lets go within
-// milliseconds.
+// retryEvery is how often ExclusiveBy tries the lock again: flock has no
+// wait with a time limit, and a save's holder lets go within milliseconds.
 const retryEvery = 20 * time.Millisecond
 
-// ExclusiveWithin is Exclusive waiting at most wait, then failing with
-// ErrHeld: a holder that never lets go (another mcpscope stopped with
-// SIGSTOP while holding it) must not hang the caller.
-func ExclusiveWithin(f *os.File, wait time.Duration) error {
-	deadline := time.Now().Add(wait)
+// ExclusiveBy is Exclusive giving up with ErrHeld once deadline() has
+// passed: a holder that never lets go (another mcpscope stopped with
+// SIGSTOP while holding it) must not hang the caller. deadline is asked
+// at each try, so a caller can bring a wait already begun forward (a TUI
+// quitting ends its background save's long wait).
+func ExclusiveBy(f *os.File, deadline func() time.Time) error {
 	for {
 		err := TryExclusive(f)
-		if !errors.Is(err, ErrHeld) || time.Now().After(deadline) {
+		if !errors.Is(err, ErrHeld) || time.Now().After(deadline()) {
 			return err
 		}
 		time.Sleep(retryEvery)

@@ -10,10 +10,10 @@ import (
 	"time"
 )
 
-// A holder that never lets go makes ExclusiveWithin give up after its
-// wait with ErrHeld, where Exclusive waited for ever; once it lets go the
-// lock is taken.
-func TestExclusiveWithinGivesUpOnAHolderThatStays(t *testing.T) {
+// A holder that never lets go makes ExclusiveBy give up at its deadline
+// with ErrHeld, where Exclusive waited for ever; once it lets go the lock
+// is taken.
+func TestExclusiveByGivesUpOnAHolderThatStays(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "lock")
 	open := func() *os.File {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
@@ -28,14 +28,18 @@ func TestExclusiveWithinGivesUpOnAHolderThatStays(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	if err := ExclusiveWithin(waiter, 100*time.Millisecond); !errors.Is(err, ErrHeld) {
-		t.Fatalf("ExclusiveWithin = %v, want ErrHeld", err)
+	within := func(wait time.Duration) func() time.Time {
+		deadline := time.Now().Add(wait)
+		return func() time.Time { return deadline }
+	}
+	if err := ExclusiveBy(waiter, within(100*time.Millisecond)); !errors.Is(err, ErrHeld) {
+		t.Fatalf("ExclusiveBy = %v, want ErrHeld", err)
 	}
 	if took := time.Since(start); took < 100*time.Millisecond || took > 5*time.Second {
-		t.Errorf("ExclusiveWithin gave up after %s, want about 100ms", took)
+		t.Errorf("ExclusiveBy gave up after %s, want about 100ms", took)
 	}
 	holder.Close()
-	if err := ExclusiveWithin(waiter, time.Second); err != nil {
-		t.Errorf("ExclusiveWithin after the holder let go = %v, want the lock", err)
+	if err := ExclusiveBy(waiter, within(time.Second)); err != nil {
+		t.Errorf("ExclusiveBy after the holder let go = %v, want the lock", err)
 	}
 }
