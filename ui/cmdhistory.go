@@ -10,7 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
+	"sync/atomic"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -46,10 +47,12 @@ type cmdHistory struct {
 // can reach it out of order (each save is its own Cmd goroutine), so it
 // keeps the newest.
 type historyFile struct {
-	path    string
-	mu      sync.Mutex
+	path string
+	// turn is held by the one save of this process under way: a quit's
+	// save waits for it only as long as its own wait for the lock.
+	turn    chan struct{}
 	written uint64
-	flushed uint64 // how many of the process's added lines the file has
+	flushed atomic.Uint64 // how many of the process's added lines the file has
 }
 
 // historySaveErrMsg reports that the history could not be written.
@@ -75,7 +78,7 @@ func loadHistory(path string) *cmdHistory {
 			h.entries = h.entries[len(h.entries)-historyCap:]
 		}
 	}
-	h.file = &historyFile{path: path}
+	h.file = &historyFile{path: path, turn: make(chan struct{}, 1)}
 	h.pos = len(h.entries)
 	return h
 }
@@ -106,7 +109,7 @@ func (h *cmdHistory) add(line string) tea.Cmd {
 	h.seq++
 	f, seq, total, snapshot := h.file, h.seq, h.addedTotal, slices.Clone(h.added)
 	return func() tea.Msg {
-		if err := f.write(seq, total, snapshot); err != nil {
+		if err := f.write(seq, total, snapshot, historyLockWait); err != nil {
 			return historySaveErrMsg{err}
 		}
 		return nil
@@ -151,10 +154,14 @@ func (h *cmdHistory) reset() { h.pos = len(h.entries) }
 // mcpscope may have written since this one started, and replaces the file
 // whole (atomicfile), so a failed or crashed write never leaves half a
 // history. A lock (lockHistory) keeps another mcpscope's save out
-// from the read to the rename.
-func (f *historyFile) write(seq, total uint64, added []string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+// from the read to the rename. It waits at most wait for this process's
+// save under way and the other's lock together.
+func (f *historyFile) write(seq, total uint64, added []string, wait time.Duration) error {
+	until := time.Now().Add(wait)
+	if !f.take(until) {
+		return lockHeld(f.path, wait)
+	}
+	defer func() { <-f.turn }()
 	if seq <= f.written {
 		return nil
 	}
@@ -164,7 +171,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	// Held from the read to the rename: another mcpscope's save between
 	// them would be replaced by this one's.
-	unlock, err := lockHistory(f.path)
+	unlock, err := lockHistory(f.path, until, wait)
 	if err != nil {
 		return err
 	}
@@ -179,7 +186,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	default:
 		lines = historyLines(data)
 	}
-	for _, line := range added[len(added)-int(min(total-f.flushed, uint64(len(added)))):] {
+	for _, line := range added[len(added)-int(min(total-f.flushed.Load(), uint64(len(added)))):] {
 		if len(lines) == 0 || lines[len(lines)-1] != line {
 			lines = append(lines, line)
 		}
@@ -199,9 +206,29 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 		out.Abort()
 		return fmt.Errorf("saving command history to %s: %w", f.path, err)
 	}
-	f.written, f.flushed = seq, total
+	f.written = seq
+	f.flushed.Store(total)
 	return nil
 }
+
+// take waits until until for this process's save under way to end, and
+// reports whether it did; the caller then saves, and gives the turn back.
+func (f *historyFile) take(until time.Time) bool {
+	t := time.NewTimer(time.Until(until))
+	defer t.Stop()
+	select {
+	case f.turn <- struct{}{}:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// quitLockWait is how long the save as the TUI ends waits for the lock on
+// the history: the screen is gone and the shell not back until it ends,
+// where a save in the background waits historyLockWait unseen. What it
+// could not save is listed, not lost.
+const quitLockWait = 2 * time.Second
 
 // finish saves, as the TUI ends, what this run added that the file lacks:
 // the last save is a Cmd bubbletea does not wait for, so a line typed just
@@ -212,7 +239,7 @@ func (h *cmdHistory) finish() error {
 	if h.file == nil || h.addedTotal == 0 {
 		return nil
 	}
-	err := h.file.write(h.seq, h.addedTotal, h.added)
+	err := h.file.write(h.seq, h.addedTotal, h.added, quitLockWait)
 	if err == nil {
 		return nil
 	}
@@ -229,11 +256,10 @@ func (h *cmdHistory) finish() error {
 }
 
 // unsaved are the lines of added (the newest of total lines added) the
-// file does not have.
+// file does not have. It does not wait for a save under way: one still
+// waiting for the lock has not saved them.
 func (f *historyFile) unsaved(total uint64, added []string) []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return added[len(added)-int(min(total-f.flushed, uint64(len(added)))):]
+	return added[len(added)-int(min(total-f.flushed.Load(), uint64(len(added)))):]
 }
 
 // historyTailBytes bounds how much of the history file is read: its last

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,4 +50,43 @@ func saveErr(msg any) any {
 		return m.err
 	}
 	return msg
+}
+
+// Quitting while another mcpscope holds the history's lock (stopped or
+// hung mid-save) gives the shell back within quitLockWait, with the words
+// that say why and the line typed this run it could not save, even with
+// this run's own save still waiting in the background: the quit waited
+// the background's 10 s, then 10 s more of its own, saying nothing.
+func TestQuitSaveHeldByAnotherRunGivesUpSoonAndListsTheLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history")
+	h := loadHistory(path)
+	held, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	if err := flock.TryExclusive(held); err != nil {
+		t.Fatal(err)
+	}
+	save := h.add("tools/call echo text=kept")
+	background := make(chan any, 1)
+	go func() { background <- save() }()
+	start := time.Now()
+	err = h.finish()
+	took := time.Since(start)
+	if err == nil {
+		t.Fatal("the quit's save behind a held lock reported nothing")
+	}
+	for _, want := range []string{"another process held its lock", "fuser -v", "tools/call echo text=kept"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the quit says\n%s\nwant %q", err, want)
+		}
+	}
+	if took > quitLockWait+3*time.Second {
+		t.Errorf("the quit waited %s for a lock another run held, want about %s", took, quitLockWait)
+	}
+	_ = held.Close()
+	if msg := <-background; msg != nil {
+		t.Logf("the background save: %v", saveErr(msg))
+	}
 }
