@@ -21,17 +21,10 @@ import (
 func TestHistorySaveWaitsOutASlowSaveOfAnotherRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "history")
 	h := loadHistory(path)
-	held, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := flock.TryExclusive(held); err != nil {
-		t.Fatal(err)
-	}
+	held := holdLock(t, path+".lock")
 	// The other save's lock, held longer than a second, then let go.
 	release := time.AfterFunc(2*time.Second, func() { _ = held.Close() })
 	defer release.Stop()
-	defer held.Close()
 	if msg := h.add("tools/call echo")(); msg != nil {
 		t.Fatalf("saving behind a save of 2 s: %v", saveErr(msg))
 	}
@@ -60,19 +53,12 @@ func saveErr(msg any) any {
 func TestQuitSaveHeldByAnotherRunGivesUpSoonAndListsTheLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "history")
 	h := loadHistory(path)
-	held, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer held.Close()
-	if err := flock.TryExclusive(held); err != nil {
-		t.Fatal(err)
-	}
+	held := holdLock(t, path+".lock")
 	save := h.add("tools/call echo text=kept")
 	background := make(chan any, 1)
 	go func() { background <- save() }()
 	start := time.Now()
-	err = h.finish()
+	err := h.finish()
 	took := time.Since(start)
 	if err == nil {
 		t.Fatal("the quit's save behind a held lock reported nothing")
@@ -89,4 +75,19 @@ func TestQuitSaveHeldByAnotherRunGivesUpSoonAndListsTheLine(t *testing.T) {
 	if msg := <-background; msg != nil {
 		t.Logf("the background save: %v", saveErr(msg))
 	}
+}
+
+// holdLock holds the flock on path (created if need be) as another
+// mcpscope would, until the test closes the file it returns, or ends.
+func holdLock(t *testing.T, path string) *os.File {
+	t.Helper()
+	held, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = held.Close() })
+	if err := flock.TryExclusive(held); err != nil {
+		t.Fatal(err)
+	}
+	return held
 }
