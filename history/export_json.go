@@ -30,6 +30,10 @@ type jsonPair struct {
 	PostMS     *float64   `json:"post_ms"`
 	LatencyMS  *float64   `json:"latency_ms"`
 	Failure    string     `json:"failure,omitempty"`
+	// Given are the answers a 2026 round that ended early was given, by
+	// its inputRequests key: it was not sent again, so no message holds
+	// them (Detail's "given" lines).
+	Given map[string]json.RawMessage `json:"given,omitempty"`
 }
 
 // ExportJSON writes the session's rows as one JSON document: the header and
@@ -128,6 +132,12 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 	}
 	if p.Failure != nil && p.Failure.Error != nil {
 		jp.Failure = p.Failure.Error.Message
+		for key, answer := range p.Failure.Error.Given {
+			if jp.Given == nil {
+				jp.Given = map[string]json.RawMessage{}
+			}
+			jp.Given[key] = json.RawMessage(embedded(answer))
+		}
 	}
 	var head bytes.Buffer
 	enc := json.NewEncoder(&head)
@@ -175,10 +185,16 @@ func message(r *mcp.Record) string {
 	if r == nil || r.RPC == nil {
 		return "null"
 	}
-	if jsonText(string(r.RPC.Raw)) {
-		return string(r.RPC.Raw)
+	return embedded(r.RPC.Raw)
+}
+
+// embedded is raw as JSON when it is JSON, else as a JSON string (or
+// {"base64": ...} for bytes that are not text).
+func embedded(raw mcp.Raw) string {
+	if jsonText(string(raw)) {
+		return string(raw)
 	}
-	b, err := r.RPC.Raw.MarshalJSON()
+	b, err := raw.MarshalJSON()
 	if err != nil {
 		return "null"
 	}

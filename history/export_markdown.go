@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -191,6 +193,11 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	b.WriteString(strings.Join(facts, " · ") + "\n")
 	if f := p.Failure; f != nil && f.Error != nil {
 		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
+		// A round that ended early was not sent again: no message below
+		// holds the answers it was given.
+		for _, key := range slices.Sorted(maps.Keys(f.Error.Given)) {
+			fmt.Fprintf(b, "> given %s: %s\n", mdText(strconv.Quote(key)), mdText(string(f.Error.Given[key])))
+		}
 		if hint := advice.ForInfo(f.Error, aud); hint != "" {
 			fmt.Fprintf(b, "> %s\n", mdText(hint))
 		}

@@ -3,7 +3,9 @@ package ui
 import (
 	"encoding/json"
 	"errors"
+	"hash/maphash"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -280,9 +282,18 @@ func questionLabel(q *Question) string {
 // maxTyped bounds the round questions whose typing ↑ brings back.
 const maxTyped = 256
 
-// roundKey tells a 2026 round's question from the others of its round,
-// asked again: its key, and its method.
-func roundKey(q *Question) string { return q.Req.Method + "\x00" + q.Req.Key }
+// roundSeed hashes the questions of roundKey.
+var roundSeed = maphash.MakeSeed()
+
+// roundKey tells a 2026 round's question, asked again, from every other:
+// its key, its method, and what it asks (its params, hashed: a sampling
+// request's can be megabytes). The key alone is the server's name within
+// one round ("a", "confirm"): another tool's round, or another server's,
+// names its own form the same, and ↑ there brought back what was typed
+// into this one, a token among it.
+func roundKey(q *Question) string {
+	return q.Req.Method + "\x00" + q.Req.Key + "\x00" + strconv.FormatUint(maphash.Bytes(roundSeed, q.Req.Params), 16)
+}
 
 // keep notes line as what was typed into q, if a 2026 round asked it.
 func (a *askPrompt) keep(q *Question, line string) {
@@ -296,9 +307,12 @@ func (a *askPrompt) keep(q *Question, line string) {
 }
 
 // kept is what ↑ on q's empty answer brings back: what was typed into the
-// same question of its round before, else the last answer not sent.
+// same question of a round before, else, for a server's request, the last
+// answer not sent. A round's question has only its own: every one withdrawn
+// or dismissed is kept by roundKey, and the last unsent line may be another
+// form's.
 func (a *askPrompt) kept(q *Question) string {
-	if q != nil && q.Req.Round && a.typed[roundKey(q)] != "" {
+	if q != nil && q.Req.Round {
 		return a.typed[roundKey(q)]
 	}
 	return a.unsent

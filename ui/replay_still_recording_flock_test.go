@@ -3,13 +3,10 @@
 package ui
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/internal/flock"
 )
 
 // A replay of a file another mcpscope is still recording ends where the file
@@ -18,14 +15,7 @@ import (
 // opened and how to see more, and G at the end says it again.
 func TestReplayOfAFileStillRecordedSaysItEndsWhereItWasOpened(t *testing.T) {
 	path := writeRecording(t, fixtureRecords()[:3])
-	held, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer held.Close()
-	if err := flock.TryExclusive(held); err != nil {
-		t.Fatal(err)
-	}
+	holdLock(t, path)
 	p := loadRecording(t, path)
 	if !p.StillRecording() {
 		t.Fatal("the recording is not read as still being recorded: the test no longer shows the case")
