@@ -247,7 +247,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	switch c.Method {
 	case "initialize", "server/discover":
 		p.initialize(resp.Result)
-	case "tools/list", "resources/list", "resources/templates/list", "prompts/list":
+	case "tools/list", "resources/list", "resources/templates/list", "prompts/list", "tasks/list":
 		p.listing(c.Method, resp.Result)
 	case "tools/call", "resources/read":
 		if c.Method == "tools/call" {
@@ -304,6 +304,8 @@ func (p *printer) listing(method string, result json.RawMessage) {
 		p.templates(result)
 	case "prompts/list":
 		p.prompts(result)
+	case "tasks/list":
+		p.tasks(result)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -114,6 +115,44 @@ func (p *printer) prompts(result json.RawMessage) {
 	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list", result)
 }
+
+// tasks lists a tasks/list answer: each task's id (whole, as it is
+// copied into tasks/get), its status, and its message and clocks.
+func (p *printer) tasks(result json.RawMessage) {
+	ts, next, err := command.ParseTasks(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	rows := make([]entry, len(ts))
+	for i, t := range ts {
+		var about []string
+		if m := firstLine(t.StatusMessage); m != "" {
+			about = append(about, m)
+		}
+		if t.CreatedAt != "" {
+			about = append(about, "created "+t.CreatedAt)
+		}
+		if t.LastUpdatedAt != "" && t.LastUpdatedAt != t.CreatedAt {
+			about = append(about, "updated "+t.LastUpdatedAt)
+		}
+		if t.TTL != nil {
+			about = append(about, "kept "+mcp.DurationText(time.Duration(*t.TTL)*time.Millisecond)+" from its creation")
+		} else {
+			about = append(about, "kept until cancelled")
+		}
+		if t.PollInterval != nil {
+			about = append(about, "poll every "+mcp.DurationText(time.Duration(*t.PollInterval)*time.Millisecond))
+		}
+		rows[i] = entry{name: t.TaskID, kind: clip.Quote(t.Status, maxKindColumn), desc: clip.Quote(strings.Join(about, " · "), maxTaskAbout)}
+	}
+	p.columns(rows)
+	p.count(len(ts), "task", next, "tasks/list", result)
+}
+
+// maxTaskAbout bounds what a listed task's row says of it: a status
+// message is a line, and the clocks are a few dozen characters.
+const maxTaskAbout = 1024
 
 // contents shows what a resources/read gave: text as it is, binary as its
 // type and size (--save writes it to a file).

@@ -28,7 +28,7 @@ func addHistoryCmds(root *cobra.Command) {
 
 func newSessionsCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "sessions",
+		Use:   "sessions [DIR]",
 		Short: "List recorded sessions: start, URL, duration, requests, errors, size",
 		Long: `List the recordings, newest first, with each file's whole path to give to
 mcpscope replay or export; a proxied client's recording names the client
@@ -39,10 +39,14 @@ left out before the URL is cut. To a pipe or a file it is whole, a header
 then one line per recording ending in its path and any note, for grep and
 scripts; the count of recordings goes to stderr. A .jsonl there that is no
 recording (an export's transcript, exec --json's output) is listed after
-them, marked as what it is, not counted, and never taken for last.`,
-		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir, err := history.DefaultDir()
+them, marked as what it is, not counted, and never taken for last.
+
+Without DIR it lists the state directory, where mcpscope and exec record;
+given DIR, the recordings in it, as proxy --record-dir DIR (or --record
+FILE's folder) put them there.`,
+		Args: needArgs(0, 1, "at most one DIR, the folder of recordings to list", "mcpscope sessions ./recordings"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir, err := sessionsDir(args)
 			if err != nil {
 				return &exitError{exitFailed, err}
 			}
@@ -61,8 +65,12 @@ them, marked as what it is, not counted, and never taken for last.`,
 			if !isTerminal(out) {
 				said = cmd.ErrOrStderr()
 			}
-			if len(infos) == 0 {
+			if len(infos) == 0 && len(args) == 0 {
 				fmt.Fprintln(said, sanitize.Line(noRecordingsYet(dir)))
+				return nil
+			}
+			if len(infos) == 0 {
+				fmt.Fprintln(said, "no recordings in "+sanitize.Line(dir))
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
@@ -84,6 +92,26 @@ them, marked as what it is, not counted, and never taken for last.`,
 			return nil
 		},
 	}
+}
+
+// sessionsDir is the folder sessions lists: the DIR given, which must be
+// a directory (stat first, so a FIFO given is refused, not opened, where
+// opening it waits for a writer for ever), else the state directory.
+func sessionsDir(args []string) (string, error) {
+	if len(args) == 0 {
+		return history.DefaultDir()
+	}
+	dir := args[0]
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "", fmt.Errorf("no directory %s to list recordings in", sanitize.Line(dir))
+	case err != nil:
+		return "", fmt.Errorf("cannot list recordings in %s: %s", sanitize.Line(dir), sanitize.Line(err.Error()))
+	case !fi.IsDir():
+		return "", fmt.Errorf("%s is not a directory: sessions lists the recordings in one (give replay or export a recording FILE)", sanitize.Line(dir))
+	}
+	return dir, nil
 }
 
 // defaultWidth is the width a listing is laid out for when its output is

@@ -12,11 +12,11 @@ import (
 // headless lines say so once it answered the initialize with its result
 // (as JSON or in an event), and before the client's next message. A 200
 // whose body is a JSON-RPC error, or a stream that ends without the
-// answer, opened nothing: "· open no Mcp-Session-Id" was said for those
+// answer, opened nothing: "· open without a session" was said for those
 // too, the moment the status came. Each failure has its line (says): a
 // 200 text/html had none, and the request waited for ever.
 func TestProxyHeadlessSessionlessOpenOnlyOnAResult(t *testing.T) {
-	const open = "· open no Mcp-Session-Id"
+	const open = "· open without a session: upstream sent no Mcp-Session-Id, so it keeps none"
 	for _, c := range []struct {
 		name   string
 		handle func(x *mcptest.Exchange)
@@ -29,7 +29,7 @@ func TestProxyHeadlessSessionlessOpenOnlyOnAResult(t *testing.T) {
 		{"stream without the answer", func(x *mcptest.Exchange) { x.Status(http.StatusOK, "text/event-stream", "") }, false,
 			"! stream initialize id=1: the response stream ended without the answer"},
 		{"a page", func(x *mcptest.Exchange) { x.Status(http.StatusOK, "text/html", "<html>hi</html>") }, false,
-			`! post initialize id=1: POST %s answered 200 OK with Content-Type "text/html", neither JSON nor an event stream: it holds no answer to initialize`},
+			`! post initialize id=1: POST %s answered 200 OK with Content-Type "text/html", neither JSON nor an event stream: it holds no answer (relayed`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{NoSessionID: true, GET: mcptest.GETNone,

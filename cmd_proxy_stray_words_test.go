@@ -69,7 +69,7 @@ func TestProxyHeadlessSaysAnAnswerNamedItsIDTwice(t *testing.T) {
 		`— it names "id" twice, 98 first and 3 last` + readers + "98",
 		`! stream tools/list id=2: the response stream ended without the answer, and no event had an id the client could resume it from; ` +
 			`an answer came back naming "id" twice, this request's id first and 99 last: mcpscope, like most JSON readers, took the last, so it answers nothing here, but a reader that keeps the first takes it as this request's answer`,
-		`with a JSON body that holds no answer to resources/list (relayed to the client as it came); an answer came back naming "id" twice, this request's id first and 97 last: `,
+		`! post resources/list id=4: POST ` + srv.Endpoint() + ` answered 200 OK with a JSON body that holds no answer to it (relayed to the client as it came); an answer came back naming "id" twice, this request's id first and 97 last: `,
 	} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("the lines lack %q:\n%s", want, lines)

@@ -22,7 +22,7 @@ func TestBadFlagsAndArgumentsSayWhatToDo(t *testing.T) {
 		{[]string{"exec", "--json=maybe", "tools/list"}, []string{"--json=maybe: a switch is true or false", "run 'mcpscope exec --help' for usage"}},
 		{[]string{"exec", "--max-event-size", "12QB", "tools/list"}, []string{`--max-event-size "12QB" is not a size: give bytes`}},
 		{[]string{"export", "--nope", "x.jsonl"}, []string{"unknown flag: --nope", "run 'mcpscope export --help' for usage"}},
-		{[]string{"sessions", "extra"}, []string{"sessions takes no arguments", "run 'mcpscope sessions --help' for usage"}},
+		{[]string{"sessions", "a", "b"}, []string{"sessions takes at most one DIR, the folder of recordings to list", "run 'mcpscope sessions --help' for usage"}},
 		{[]string{"themes", "dark"}, []string{"themes takes no arguments", "run 'mcpscope themes --help' for usage"}},
 		{[]string{"demo-server", "127.0.0.1:8811"}, []string{"demo-server takes no arguments (the address is --addr)", "e.g. mcpscope demo-server --addr 127.0.0.1:8811"}},
 		{[]string{"http://127.0.0.1:1", "http://127.0.0.1:2"}, []string{"takes at most one URL", "run 'mcpscope --help' for usage"}},

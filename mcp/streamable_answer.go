@@ -42,13 +42,18 @@ func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string
 // NoAnswerToRequest says that the POST of a request (method) to url was
 // answered resp, a success other than 202 with nothing in its body: 204
 // and 205 say there is nothing more to come, and a 200 with an empty body
-// was the answer, empty, so no answer can come for the request.
+// was the answer, empty, so no answer can come for the request. A method
+// of "" names no request, for the failure of one whose line names it
+// already (the proxy's headless "post tools/list id=2: …").
 func NoAnswerToRequest(url string, resp *http.Response, method string) string {
 	empty := ""
 	if resp.StatusCode != http.StatusNoContent && resp.StatusCode != http.StatusResetContent {
 		empty = " with an empty body"
 	}
-	return fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", url, statusText(resp), empty, method)
+	if method != "" {
+		method += ", "
+	}
+	return fmt.Sprintf("POST %s answered %s%s to %sa request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", url, statusText(resp), empty, method)
 }
 
 // NoStreamForAnswer says that the POST of a request (method) to url was

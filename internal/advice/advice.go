@@ -100,7 +100,10 @@ type row struct {
 	undeclared, otherEra bool
 	// met: only when the wait that ran out met this (mcp.MetStalled,
 	// mcp.MetComing, mcp.MetTaken).
-	met  string
+	met string
+	// task: only for a request that names a task by its taskId
+	// (tasks/get, tasks/result, tasks/cancel).
+	task bool
 	text string
 }
 
@@ -243,6 +246,8 @@ var table = []row{
 	{code: mcp.CodeMethodNotFound, otherEra: true, text: "{method} is not of this session's era of MCP (the warning as it went says whose it is), so a server of this era does not know it: the refusal is the era's, not the spelling's"},
 	{code: mcp.CodeMethodNotFound, text: "the server does not offer this method: the capabilities in initialize's answer say what it does; check the spelling"},
 	{code: codeURLElicitationRequired, text: "the server wants the user to open a URL first (data.elicitations names it and why): open it, then {retry}"},
+	// Its params are a taskId: what else the server lists names none.
+	{code: mcp.CodeInvalidParams, task: true, text: "the server refused the params: is the taskId one it knows? tasks/list lists the tasks it keeps (one with a ttl is dropped once it runs out)"},
 	{code: mcp.CodeInvalidParams, text: "the server refused the params: check the names and types against what it listed (tools/list, prompts/list, resources/templates/list)"},
 }
 
@@ -270,7 +275,8 @@ func For(f Fact, a Audience) string {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
-			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) {
+			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
+			(!r.task || namesTask(f.Method)) {
 			text = r.text
 			break
 		}
@@ -359,6 +365,11 @@ func fill(text, addr, capability, method string) string {
 			text = text[1:]
 		}
 	}
+}
+
+// namesTask reports a method whose params name a task by its taskId.
+func namesTask(method string) bool {
+	return method == "tasks/get" || method == "tasks/result" || method == "tasks/cancel"
 }
 
 // refusedToken is the advice for a 401 to a request that carried an

@@ -27,6 +27,9 @@ func TaskTool() Tool {
 // to the task by its _meta (an id it never gave: -32602 "Task not found").
 // The task of topic "forever" never ends: its tasks/result waits until
 // tasks/cancel names it (or the client gives up on the request).
+// tasks/get answers a task made here as it stands (working until its
+// tasks/result answered or tasks/cancel ended it), and tasks/list lists
+// them all, in the order they were made, on one page.
 func Tasks(next func(x *Exchange)) func(x *Exchange) {
 	if next == nil {
 		next = (*Exchange).Default
@@ -34,6 +37,23 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 	var n atomic.Int64
 	var topics sync.Map  // task id -> topic
 	var cancels sync.Map // task id -> chan struct{}, closed by tasks/cancel
+	var mu sync.Mutex
+	var made []map[string]any // the tasks, as tasks/get and tasks/list give them
+	task := func(id string) map[string]any {
+		for _, t := range made {
+			if t["taskId"] == id {
+				return t
+			}
+		}
+		return nil
+	}
+	settle := func(id, status string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if t := task(id); t != nil {
+			t["status"], t["lastUpdatedAt"] = status, time.Now().UTC().Format(time.RFC3339Nano)
+		}
+	}
 	return func(x *Exchange) {
 		switch x.Method {
 		case "tools/list":
@@ -63,6 +83,9 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 			topics.Store(id, p.Arguments.Topic)
 			cancels.Store(id, make(chan struct{}))
 			now := time.Now().UTC().Format(time.RFC3339Nano)
+			mu.Lock()
+			made = append(made, map[string]any{"taskId": id, "status": "working", "createdAt": now, "lastUpdatedAt": now, "ttl": 60000})
+			mu.Unlock()
 			_ = x.Notify("notifications/tasks/status", map[string]any{"taskId": id, "status": "working", "createdAt": now, "lastUpdatedAt": now})
 			x.Result(map[string]any{"task": map[string]any{"taskId": id, "status": "working", "createdAt": now, "lastUpdatedAt": now, "ttl": 60000}})
 			return
@@ -85,6 +108,7 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 				x.Error(-32603, "Task "+id+" was cancelled")
 				return
 			}
+			settle(id, "completed")
 			x.Result(map[string]any{"content": []any{map[string]any{"type": "text", "text": fmt.Sprintf("report on %v", topic)}},
 				"_meta": map[string]any{"io.modelcontextprotocol/related-task": map[string]any{"taskId": id}}})
 			return
@@ -96,7 +120,22 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 				return
 			}
 			close(done.(chan struct{}))
+			settle(id, "cancelled")
 			x.Result(map[string]any{"taskId": id, "status": "cancelled"})
+			return
+		case "tasks/get":
+			mu.Lock()
+			defer mu.Unlock()
+			if t := task(taskID(x)); t != nil {
+				x.Result(t)
+				return
+			}
+			x.Error(-32602, "Task not found: "+taskID(x))
+			return
+		case "tasks/list":
+			mu.Lock()
+			defer mu.Unlock()
+			x.Result(map[string]any{"tasks": slices.Clone(made)})
 			return
 		}
 		next(x)

@@ -19,8 +19,8 @@ func TestRequestAnsweredWithNothingFails(t *testing.T) {
 		ct     string
 		want   string
 	}{
-		{http.StatusNoContent, "", "answered 204 No Content to tools/list, a request"},
-		{http.StatusOK, "application/json", "answered 200 OK with an empty body to tools/list, a request"},
+		{http.StatusNoContent, "", "answered 204 No Content to a request:"},
+		{http.StatusOK, "application/json", "answered 200 OK with an empty body to a request:"},
 	} {
 		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: mcptest.AnswerWith("tools/list", tc.status, tc.ct, "")})
 		_, base, w := startProxy(t, fake.URL, Config{})

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -262,11 +261,14 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 		// A JSON answer is whole: a request it does not answer (a body
 		// that is no JSON-RPC, or answers another id) gets no answer
 		// after it, and would wait for ever.
-		holds := "holds no answer to " + clip.Quote(l.method, 200)
+		// The failure's line names the request: said here again, it
+		// named the method twice ("post tools/list id=2: … no answer to
+		// tools/list").
+		holds := "holds no answer to it"
 		if why := mcp.JSONBodyNotRPC([]byte(body), resp); why != "" {
 			// Why it is none, as a session's POST says it: a byte order
 			// mark, JSON cut short, a charset other than UTF-8.
-			holds = "is " + why + ", so no answer to " + clip.Quote(l.method, 200)
+			holds = "is " + why + ", so it holds no answer"
 		}
 		l.c.obs.Fail(l.reqSeq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s with a JSON body that %s (relayed to the client as it came)%s", l.up.URL, resp.Status, holds, l.strays.Words())})
@@ -303,11 +305,11 @@ func (l *leg) noAnswer(resp *http.Response, n int64) {
 		ct := mcp.HeaderQuote(resp.Header.Get("Content-Type"))
 		l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseBadContentType, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
 			Header:  map[string]string{"Content-Type": ct},
-			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream: it holds no answer to %s (relayed to the client as it came)", l.up.URL, resp.Status, ct, clip.Quote(l.method, 200))})
+			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream: it holds no answer (relayed to the client as it came)", l.up.URL, resp.Status, ct)})
 		return
 	}
 	l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
-		Message: mcp.NoAnswerToRequest(l.up.URL, resp, clip.Quote(l.method, 200)) + " (relayed to the client as it came)"})
+		Message: mcp.NoAnswerToRequest(l.up.URL, resp, "") + " (relayed to the client as it came)"})
 }
 
 // encodedBody reports an answer whose body is in a Content-Encoding (gzip,

@@ -425,10 +425,12 @@ func (l *leg) opening(err error, sid string, refused *mcp.RPCError) string {
 }
 
 // openedAs is what a streamable session's open line says of it: the
-// session upstream named (sid), or that it named none.
+// session upstream named (sid), or that it named none, worded to follow
+// "open" as a sentence ("· open without a session: …"), where "open no
+// Mcp-Session-Id: the server keeps no session" read as notes.
 func openedAs(sid string) string {
 	if sid == "" {
-		return "no Mcp-Session-Id: the server keeps no session"
+		return "without a session: upstream sent no Mcp-Session-Id, so it keeps none"
 	}
 	return "session " + shownID(sid)
 }

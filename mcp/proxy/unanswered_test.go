@@ -105,7 +105,7 @@ func TestSessionJSONAnswerThatHoldsNoAnswer(t *testing.T) {
 			return r.Error != nil && r.Error.Cause == mcp.CauseNoResponse
 		})
 		want := "answered 200 OK with a JSON body that is " + tc.why
-		if msg := failed.Error.Message; !strings.Contains(msg, want) || !strings.HasSuffix(msg, ", so no answer to tools/list (relayed to the client as it came)") {
+		if msg := failed.Error.Message; !strings.Contains(msg, want) || !strings.HasSuffix(msg, ", so it holds no answer (relayed to the client as it came)") {
 			t.Errorf("tools/list's failure says %q, want %q and that it is no answer", msg, want)
 		}
 	}

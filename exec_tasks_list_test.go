@@ -1,0 +1,54 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// tasks/list prints its tasks as the other lists print theirs: a row each
+// (its id, its status, its clocks) and "N tasks", "0 tasks" for none. It
+// printed the answer's JSON ({"tasks":[],"_meta":{}}), where the help says
+// it lists them.
+func TestExecTasksListHasRowsAndACount(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.Tasks(nil)})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/list", "tools/call research topic=go", "tasks/list")
+	if code != exitOK {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(out, `"tasks"`) {
+		t.Errorf("tasks/list printed its JSON, not its tasks:\n%s", out)
+	}
+	if !strings.Contains(out, "\n0 tasks\n") {
+		t.Errorf("tasks/list with no task does not say 0 tasks:\n%s", out)
+	}
+	row := regexp.MustCompile(`(?m)^task-1-\S+  completed  created \S+ · updated \S+ · kept 60s from its creation$`)
+	if !row.MatchString(out) || !strings.Contains(out, "\n1 task\n") {
+		t.Errorf("tasks/list after the task ended lacks its row (id, status, clocks) and 1 task:\n%s", out)
+	}
+}
+
+// A task the server does not know is refused with -32602 as any bad
+// params are: the advice points to tasks/list, which lists the tasks it
+// knows, not to tools/list, prompts/list and resources/templates/list,
+// which list none.
+func TestExecUnknownTaskPointsToTasksList(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.Tasks(nil)})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/get taskId=nosuch")
+	if code == exitOK || !strings.Contains(out, "error: ") {
+		t.Fatalf("exec exit %d, want the refusal\n%s\n%s", code, out, errOut)
+	}
+	hint := ""
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "  hint: ") {
+			hint = l
+		}
+	}
+	if !strings.Contains(hint, "tasks/list") || strings.Contains(hint, "tools/list") {
+		t.Errorf("the hint for an unknown task is %q, want one pointing to tasks/list:\n%s", hint, out)
+	}
+}
