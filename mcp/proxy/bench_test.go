@@ -79,21 +79,7 @@ func BenchmarkAddedLatency(b *testing.B) {
 			}))
 			b.Cleanup(up.Close)
 			proxied := benchProxy(b, up.URL, Config{})
-			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: testTimeout}
-			call := func(url string) time.Duration {
-				req, _ := http.NewRequest("POST", url+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Accept", "application/json, text/event-stream")
-				req.Header.Set("Mcp-Session-Id", "bench")
-				start := time.Now()
-				resp, err := client.Do(req)
-				if err != nil {
-					b.Fatal(err)
-				}
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				return time.Since(start)
-			}
+			call := toolsList(b)
 			call(up.URL)
 			call(proxied)
 			direct := make([]time.Duration, 0, b.N)
@@ -114,6 +100,37 @@ func BenchmarkAddedLatency(b *testing.B) {
 			b.ReportMetric(ms(p99-d99), "added-p99-ms")
 		})
 	}
+}
+
+// toolsList returns a call that posts a tools/list of session "bench" to
+// the MCP endpoint of a base URL and returns how long its answer took to
+// come whole.
+func toolsList(b *testing.B) func(url string) time.Duration {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: testTimeout}
+	return func(url string) time.Duration {
+		took, err := benchPost(context.Background(), client, url, "bench", "tools/list")
+		if err != nil {
+			b.Fatal(err)
+		}
+		return took
+	}
+}
+
+// benchPost posts a request of method in session sid to the MCP endpoint
+// of url and reads its answer whole; it returns how long that took.
+func benchPost(ctx context.Context, client *http.Client, url, sid, method string) (time.Duration, error) {
+	req, _ := http.NewRequestWithContext(ctx, "POST", url+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"`+method+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	start := time.Now()
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return time.Since(start), err
 }
 
 func BenchmarkEventLatency(b *testing.B) {
