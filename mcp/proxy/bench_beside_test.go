@@ -102,25 +102,9 @@ func BenchmarkAddedLatencyBeside(b *testing.B) {
 					}
 				}()
 			}
-			call := toolsList(b)
-			call(up.URL)
-			call(proxied)
-			direct := make([]time.Duration, 0, b.N)
-			through := make([]time.Duration, 0, b.N)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				direct = append(direct, call(up.URL))
-				through = append(through, call(proxied))
-			}
-			b.StopTimer()
+			addedLatency(b, up.URL, proxied)
 			cancel()
 			busy.Wait()
-			added := make([]time.Duration, len(through))
-			for i := range through {
-				added[i] = through[i] - direct[i]
-			}
-			b.ReportMetric(ms(percentile(added, 0.5)), "added-p50-ms")
-			b.ReportMetric(ms(percentile(added, 0.99)), "added-p99-ms")
 			mu.Lock()
 			var logged []time.Duration
 			for seq, d := range relayed {
