@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -24,7 +25,7 @@ import (
 //
 //	go test ./mcp/proxy -run '^$' -bench AddedLatencyBeside -benchtime 2000x
 func BenchmarkAddedLatencyBeside(b *testing.B) {
-	tools := `{"jsonrpc":"2.0","id":1,"result":{"tools":[` + strings.TrimSuffix(strings.Repeat(`{"name":"tool","description":"`+strings.Repeat("d", 100)+`"},`, 110), ",") + `]}}`
+	tools := `{"jsonrpc":"2.0","id":1,"result":{"tools":[` + strings.TrimSuffix(strings.Repeat(`{"name":"tool","description":"`+strings.Repeat("d", 100)+`"},`, 97), ",") + `]}}`
 	big := `{"jsonrpc":"2.0","id":1,"result":{"text":"` + strings.Repeat("x", 4<<20) + `"}}`
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
@@ -109,7 +110,7 @@ func BenchmarkAddedLatencyBeside(b *testing.B) {
 			var logged []time.Duration
 			for seq, d := range relayed {
 				if u, ok := upstream[seq]; ok {
-					logged = append(logged, max(d-u, 0))
+					logged = append(logged, history.ProxyAdded(u, d))
 				}
 			}
 			mu.Unlock()

@@ -23,6 +23,8 @@ import (
 //
 // BenchmarkAddedLatency: a request and its answer through the proxy against
 // the same directly, alternating; it reports the added p50 and p99.
+// BenchmarkAddedLatencyBeside: the same for a 12.6 KiB answer, alone and
+// beside two busy clients, also as the proxy logs it (+PROXY).
 // BenchmarkEventLatency: from an SSE event leaving upstream to its reaching
 // the client, through the proxy and directly.
 // BenchmarkLargeAnswer: a 20 MB answer relayed; the peak heap in use above
