@@ -23,6 +23,8 @@ import (
 //
 // BenchmarkAddedLatency: a request and its answer through the proxy against
 // the same directly, alternating; it reports the added p50 and p99.
+// BenchmarkAddedLatencyBeside: the same for a 12.6 KiB answer, alone and
+// beside two busy clients, also as the proxy logs it (+PROXY).
 // BenchmarkEventLatency: from an SSE event leaving upstream to its reaching
 // the client, through the proxy and directly.
 // BenchmarkLargeAnswer: a 20 MB answer relayed; the peak heap in use above
@@ -79,41 +81,65 @@ func BenchmarkAddedLatency(b *testing.B) {
 			}))
 			b.Cleanup(up.Close)
 			proxied := benchProxy(b, up.URL, Config{})
-			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: testTimeout}
-			call := func(url string) time.Duration {
-				req, _ := http.NewRequest("POST", url+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Accept", "application/json, text/event-stream")
-				req.Header.Set("Mcp-Session-Id", "bench")
-				start := time.Now()
-				resp, err := client.Do(req)
-				if err != nil {
-					b.Fatal(err)
-				}
-				io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				return time.Since(start)
-			}
-			call(up.URL)
-			call(proxied)
-			direct := make([]time.Duration, 0, b.N)
-			through := make([]time.Duration, 0, b.N)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				direct = append(direct, call(up.URL))
-				through = append(through, call(proxied))
-			}
-			b.StopTimer()
-			d50, d99 := percentile(direct, 0.5), percentile(direct, 0.99)
-			p50, p99 := percentile(through, 0.5), percentile(through, 0.99)
-			b.ReportMetric(ms(d50), "direct-p50-ms")
-			b.ReportMetric(ms(p50), "proxied-p50-ms")
-			b.ReportMetric(ms(p50-d50), "added-p50-ms")
-			b.ReportMetric(ms(d99), "direct-p99-ms")
-			b.ReportMetric(ms(p99), "proxied-p99-ms")
-			b.ReportMetric(ms(p99-d99), "added-p99-ms")
+			addedLatency(b, up.URL, proxied)
 		})
 	}
+}
+
+// addedLatency times b.N tools/list calls to the upstream at direct and
+// as many through the proxy at proxied, alternating, and reports the p50
+// and p99 of each and what the proxy added to them.
+func addedLatency(b *testing.B, direct, proxied string) {
+	call := toolsList(b)
+	call(direct)
+	call(proxied)
+	alone := make([]time.Duration, 0, b.N)
+	through := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		alone = append(alone, call(direct))
+		through = append(through, call(proxied))
+	}
+	b.StopTimer()
+	d50, d99 := percentile(alone, 0.5), percentile(alone, 0.99)
+	p50, p99 := percentile(through, 0.5), percentile(through, 0.99)
+	b.ReportMetric(ms(d50), "direct-p50-ms")
+	b.ReportMetric(ms(p50), "proxied-p50-ms")
+	b.ReportMetric(ms(p50-d50), "added-p50-ms")
+	b.ReportMetric(ms(d99), "direct-p99-ms")
+	b.ReportMetric(ms(p99), "proxied-p99-ms")
+	b.ReportMetric(ms(p99-d99), "added-p99-ms")
+}
+
+// toolsList returns a call that posts a tools/list of session "bench" to
+// the MCP endpoint of a base URL and returns how long its answer took to
+// come whole.
+func toolsList(b *testing.B) func(url string) time.Duration {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: testTimeout}
+	return func(url string) time.Duration {
+		took, err := benchPost(context.Background(), client, url, "bench", "tools/list")
+		if err != nil {
+			b.Fatal(err)
+		}
+		return took
+	}
+}
+
+// benchPost posts a request of method in session sid to the MCP endpoint
+// of url and reads its answer whole; it returns how long that took.
+func benchPost(ctx context.Context, client *http.Client, url, sid, method string) (time.Duration, error) {
+	req, _ := http.NewRequestWithContext(ctx, "POST", url+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"`+method+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	start := time.Now()
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return time.Since(start), err
 }
 
 func BenchmarkEventLatency(b *testing.B) {
