@@ -19,8 +19,9 @@ import (
 // id 1), filed in the first numbered session of that identity whose
 // relaying ids it does not use: in one session, the pairing by id would
 // leave one request pending for good and show the other's answer as a
-// duplicate. It is nil when the proxy is at its cap and no session is
-// idle.
+// duplicate. A server/discover finding the session of its identity with
+// its client gone (endGoneFor) begins a session of its own. It is nil
+// when the proxy is at its cap and no session is idle.
 func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	base := identity(mcp.TransportStateless, r, m)
 	ids := m.requestIDs()
@@ -29,6 +30,9 @@ func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	// Bounded: each step passes a session that exists, and at the cap
 	// keyed makes none.
 	for n := 2; ; n++ {
+		if m.method == discover {
+			p.endGoneFor(key)
+		}
 		c := p.keyed(p.byKey, key, mcp.TransportStateless, r, m, said(how), func(c *Client) { c.probing = true })
 		if c == nil {
 			return nil, func() {}
@@ -39,6 +43,28 @@ func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 		how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent waits in session %d on an id this one uses", protocolOf(r.Header, m), c.ID)
 		key = numberedKey(base, n)
 	}
+}
+
+// endGoneFor ends the stateless session at key when a server/discover
+// comes while its client looks gone (goneLocked: every request answered,
+// every connection it used closed): the discover is a new client's, such
+// as the next `mcpscope exec` run from the same place, which begins with
+// one on a connection of its own. Filed in the old session until its grace
+// (earlyWait) ran out, two runs one after another were one session and
+// one recording. A client going on keeps a connection open, or has a
+// request relaying, and an SDK client sends its discover once, as it
+// connects (twice when it renegotiates the version, on the connection it
+// keeps): none of them is cut.
+func (p *Proxy) endGoneFor(key string) {
+	p.mu.Lock()
+	c := p.byKey[key]
+	p.mu.Unlock()
+	if c == nil {
+		return
+	}
+	c.endAway(c.goneLocked, func(string) string {
+		return "the client closed every connection it used, with nothing of the session open, and the next request from its address was a server/discover on a connection of its own: a new client, in a session of its own; this one left"
+	}, &p.gone)
 }
 
 // numberedKey is the key of the n-th stateless session of one identity
