@@ -15,6 +15,16 @@ import (
 // that never ends its answer fails here, not at go test's timeout.
 func clientPost(t *testing.T, url, sid, body string) (status int, session string) {
 	t.Helper()
+	status, session, err := tryClientPost(url, sid, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return status, session
+}
+
+// tryClientPost is clientPost for a goroutine of a test: it reports what
+// failed, for the test to say.
+func tryClientPost(url, sid, body string) (status int, session string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
@@ -26,11 +36,11 @@ func clientPost(t *testing.T, url, sid, body string) (status int, session string
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		t.Fatal(err)
+		return 0, "", err
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
+	return resp.StatusCode, resp.Header.Get("Mcp-Session-Id"), nil
 }
 
 // sendStrayReply opens a session through the proxy at url and, in it,

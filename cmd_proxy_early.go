@@ -33,9 +33,16 @@ type earlyGets struct {
 	held sync.WaitGroup // sessions held, not yet recorded nor folded
 	// unstarted are the sessions held and not handed on yet, by ID; s.mu
 	// guards it (rename).
-	unstarted  map[int]bool
-	gets       sessionFold // sessions of a GET before initialize that went no further
-	unanswered sessionFold // sessions upstream answered nothing of
+	unstarted map[int]bool
+	// lastUnanswered is decided (closed) once the newest session held for
+	// an answer upstream is folded or let out; s.mu guards it. A session
+	// folded waits for those held before it: the fold is shown under the
+	// number of its first session, and the session that began first must
+	// be the one to open it, however the ends of the two came in (the
+	// second's end could be taken before the first's).
+	lastUnanswered <-chan struct{}
+	gets           sessionFold // sessions of a GET before initialize that went no further
+	unanswered     sessionFold // sessions upstream answered nothing of
 }
 
 // sessionFold is the one recording of the run's sessions of a kind that
@@ -87,6 +94,11 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 	}
 	s.early.unstarted[c.ID] = true
 	out := s.lines
+	var before <-chan struct{}
+	decided := make(chan struct{})
+	if !c.EarlyGet {
+		before, s.early.lastUnanswered = s.early.lastUnanswered, decided
+	}
 	s.mu.Unlock()
 	// Its lines come once it is let out: until then, the lines of other
 	// sessions stamped after it began wait for them (lineOrder.hold).
@@ -96,6 +108,7 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 	}
 	go func() {
 		defer s.early.held.Done()
+		defer close(decided)
 		worth, f, kind := clientSpoke, &s.early.gets, getsFold
 		var waited <-chan time.Time
 		if !c.EarlyGet {
@@ -110,6 +123,11 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 			select {
 			case batch, ok := <-in:
 				if !ok {
+					if before != nil {
+						// Bounded: a session held for an answer is
+						// decided by answerWait at the latest.
+						<-before
+					}
 					s.fold(c, kept, f, kind)
 					release()
 					return

@@ -148,8 +148,7 @@ func (t *streamable) expire(gen int, id string, status int) bool {
 }
 
 // close ends the GET stream and, unless it is to be kept, the session,
-// with DELETE (step 7). The DELETE is bounded tightly: quitting must be
-// quick even when the server is not.
+// with DELETE (step 7), bounded (deleteWait).
 func (t *streamable) close() {
 	t.mu.Lock()
 	id, protocol, gen := t.sessionID, t.protocol, t.gen
@@ -162,15 +161,23 @@ func (t *streamable) close() {
 	t.end(id, protocol, gen)
 }
 
+// deleteWait bounds the DELETE that ends a session, or the request
+// timeout where that is shorter. 300 ms ran out before a new connection's
+// TLS handshake over a slow link (a few round trips of 100 ms and more),
+// and on a loaded machine, leaving the session open on the server with a
+// failed DELETE recorded. Quitting stays quick without a tighter bound:
+// Hurry (exec's ctrl+c, the TUI's quit) cuts it short.
+const deleteWait = 2 * time.Second
+
 // end asks the server to end session id with DELETE, bounded so quitting
-// or starting over never waits on a server that does not answer. With
-// --keep-session the session is left as it is.
+// or starting over never waits long on a server that does not answer.
+// With --keep-session the session is left as it is.
 func (t *streamable) end(id, protocol string, gen int) {
 	s := t.s
 	if id == "" || s.cfg.KeepSession {
 		return
 	}
-	ctx, done := context.WithTimeout(s.goodbye, 300*time.Millisecond)
+	ctx, done := context.WithTimeout(s.goodbye, min(deleteWait, s.cfg.RequestTimeout))
 	defer done()
 	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.endpoint.String(), nil)
 	if err != nil {

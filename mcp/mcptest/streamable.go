@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // StreamableServer is a fake stateful streamable HTTP MCP server (protocol
@@ -416,6 +417,7 @@ func (s *StreamableServer) serveGet(w http.ResponseWriter, r *http.Request, rec 
 
 // serveDelete ends a session.
 func (s *StreamableServer) serveDelete(rec *Request, answer answerFunc) {
+	time.Sleep(s.opts.DeleteAfter) // the slow link's time, not a wait for anything
 	if s.opts.Delete == Delete405 {
 		answer(http.StatusMethodNotAllowed, textPlain, "Method Not Allowed: sessions cannot be ended by the client\n")
 		return

@@ -3,6 +3,7 @@ package mcptest
 import (
 	"crypto/rand"
 	"net/http"
+	"time"
 )
 
 // StreamableOptions script a StreamableServer. The zero value is a
@@ -62,6 +63,9 @@ type StreamableOptions struct {
 
 	// Delete is what DELETE answers.
 	Delete DeleteMode
+	// DeleteAfter, when non-zero, holds DELETE's answer that long, as a
+	// slow link or a server busy ending the session does.
+	DeleteAfter time.Duration
 
 	// ExpireAfter, when non-zero, lets that many POSTs name a session after
 	// its initialize; the next one expires it and gets the Gone answer, and

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// quitWait is how long quitting the TUI waits, once the screen is given
+// back, for the server to take its leave (the DELETE ending its session, a
+// call's cancellation): each is bounded on its own, but a user who quit
+// should get the prompt back at once, not after a slow server's seconds.
+const quitWait = time.Second
+
+// closeOnQuit closes sess as the TUI quits, waiting at most wait for its
+// goodbyes to the server; it says on errw when it stopped waiting. The
+// session's records end either way, for the recording to be whole.
+func closeOnQuit(sess *mcp.Session, errw io.Writer, wait time.Duration) {
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		sess.Close()
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-closed:
+		return
+	case <-timer.C:
+	}
+	sess.Hurry()
+	<-closed
+	fmt.Fprintf(errw, "mcpscope: the server did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires\n", mcp.DurationText(wait))
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// Quitting the TUI against a server that holds the DELETE ending its
+// session gives the prompt back after the quit's wait, not the DELETE's
+// own bound (nor the server's answer), says that it stopped waiting, and the session's records
+// still end (closed by mcpscope), for the recording to be whole.
+func TestQuitStopsWaitingForAHeldDelete(t *testing.T) {
+	const held = 1500 * time.Millisecond
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
+	sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	last := make(chan mcp.Record, 1)
+	go func() {
+		var r mcp.Record
+		for batch := range sess.Records() {
+			r = batch[len(batch)-1]
+		}
+		last <- r
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := sess.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var errw bytes.Buffer
+	began := time.Now()
+	closeOnQuit(sess, &errw, 100*time.Millisecond)
+	if took := time.Since(began); took >= held {
+		t.Errorf("quitting took %s: it waited for the held DELETE", took)
+	}
+	if !strings.Contains(errw.String(), "within 100ms: stopped waiting") {
+		t.Errorf("the quit said %q, want that it stopped waiting", errw.String())
+	}
+	select {
+	case r := <-last:
+		if r.Kind != mcp.KindState || r.State.Detail != "closed by mcpscope" {
+			t.Errorf("the records end with %+v, want the session closed by mcpscope", r)
+		}
+	case <-ctx.Done():
+		t.Fatal("the session's records never ended")
+	}
+}
