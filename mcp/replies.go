@@ -76,7 +76,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 	s.mu.Unlock()
 	// Registered before this reader reads on: a cancellation right behind
 	// the question must find it.
-	ctx, done := s.askStarted(conn, rawID, method)
+	ctx, done := s.askStarted(conn, rawID, method, reqSeq, during)
 	go func() {
 		defer s.wg.Done()
 		defer func() {
