@@ -177,7 +177,14 @@ func ErrorInfoOf(op string, err error, reqSeq int64, conn int) *ErrorInfo {
 	if we, ok := err.(*WireError); ok {
 		return we.info(op, reqSeq, conn)
 	}
-	return &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
+	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
+	var te *TimeoutError
+	if errors.As(err, &te) {
+		// What the wait met chooses the advice, as a wire error's does:
+		// an opening request whose answer stalled is no silent port.
+		info.Met = te.Met()
+	}
+	return info
 }
 
 // takeAnswer gives e the facts of the answer prev met that decide advice
