@@ -442,7 +442,7 @@ func ForError(err error, a Audience) string {
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
-		text := For(Fact{Cause: mcp.CauseOf(err), Transport: te.Transport}, a)
+		text := For(Fact{Cause: mcp.CauseOf(err), Transport: te.Transport, Met: te.Met()}, a)
 		switch {
 		case len(te.Misnamed) > 0:
 			text = "the server sends its answers under the wrong SSE event name: it must name them message (or leave the event line out)"
