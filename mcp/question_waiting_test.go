@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +15,7 @@ import (
 // let the question sit is told the server was waiting on them, where
 // "raise --timeout for slow tools" sent them after the wrong cause.
 func TestTimeoutNamesTheQuestionLeftUnanswered(t *testing.T) {
-	person := newSlowPerson()
+	person := absentPerson{}
 	handle := mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		_ = x.Event(elicitQ1("Deploy?"))
 		<-x.Context().Done() // waits for the answer, as a server that asks does
@@ -26,4 +28,12 @@ func TestTimeoutNamesTheQuestionLeftUnanswered(t *testing.T) {
 	if msg, want := err.Error(), `the server asked elicitation/create (its request "q-1"), which nobody had answered`; !strings.Contains(msg, want) {
 		t.Errorf("the timeout says %q, want it to contain %q", msg, want)
 	}
+}
+
+// absentPerson never answers: the question's wait runs out unanswered.
+type absentPerson struct{}
+
+func (absentPerson) Answer(ctx context.Context, _ InputRequest) (json.RawMessage, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
 }

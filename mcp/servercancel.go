@@ -185,7 +185,8 @@ func (s *Session) withdrawn(ctx context.Context, conn int, reqSeq int64) bool {
 // unansweredDuringLocked names the first question of the server's still
 // waiting for the user's answer that came while request p waited: on p's
 // own stream, or on one that may carry any request's (the GET stream, the
-// legacy stream). "" when there is none. s.mu is held.
+// legacy stream); else the last one nobody answered within its wait, which
+// may have run out just before p's. "" when there is none. s.mu is held.
 func (s *Session) unansweredDuringLocked(p *pending) string {
 	var first *pendingAsk
 	for _, asks := range s.askCancels {
@@ -196,7 +197,15 @@ func (s *Session) unansweredDuringLocked(p *pending) string {
 		}
 	}
 	if first == nil {
+		if f := s.leftOpen; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
+			return f.what
+		}
 		return ""
 	}
-	return quotedMethod(first.method) + " (its request " + clip.Quote(first.id, 64) + ")"
+	return askWords(first.method, []byte(first.id))
+}
+
+// askWords names a question of the server's: its method and its id.
+func askWords(method string, rawID []byte) string {
+	return quotedMethod(method) + " (its request " + clip.Quote(string(rawID), 64) + ")"
 }
