@@ -81,6 +81,7 @@ const (
 	CauseNotAcknowledged  Cause = "not-acknowledged"   // a 2026 listen stream carrying a subscription got no acknowledgement in time
 	CauseListenAnswered   Cause = "listen-answered"    // a 2026 subscriptions/listen answered with a result before any acknowledgement: no stream is kept open
 	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
+	CauseQuestionWaiting  Cause = "question-waiting"   // no answer came while the server's own question, asked meanwhile, waited for the user's answer
 	CauseReplaced         Cause = "replaced"           // mcpscope closed a stream because a new one of its kind replaced it: an end, not a failure
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
@@ -179,7 +180,14 @@ func ErrorInfoOf(op string, err error, reqSeq int64, conn int) *ErrorInfo {
 	if we, ok := err.(*WireError); ok {
 		return we.info(op, reqSeq, conn)
 	}
-	return &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
+	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
+	var te *TimeoutError
+	if errors.As(err, &te) {
+		// What the wait met chooses the advice, as a wire error's does:
+		// an opening request whose answer stalled is no silent port.
+		info.Met = te.Met()
+	}
+	return info
 }
 
 // takeAnswer gives e the facts of the answer prev met that decide advice
@@ -282,6 +290,8 @@ func CauseOf(err error) Cause {
 			return CauseStalled
 		case te.ReplyFailed != "":
 			return CauseReplyRefused
+		case te.Unanswered != "":
+			return CauseQuestionWaiting
 		case te.Accepted:
 			return CauseTimeout
 		}

@@ -76,7 +76,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 	s.mu.Unlock()
 	// Registered before this reader reads on: a cancellation right behind
 	// the question must find it.
-	ctx, done := s.askStarted(conn, rawID, method)
+	ctx, done := s.askStarted(conn, rawID, method, reqSeq, during)
 	go func() {
 		defer s.wg.Done()
 		defer func() {
@@ -85,6 +85,13 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.mu.Unlock()
 		}()
 		res, err := s.answerInput(ctx, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
+		if errors.Is(err, ErrUnanswered) {
+			// Kept before done forgets it: the wait of the request it
+			// came during may run out just after its own.
+			s.mu.Lock()
+			s.leftOpen = failedReply{seq: reqSeq, during: during, what: askWords(method, rawID)}
+			s.mu.Unlock()
+		}
 		cancelled := s.withdrawn(ctx, conn, reqSeq)
 		// Forgotten before its answer is queued: once the server has the
 		// answer it may reuse the id, and a question it asks with it must

@@ -304,6 +304,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	if f := s.replyFailed; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
 		te.ReplyFailed = f.what
 	}
+	te.Unanswered = s.unansweredDuringLocked(p)
 	te.strays = s.straysLocked(p, id)
 	s.mu.Unlock()
 	return te

@@ -57,6 +57,9 @@ func newAskKey(conn int, rawID []byte) (askKey, bool) {
 // pendingAsk is a server question waiting for its answer.
 type pendingAsk struct {
 	method string
+	id     string // the server's id for it, compacted
+	seq    int64  // its record
+	during int64  // the sent record of the request on whose stream it came, or 0
 	cancel context.CancelCauseFunc
 }
 
@@ -68,13 +71,13 @@ type pendingAsk struct {
 // questions are its own and both are put to the user, each its own entry:
 // the first answered must not forget the second, which the server could
 // then no longer withdraw.
-func (s *Session) askStarted(conn int, rawID []byte, method string) (context.Context, func()) {
+func (s *Session) askStarted(conn int, rawID []byte, method string, seq, during int64) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(s.life)
 	key, ok := newAskKey(conn, rawID)
 	if !ok {
 		return ctx, func() { cancel(nil) }
 	}
-	ask := &pendingAsk{method: method, cancel: cancel}
+	ask := &pendingAsk{method: method, id: key.id, seq: seq, during: during, cancel: cancel}
 	s.mu.Lock()
 	if s.askCancels == nil {
 		s.askCancels = map[askKey][]*pendingAsk{}
@@ -177,4 +180,32 @@ func (s *Session) withdrawn(ctx context.Context, conn int, reqSeq int64) bool {
 	}
 	s.emitError(OpCancelled, fmt.Errorf("%w; no answer was sent", sc), reqSeq, conn)
 	return true
+}
+
+// unansweredDuringLocked names the first question of the server's still
+// waiting for the user's answer that came while request p waited: on p's
+// own stream, or on one that may carry any request's (the GET stream, the
+// legacy stream); else the last one nobody answered within its wait, which
+// may have run out just before p's. "" when there is none. s.mu is held.
+func (s *Session) unansweredDuringLocked(p *pending) string {
+	var first *pendingAsk
+	for _, asks := range s.askCancels {
+		for _, a := range asks {
+			if a.seq > p.seq && (a.during == 0 || a.during == p.seq) && (first == nil || a.seq < first.seq) {
+				first = a
+			}
+		}
+	}
+	if first == nil {
+		if f := s.leftOpen; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
+			return f.what
+		}
+		return ""
+	}
+	return askWords(first.method, []byte(first.id))
+}
+
+// askWords names a question of the server's: its method and its id.
+func askWords(method string, rawID []byte) string {
+	return quotedMethod(method) + " (its request " + clip.Quote(string(rawID), 64) + ")"
 }

@@ -187,6 +187,7 @@ type Session struct {
 	asked       askedEvents     // the latest server requests, by the events that carried them
 	eventIDs    eventStreams    // the stream each event id came on first (its own lock)
 	replyFailed failedReply     // the latest of our replies the server did not take
+	leftOpen    failedReply     // the latest question of the server's nobody answered within the wait
 	asking      int             // server questions waiting for their answer
 	refused     int             // server questions refused: maxAsking were waiting
 	roots       []Root          // offered to the server

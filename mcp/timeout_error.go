@@ -61,6 +61,11 @@ type TimeoutError struct {
 	// sent while this request waited, the server did not take: a server
 	// that asks mid-request waits for that answer before it answers.
 	ReplyFailed string
+	// Unanswered names a question of the server's, asked while this
+	// request waited, that was still waiting for the user's answer when
+	// the wait ran out: the server waits for that answer before it
+	// answers, so no --timeout for a slow tool is the cause.
+	Unanswered string
 }
 
 // Error says which request waited how long, and what did come.
@@ -109,6 +114,9 @@ func (e *TimeoutError) WhatCame() string {
 	}
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
+	}
+	if e.Unanswered != "" {
+		msg += "; meanwhile the server asked " + e.Unanswered + ", which nobody had answered when the wait ran out"
 	}
 	return msg + strayWords(e.strays)
 }

@@ -124,6 +124,12 @@ type Model struct {
 	unsent struct {
 		text string
 		id   int
+		// kept is text's clause that says what is kept, alone; round
+		// says the question was a 2026 round's: the end of its request,
+		// declined, says already that the round ended there, and carries
+		// only kept, not the decline again.
+		kept  string
+		round bool
 	}
 	spinning  bool
 	spinFrame int

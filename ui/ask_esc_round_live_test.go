@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -27,8 +28,8 @@ func TestLiveEscOnRoundSamplingSaysTheRoundEndsAndKeepsTheTyping(t *testing.T) {
 	l.waitText("answer › my draft reply")
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
-	l.waitText("the request that asked is not sent again")
-	l.waitText("your unsent answer is kept")
+	l.waitText("tools/call was not sent again")
+	l.waitText("brings it back): my draft reply")
 	l.waitFor("⊘ declined")
 	l.mark()
 	l.call("sample prompt=hi")
@@ -36,4 +37,32 @@ func TestLiveEscOnRoundSamplingSaysTheRoundEndsAndKeepsTheTyping(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyUp})
 	l.waitText("answer › my draft reply")
 	l.quit()
+}
+
+// The status that ends a 2026 round declined with a reply typed says the
+// round ended once: the request's end (not sent again, since the revision
+// has no answer that declines) and then the reply kept, where the decline
+// followed it again whole ("declined answer (…): the request that asked is
+// not sent again"), a status of five lines at 80 columns saying one thing
+// twice.
+func TestLiveEscOnRoundSamplingSaysTheRoundEndedOnce(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless})
+	l.waitFor("● discovered")
+	l.call("sample prompt=hi")
+	l.waitFor("asks: sampling/createMessage")
+	l.tm.Type("my draft reply")
+	l.waitText("answer › my draft reply")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	l.waitFor("⊘ declined")
+	m := l.quit()
+	said := m.status.msg.text
+	for _, want := range []string{"tools/call was not sent again", "your unsent answer is kept", "my draft reply"} {
+		if !strings.Contains(said, want) {
+			t.Errorf("the status %q lacks %q", said, want)
+		}
+	}
+	if n := strings.Count(said, "declined"); n != 1 {
+		t.Errorf("the status says declined %d times, want once: %q", n, said)
+	}
 }

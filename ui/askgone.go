@@ -112,3 +112,14 @@ func (m *Model) carryUnsent(shown string) {
 	m.status.msg.wrap = true
 	m.unsent.id = m.status.msg.id
 }
+
+// unsentAfter is what the end of sent carries of the unsent answer's
+// message (shown, from unsentShown): only what is kept when the answer was
+// a 2026 round's declined question and sent ended declined, its status
+// saying the round ended there, so the decline is not said twice.
+func (m *Model) unsentAfter(shown string, sent sentMsg) string {
+	if shown != "" && m.unsent.round && errors.Is(sent.err, mcp.ErrDeclined) {
+		return m.unsent.kept
+	}
+	return shown
+}

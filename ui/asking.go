@@ -68,9 +68,10 @@ func (m *Model) withdrawnStatus(level statusLevel, text, typed string) tea.Cmd {
 	if typed == "" {
 		return m.setStatus(level, text)
 	}
-	text += "; your unsent answer is kept (" + m.keys.HistoryPrev.Help().Key + " in the next question's answer brings it back): " + wireLine(typed, 200)
+	kept := "your unsent answer is kept (" + m.keys.HistoryPrev.Help().Key + " in the next question's answer brings it back): " + wireLine(typed, 200)
+	text += "; " + kept
 	cmd := m.setWholeStatus(level, text)
-	m.unsent.text, m.unsent.id = text, m.statusSeq
+	m.unsent.text, m.unsent.id, m.unsent.kept, m.unsent.round = text, m.statusSeq, kept, false
 	return cmd
 }
 

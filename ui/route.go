@@ -165,7 +165,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		m.ask.streamBroke(msg.err, msg.seqs, func(seq int64) (int, bool) { return sentOn(log, seq) })
 		m.endedSend(msg)
 		done := m.sent(msg)
-		m.carryUnsent(unsent)
+		m.carryUnsent(m.unsentAfter(unsent, msg))
 		return tea.Batch(done, m.completionListed(msg))
 	case reconnectedMsg:
 		if msg.err != nil {

@@ -150,9 +150,12 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 				return m.unsentAnswer(q, why, key.Matches(msg, k.Cancel))
 			}
 		}
+		q := m.ask.current()
 		cmd, done := m.ask.key(msg)
 		if done != nil {
-			return tea.Batch(cmd, m.withdrawnStatus(done.level, done.text, done.typed))
+			said := m.withdrawnStatus(done.level, done.text, done.typed)
+			m.unsent.round = q != nil && q.Req.Round
+			return tea.Batch(cmd, said)
 		}
 		return cmd
 	}

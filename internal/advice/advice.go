@@ -188,6 +188,7 @@ var table = []row{
 	{cause: mcp.CauseSlowAnswer, text: "the answer was still arriving, a few bytes at a time, when --timeout ran out: a slow link, or a server or proxy sending it slowly; raise --timeout if the answer is large and the link slow"},
 	{cause: mcp.CauseStalled, text: "the answer stopped mid-way, which a slow tool does not do: a proxy in between buffering the stream (turn buffering off for text/event-stream) or a server stuck while writing; raise --timeout only for answers that are large and slow to send"},
 	{cause: mcp.CauseReplyRefused, text: "the server asked something while it worked and refused mcpscope's answer (quoted), so it waits for an answer that will not come: the refusal says why (a server that keeps no sessions, naming no Mcp-Session-Id, has nowhere to take an answer, and must not ask)"},
+	{cause: mcp.CauseQuestionWaiting, text: "the server asked a question while it worked and waits for its answer before it answers this request: answer the question {answer} before --timeout runs out, or raise --timeout to have longer"},
 	{cause: mcp.CauseTimeout, text: "the server took the request but sent no answer: raise --timeout for slow tools"},
 	{cause: mcp.CausePostTimeout, transport: mcp.TransportStreamable, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
 	{cause: mcp.CausePostTimeout, transport: mcp.TransportStateless, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
@@ -453,7 +454,7 @@ func ForError(err error, a Audience) string {
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
-		text := For(Fact{Cause: mcp.CauseOf(err), Transport: te.Transport}, a)
+		text := For(Fact{Cause: mcp.CauseOf(err), Transport: te.Transport, Met: te.Met()}, a)
 		switch {
 		case len(te.Misnamed) > 0:
 			text = "the server sends its answers under the wrong SSE event name: it must name them message (or leave the event line out)"
