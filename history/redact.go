@@ -32,7 +32,10 @@ import (
 //     scrub ordinary text out of every message; 1 and 2 cover it where
 //     mcpscope put it. Where a record was cut (a long header, body or
 //     quote), the start of such a credential left at the cut is replaced
-//     too (cutPieces): the cut is made before the recording sees it.
+//     too (cutPieces): the cut is made before the recording sees it. A
+//     credential learnt from a request's header the record cut (one longer
+//     than mcp.HeaderLimit) is its start, replaced with the rest of it
+//     wherever it is echoed (token.tail).
 
 // minToken is the shortest credential replaced wherever it appears.
 const minToken = 8
@@ -117,8 +120,11 @@ func headerSecrets(name, value string) []string {
 }
 
 // learn keeps the credentials of a request's headers, so that a server
-// echoing one in a later body does not put it in the recording.
-func (r *redactor) learn(h map[string][]string) {
+// echoing one in a later body does not put it in the recording. cut names
+// the headers the record holds the start of only (mcp.KeepRequestHeaders),
+// each with the bytes it held: a credential its last value ends with is
+// learnt as its start, replaced with what follows it (token.tail).
+func (r *redactor) learn(h map[string][]string, cut map[string]int) {
 	for k, vs := range h {
 		if !r.secretHeader(k) || strings.EqualFold(k, "Set-Cookie") {
 			continue
@@ -127,10 +133,19 @@ func (r *redactor) learn(h map[string][]string) {
 		if strings.EqualFold(k, "Cookie") {
 			from = learntCookie
 		}
+		missing := cut[k]
 		for _, v := range vs {
+			missing -= len(v)
+		}
+		for i, v := range vs {
 			for _, secret := range headerSecrets(k, v) {
-				if len(secret) >= minToken {
-					r.learnToken(secret, Redacted, from)
+				if len(secret) < minToken {
+					continue
+				}
+				r.learnToken(secret, Redacted, from)
+				if missing > 0 && i == len(vs)-1 && strings.HasSuffix(v, secret) {
+					t := &r.tokens[r.index(secret)]
+					t.tail = max(t.tail, missing)
 				}
 			}
 		}
@@ -248,7 +263,7 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 	}
 	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
 		if !r.fixed {
-			r.learn(rec.HTTP.RequestHeaders)
+			r.learn(rec.HTTP.RequestHeaders, rec.HTTP.RequestHeadersCut)
 		}
 		h := *rec.HTTP
 		h.RequestHeaders = r.redactHeaders(h.RequestHeaders)
@@ -314,7 +329,7 @@ func (r *redactor) header(h Header) Header {
 	}
 	h.URL = redactPasswords(h.URL)
 	for _, tok := range r.tokens {
-		h.URL = strings.ReplaceAll(h.URL, tok.secret, tok.with)
+		h.URL = tok.replacePlain(h.URL, tok.secret)
 	}
 	return h
 }

@@ -198,3 +198,48 @@ func (r *redactor) redactOwn(s string) string {
 	}
 	return r.quotedPieces(s)
 }
+
+// extend is where a match of t ending at to in s ends with the rest of a
+// credential the record cut (t.tail): up to t.tail more of its bytes, a
+// JSON-escaped "\/" or a URL's "%2F" counted as the one byte it stands
+// for.
+func (t token) extend(s string, to int) int {
+	for left := t.tail; left > 0 && to < len(s); left-- {
+		switch {
+		case strings.HasPrefix(s[to:], `\/`):
+			to += 2
+		case !credentialByte(s[to]):
+			return to
+		case s[to] == '%' && to+2 < len(s) && credentialByte(s[to+1]) && credentialByte(s[to+2]):
+			to += 3
+		default:
+			to++
+		}
+	}
+	return to
+}
+
+// credentialByte reports a byte a credential may hold (RFC 9110's token68,
+// a cookie's value, a key): printable ASCII but quotes, backslashes and the
+// punctuation around a value in text, JSON or a URL.
+func credentialByte(c byte) bool {
+	return c > ' ' && c < 0x7f && !strings.ContainsRune(`"'\,;<>&()[]{}|`+"`", rune(c))
+}
+
+// replacePlain is strings.ReplaceAll(s, f, t.with), f being one of t's
+// forms, each match extended as t says (extend): for text with no escapes.
+func (t token) replacePlain(s, f string) string {
+	if t.tail == 0 {
+		return strings.ReplaceAll(s, f, t.with)
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, f)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i] + t.with)
+		s = s[t.extend(s, i+len(f)):]
+	}
+}

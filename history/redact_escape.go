@@ -7,13 +7,14 @@ import (
 	"unicode/utf8"
 )
 
-// replaceOutsideEscapes is strings.ReplaceAll(s, old, with) but for the
+// replaceOutsideEscapes is strings.ReplaceAll(s, old, with), each match
+// extended to end(s, its end) (token.extend), but for the
 // matches that begin or end inside an escape sequence of s, JSON text, or
 // that cross a string's quote (jsonStrings.place, which also says how a
 // whole value is replaced so the text stays JSON);
 // with respell, a character of such a match is spelt otherwise (respelt)
 // so its bytes no longer read as the secret.
-func replaceOutsideEscapes(s, old, with string, respell bool) string {
+func replaceOutsideEscapes(s, old, with string, respell bool, end func(s string, to int) int) string {
 	var b strings.Builder
 	// Bounded: a respelling could in principle undo another.
 	last, respells, maxRespells := 0, 0, len(s)
@@ -51,6 +52,7 @@ func replaceOutsideEscapes(s, old, with string, respell bool) string {
 			i = from + 1
 			continue
 		}
+		to = end(s, to)
 		if k := js.index(from); k < 0 || js[k].from-1 >= to {
 			// Outside strings: a number the match is part of is
 			// replaced whole.

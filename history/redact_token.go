@@ -29,8 +29,13 @@ type token struct {
 	from         learntFrom
 	age          int // the order it was added in (redactor.add)
 	secret, with string
-	forms        []string
-	lineForms    [][]byte
+	// tail is, for a secret learnt as the start of a credential a record
+	// cut (redactor.learn), how many bytes of it the record did not hold:
+	// up to that many credential bytes after each match are replaced
+	// with it (extend).
+	tail      int
+	forms     []string
+	lineForms [][]byte
 }
 
 func newToken(secret, with string) token {
@@ -107,7 +112,7 @@ func (t token) replaceLines(s string) string {
 			}
 		}
 		for _, f := range t.forms {
-			line = strings.ReplaceAll(line, f, t.with)
+			line = t.replacePlain(line, f)
 		}
 		lines[i] = line
 	}
@@ -122,7 +127,7 @@ func (t token) replaceJSON(s string) string {
 	for _, respell := range []bool{false, true} {
 		for _, f := range t.forms {
 			if strings.Contains(s, f) {
-				s = replaceOutsideEscapes(s, f, t.with, respell)
+				s = replaceOutsideEscapes(s, f, t.with, respell, t.extend)
 			}
 		}
 	}

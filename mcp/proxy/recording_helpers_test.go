@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -56,6 +57,21 @@ func (rp *recordingProxy) closeAndWait() []string {
 	rp.mu.Lock()
 	defer rp.mu.Unlock()
 	return rp.paths
+}
+
+// onlyRecording closes the proxy, waits until its recordings are written
+// and returns the bytes of the one recording its one client made.
+func (rp *recordingProxy) onlyRecording(t *testing.T) []byte {
+	t.Helper()
+	paths := rp.closeAndWait()
+	if len(paths) != 1 {
+		t.Fatalf("%d recordings, want one for the one client", len(paths))
+	}
+	b, err := os.ReadFile(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // replayed is the Log of the recording at path, loaded whole, as a replay
