@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -137,17 +139,28 @@ func (p *printer) tasks(result json.RawMessage) {
 			about = append(about, "updated "+t.LastUpdatedAt)
 		}
 		if t.TTL != nil {
-			about = append(about, "kept "+mcp.DurationText(time.Duration(*t.TTL)*time.Millisecond)+" from its creation")
+			about = append(about, "kept "+millisText(*t.TTL)+" from its creation")
 		} else {
 			about = append(about, "kept until cancelled")
 		}
 		if t.PollInterval != nil {
-			about = append(about, "poll every "+mcp.DurationText(time.Duration(*t.PollInterval)*time.Millisecond))
+			about = append(about, "poll every "+millisText(*t.PollInterval))
 		}
 		rows[i] = entry{name: t.TaskID, kind: clip.Quote(t.Status, maxKindColumn), desc: clip.Quote(strings.Join(about, " · "), maxTaskAbout)}
 	}
 	p.columns(rows)
 	p.count(len(ts), "task", next, "tasks/list", result)
+}
+
+// millisText says a task's milliseconds (its ttl, its pollInterval) as a
+// duration, "60s"; past what a time.Duration holds (292 years) as the
+// milliseconds given, "10000000000000ms", where converting wrapped round
+// to a negative time ("kept -2346317h47m53.7s").
+func millisText(ms int64) string {
+	if ms > math.MaxInt64/int64(time.Millisecond) || ms < math.MinInt64/int64(time.Millisecond) {
+		return strconv.FormatInt(ms, 10) + "ms"
+	}
+	return mcp.DurationText(time.Duration(ms) * time.Millisecond)
 }
 
 // maxTaskAbout bounds what a listed task's row says of it: a status

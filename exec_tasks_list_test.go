@@ -52,3 +52,25 @@ func TestExecUnknownTaskPointsToTasksList(t *testing.T) {
 		t.Errorf("the hint for an unknown task is %q, want one pointing to tasks/list:\n%s", hint, out)
 	}
 }
+
+// A task kept for longer than a time.Duration holds (10^13 ms, some 317
+// years) is said to be kept that long, in milliseconds: its ttl wrapped
+// round in converting and its row read "kept -2346317h47m53.709551616s
+// from its creation", a task gone before it was made.
+func TestExecTasksListSaysALongTTL(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tasks/list" {
+			x.Default()
+			return
+		}
+		x.Result(map[string]any{"tasks": []map[string]any{{"taskId": "t1", "status": "working", "ttl": int64(1e13), "pollInterval": int64(1e13)}}})
+	}})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/list")
+	if code != exitOK {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "\nt1  working  kept 10000000000000ms from its creation · poll every 10000000000000ms\n") {
+		t.Errorf("a ttl of 10^13 ms is not said as it is:\n%s", out)
+	}
+}
