@@ -53,3 +53,53 @@ func TestQuitStopsWaitingForAHeldDelete(t *testing.T) {
 		t.Fatal("the session's records never ended")
 	}
 }
+
+// Quitting the proxy's TUI with two own sessions open against a server
+// that holds each DELETE gives the prompt back after one quit's wait, not
+// after each DELETE in turn, and both recordings still end closed.
+func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
+	const held = 1500 * time.Millisecond
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
+	errw := &syncBuffer{}
+	s := &proxySessions{errw: errw}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var lasts []chan mcp.Record
+	for range 2 {
+		sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+		last := make(chan mcp.Record, 1)
+		go func() {
+			var r mcp.Record
+			for batch := range sess.Records() {
+				r = batch[len(batch)-1]
+			}
+			last <- r
+		}()
+		lasts = append(lasts, last)
+		if err := sess.Connect(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sess.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+		s.own = append(s.own, sess)
+	}
+	began := time.Now()
+	s.closeOwn(100 * time.Millisecond)
+	if took := time.Since(began); took >= held {
+		t.Errorf("quitting took %s: it waited for the held DELETEs", took)
+	}
+	if n := strings.Count(errw.String(), "stopped waiting"); n != 2 {
+		t.Errorf("the quit said %q, want that it stopped waiting for each session", errw.String())
+	}
+	for _, last := range lasts {
+		select {
+		case r := <-last:
+			if r.Kind != mcp.KindState || r.State.Detail != "closed by mcpscope" {
+				t.Errorf("the records end with %+v, want the session closed by mcpscope", r)
+			}
+		case <-ctx.Done():
+			t.Fatal("the session's records never ended")
+		}
+	}
+}
