@@ -18,23 +18,9 @@ import (
 func TestQuitStopsWaitingForAHeldDelete(t *testing.T) {
 	const held = 1500 * time.Millisecond
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
-	sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	last := make(chan mcp.Record, 1)
-	go func() {
-		var r mcp.Record
-		for batch := range sess.Records() {
-			r = batch[len(batch)-1]
-		}
-		last <- r
-	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := sess.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sess.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	sess, last := initializedSession(ctx, t, srv)
 	var errw bytes.Buffer
 	began := time.Now()
 	closeOnQuit(sess, &errw, 100*time.Millisecond)
@@ -44,14 +30,7 @@ func TestQuitStopsWaitingForAHeldDelete(t *testing.T) {
 	if !strings.Contains(errw.String(), "within 100ms: stopped waiting") {
 		t.Errorf("the quit said %q, want that it stopped waiting", errw.String())
 	}
-	select {
-	case r := <-last:
-		if r.Kind != mcp.KindState || r.State.Detail != "closed by mcpscope" {
-			t.Errorf("the records end with %+v, want the session closed by mcpscope", r)
-		}
-	case <-ctx.Done():
-		t.Fatal("the session's records never ended")
-	}
+	endsClosed(ctx, t, last)
 }
 
 // Quitting the proxy's TUI with two own sessions open against a server
@@ -64,24 +43,10 @@ func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
 	s := &proxySessions{errw: errw}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	var lasts []chan mcp.Record
+	var lasts []<-chan mcp.Record
 	for range 2 {
-		sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-		last := make(chan mcp.Record, 1)
-		go func() {
-			var r mcp.Record
-			for batch := range sess.Records() {
-				r = batch[len(batch)-1]
-			}
-			last <- r
-		}()
+		sess, last := initializedSession(ctx, t, srv)
 		lasts = append(lasts, last)
-		if err := sess.Connect(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := sess.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
 		s.own = append(s.own, sess)
 	}
 	began := time.Now()
@@ -93,13 +58,42 @@ func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
 		t.Errorf("the quit said %q, want that it stopped waiting for each session", errw.String())
 	}
 	for _, last := range lasts {
-		select {
-		case r := <-last:
-			if r.Kind != mcp.KindState || r.State.Detail != "closed by mcpscope" {
-				t.Errorf("the records end with %+v, want the session closed by mcpscope", r)
-			}
-		case <-ctx.Done():
-			t.Fatal("the session's records never ended")
+		endsClosed(ctx, t, last)
+	}
+}
+
+// initializedSession is a session to srv, initialized, and the channel
+// that gets its last record once its records end.
+func initializedSession(ctx context.Context, t *testing.T, srv *mcptest.StreamableServer) (*mcp.Session, <-chan mcp.Record) {
+	t.Helper()
+	sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	last := make(chan mcp.Record, 1)
+	go func() {
+		var r mcp.Record
+		for batch := range sess.Records() {
+			r = batch[len(batch)-1]
 		}
+		last <- r
+	}()
+	if err := sess.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return sess, last
+}
+
+// endsClosed checks that the session's records, whose last last gets, end
+// with the session closed by mcpscope, for the recording to be whole.
+func endsClosed(ctx context.Context, t *testing.T, last <-chan mcp.Record) {
+	t.Helper()
+	select {
+	case r := <-last:
+		if r.Kind != mcp.KindState || r.State.Detail != "closed by mcpscope" {
+			t.Errorf("the records end with %+v, want the session closed by mcpscope", r)
+		}
+	case <-ctx.Done():
+		t.Fatal("the session's records never ended")
 	}
 }
