@@ -320,7 +320,7 @@ func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
 // close, what the TUI no longer reads is drained, and the proxy stops
 // with every recording closed.
 func (r *proxyRun) finishTUI() {
-	r.sessions.closeOwn()
+	r.sessions.closeOwn(quitWait)
 	r.sessions.unshow()
 	r.stop()
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -42,13 +43,18 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 		Backend: command.Runner{Session: sess}}, nil
 }
 
-// closeOwn ends the user's own sessions.
-func (s *proxySessions) closeOwn() {
+// closeOwn ends the user's own sessions as the TUI quits, together and
+// each as the TUI's own quit does (closeOnQuit, at most wait for the
+// server's goodbyes): one after another, each held DELETE had its own
+// bound of up to 2 s before the prompt came back.
+func (s *proxySessions) closeOwn(wait time.Duration) {
 	s.mu.Lock()
 	own := s.own
 	s.own = nil
 	s.mu.Unlock()
+	var wg sync.WaitGroup
 	for _, sess := range own {
-		sess.Close()
+		wg.Go(func() { closeOnQuit(sess, s.errw, wait) })
 	}
+	wg.Wait()
 }

@@ -18,23 +18,9 @@ import (
 func TestQuitStopsWaitingForAHeldDelete(t *testing.T) {
 	const held = 1500 * time.Millisecond
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
-	sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	last := make(chan mcp.Record, 1)
-	go func() {
-		var r mcp.Record
-		for batch := range sess.Records() {
-			r = batch[len(batch)-1]
-		}
-		last <- r
-	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := sess.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sess.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	sess, last := initializedSession(ctx, t, srv)
 	var errw bytes.Buffer
 	began := time.Now()
 	closeOnQuit(sess, &errw, 100*time.Millisecond)
@@ -44,6 +30,64 @@ func TestQuitStopsWaitingForAHeldDelete(t *testing.T) {
 	if !strings.Contains(errw.String(), "within 100ms: stopped waiting") {
 		t.Errorf("the quit said %q, want that it stopped waiting", errw.String())
 	}
+	endsClosed(ctx, t, last)
+}
+
+// Quitting the proxy's TUI with two own sessions open against a server
+// that holds each DELETE gives the prompt back after one quit's wait, not
+// after each DELETE in turn, and both recordings still end closed.
+func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
+	const held = 1500 * time.Millisecond
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
+	errw := &syncBuffer{}
+	s := &proxySessions{errw: errw}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var lasts []<-chan mcp.Record
+	for range 2 {
+		sess, last := initializedSession(ctx, t, srv)
+		lasts = append(lasts, last)
+		s.own = append(s.own, sess)
+	}
+	began := time.Now()
+	s.closeOwn(100 * time.Millisecond)
+	if took := time.Since(began); took >= held {
+		t.Errorf("quitting took %s: it waited for the held DELETEs", took)
+	}
+	if n := strings.Count(errw.String(), "stopped waiting"); n != 2 {
+		t.Errorf("the quit said %q, want that it stopped waiting for each session", errw.String())
+	}
+	for _, last := range lasts {
+		endsClosed(ctx, t, last)
+	}
+}
+
+// initializedSession is a session to srv, initialized, and the channel
+// that gets its last record once its records end.
+func initializedSession(ctx context.Context, t *testing.T, srv *mcptest.StreamableServer) (*mcp.Session, <-chan mcp.Record) {
+	t.Helper()
+	sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	last := make(chan mcp.Record, 1)
+	go func() {
+		var r mcp.Record
+		for batch := range sess.Records() {
+			r = batch[len(batch)-1]
+		}
+		last <- r
+	}()
+	if err := sess.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return sess, last
+}
+
+// endsClosed checks that the session's records, whose last last gets, end
+// with the session closed by mcpscope, for the recording to be whole.
+func endsClosed(ctx context.Context, t *testing.T, last <-chan mcp.Record) {
+	t.Helper()
 	select {
 	case r := <-last:
 		if r.Kind != mcp.KindState || r.State.Detail != "closed by mcpscope" {
