@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"net/url"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -32,5 +34,16 @@ func closeOnQuit(sess *mcp.Session, errw io.Writer, wait time.Duration) {
 	}
 	sess.Hurry()
 	<-closed
-	fmt.Fprintf(errw, "mcpscope: the server did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires\n", mcp.DurationText(wait))
+	// Only a streamable session ends with a DELETE: a legacy or stateless
+	// one's goodbyes are the cancellations of calls still running.
+	said := "did not take the cancellation of a call still running within %s: stopped waiting; the server may finish that call all the same"
+	if sess.Transport() == mcp.TransportStreamable {
+		said = "did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires"
+	}
+	// The host alone names the server: the URL may carry a credential.
+	host := "?"
+	if u, err := url.Parse(sess.URL()); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(host), mcp.DurationText(wait))
 }
