@@ -316,7 +316,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		return finish(exitConnect, withAdvice(err))
 	}
-	p.transport, p.protocol, p.logged, p.listed, p.declared = sess.Transport(), sess.Protocol(), sess.Logged, sess.Tools, sess.ServerCapabilities
+	p.transport, p.protocol, p.logged, p.listed, p.declared, p.sessionless = sess.Transport(), sess.Protocol(), sess.Logged, sess.Tools, sess.ServerCapabilities, sess.Sessionless
 	runner := command.NewRunner(sess)
 	if opens := cmds[0].Method == "initialize" || cmds[0].Method == "server/discover" && p.modern(); !opens {
 		// server/discover opens only a 2026 session; elsewhere it is a

@@ -51,6 +51,9 @@ type printer struct {
 	// listed is the session's tools as listed, once connected, whose
 	// outputSchema a tool's result is checked against.
 	listed func() []mcp.Tool
+	// sessionless reports, once connected, a 2025 session whose server
+	// named no Mcp-Session-Id (mcp.Session.Sessionless).
+	sessionless func() bool
 	// pastOpening says the session's opening command was printed.
 	pastOpening bool
 }
@@ -315,8 +318,13 @@ func (p *printer) listing(method string, result json.RawMessage) {
 func (p *printer) failure(method string, err error) {
 	if errors.Is(err, context.Canceled) {
 		how := "notifications/cancelled told the server"
-		if p.modern() {
+		switch {
+		case p.modern():
 			how = "its response stream was closed, which is how 2026-07-28 cancels"
+		case p.sessionless != nil && p.sessionless():
+			// A server that keeps no session cannot match the
+			// notification to the request: "told" it promised too much.
+			how = "notifications/cancelled was sent, but the server keeps no session (no Mcp-Session-Id) to match it to the request: only the closing of the request's stream, which exec did, can stop it"
 		}
 		if tc := (*mcp.TaskCancelledError)(nil); errors.As(err, &tc) {
 			// The tool's work goes on in its task unless tasks/cancel

@@ -218,8 +218,12 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 				// A comment line is no event: "an event had begun" sent
 				// the reader looking for an endpoint event cut short.
 				msg += ": " + CommentOnly(n)
+				// Keep-alives on an open stream: no wrong port and
+				// no proxy holding an event back.
+				met = MetTaken
 			} else if n > 0 {
 				msg += ": an event had begun (" + byteCount(n) + " came) and not ended"
+				met = MetStalled
 			} else if n := c.blocks.Load(); n == 1 {
 				msg += ": the stream was open and the server sent 1 block on it (a comment or another event), not an endpoint event"
 				cause = CauseEndpointNotSent

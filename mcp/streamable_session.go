@@ -206,3 +206,19 @@ func (t *streamable) end(id, protocol string, gen int) {
 	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: gen, SessionID: id, Transport: TransportStreamable, Detail: detail}})
 }
+
+// Sessionless reports a 2025 streamable HTTP session whose initialize
+// answer named no session (no Mcp-Session-Id): a stateless server, which
+// keeps nothing to match a notifications/cancelled to the request it
+// names, so closing the request's stream is what stops it.
+func (s *Session) Sessionless() bool {
+	s.mu.Lock()
+	tr := s.tr
+	s.mu.Unlock()
+	t, ok := tr.(*streamable)
+	if !ok || t.modern {
+		return false
+	}
+	id, _, _, _ := t.session()
+	return id == ""
+}

@@ -95,8 +95,7 @@ type row struct {
 	// undeclared: only for a method whose capability the server did not
 	// declare; otherEra: only for a method of another era.
 	undeclared, otherEra bool
-	// met: only when the wait that ran out met this (mcp.MetStalled,
-	// mcp.MetComing, mcp.MetTaken).
+	// met: only when the wait that ran out met this (mcp.Met...).
 	met string
 	// task: only for a request that names a task by its taskId
 	// (tasks/get, tasks/result, tasks/cancel).
@@ -149,7 +148,8 @@ var table = []row{
 	{cause: mcp.CauseNotEventStream, text: "this URL does not serve an SSE stream: legacy gateways serve /sse; --transport auto also tries streamable HTTP"},
 	// What the wait met says where to look: a server that began its
 	// answer, or took the request, is at the right port and path.
-	{cause: mcp.CauseEndpointTimeout, met: mcp.MetStalled, text: "the server, or a proxy in front of it, began answering the GET and stopped mid-way: it is stuck mid-answer, not at a wrong path; curl -v -N -H 'Accept: text/event-stream' with the stream URL shows the bytes as they come and where they stop (a proxy's own headers say it is one); raise the wait with --endpoint-timeout if it is only slow"},
+	{cause: mcp.CauseEndpointTimeout, met: mcp.MetStalled, text: "the server, or a proxy in front of it, began answering the GET and stopped mid-way (the error says where): it is stuck mid-answer, not at a wrong path; an event begun and not ended is most often a proxy buffering the stream (disable buffering for text/event-stream); curl -v -N -H 'Accept: text/event-stream' with the stream URL shows the bytes as they come and where they stop (a proxy's own headers say it is one); raise the wait with --endpoint-timeout if it is only slow"},
+	{cause: mcp.CauseEndpointTimeout, met: mcp.MetTaken, text: "the server holds the stream open and sends keep-alives (comments) on it, but no endpoint event: it is not a legacy SSE server (give the bare base URL and mcpscope finds the transport), or a proxy answers this path for another server (gateways serve /sse); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseEndpointTimeout, text: "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseEndpointNotSent, text: "what came shows the stream open and nothing holding it back: this server sends no endpoint event at this path (is it a legacy SSE server? gateways serve /sse; give the bare base URL and mcpscope finds the transport), or it sends one only once it knows you (--bearer); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseConnectTimeout, met: mcp.MetStalled, text: "the server, or a proxy in front of it, began its answer and stopped mid-way (the error says where): it is stuck mid-answer, not at a wrong port; curl -v -N with the same POST shows the bytes as they come and where they stop (a proxy's own headers say it is one); raise the wait with --endpoint-timeout if it is only slow"},

@@ -43,7 +43,9 @@ func failedConnect(t *testing.T, url, transport string, wait time.Duration) erro
 // only keep-alives, is at the right port and path, and asking whether it
 // is sent the user to check what was not wrong. A server that said
 // nothing at all still gets that question, and a legacy stream that
-// opened and stayed silent keeps its wrong path, buffering and auth.
+// opened and stayed silent keeps its wrong path, buffering and auth; one
+// that carried only keep-alives is no buffering proxy's, and one with an
+// event begun and never ended is most likely one's.
 func TestAdviceFitsWhatTheWaitMet(t *testing.T) {
 	const wrongPort, generic = "is this the right port?", "likely causes: a wrong path"
 	const stuck = "stuck mid-answer, not at a wrong port; curl -v -N"
@@ -58,7 +60,11 @@ func TestAdviceFitsWhatTheWaitMet(t *testing.T) {
 			"the server took the request that opens a session and kept its answer open, but sent no answer in it (only keep-alives, or nothing): it is working on it or stuck", wrongPort},
 		{"nothing", "/mcp", mcp.TransportStreamable, "", mcp.CauseConnectTimeout, wrongPort, "stuck"},
 		{"legacy headers begun", "/sse", mcp.TransportSSE, "HTTP/1.1 200 OK\r\nContent-Ty", mcp.CauseEndpointTimeout,
-			"began answering the GET and stopped mid-way: it is stuck mid-answer, not at a wrong path; curl -v -N -H 'Accept: text/event-stream'", generic},
+			"began answering the GET and stopped mid-way (the error says where): it is stuck mid-answer, not at a wrong path", generic},
+		{"legacy keep-alives in a block not ended", "/sse", mcp.TransportSSE, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n: ping\n", mcp.CauseEndpointTimeout,
+			"sends keep-alives (comments) on it, but no endpoint event: it is not a legacy SSE server", generic},
+		{"legacy event begun", "/sse", mcp.TransportSSE, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\nevent: endpoint\ndata: /mess", mcp.CauseEndpointTimeout,
+			"an event begun and not ended is most often a proxy buffering the stream", generic},
 		{"legacy stream open and silent", "/sse", mcp.TransportSSE, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", mcp.CauseEndpointTimeout, generic, "stuck"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
