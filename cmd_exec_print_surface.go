@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -136,18 +138,35 @@ func (p *printer) tasks(result json.RawMessage) {
 		if t.LastUpdatedAt != "" && t.LastUpdatedAt != t.CreatedAt {
 			about = append(about, "updated "+t.LastUpdatedAt)
 		}
-		if t.TTL != nil {
-			about = append(about, "kept "+mcp.DurationText(time.Duration(*t.TTL)*time.Millisecond)+" from its creation")
-		} else {
+		switch {
+		case t.TTL == nil:
 			about = append(about, "kept until cancelled")
+		case *t.TTL < 0:
+			about = append(about, fmt.Sprintf("ttl %d (negative: no time a task can be kept)", *t.TTL))
+		default:
+			about = append(about, "kept "+millisText(*t.TTL)+" from its creation")
 		}
-		if t.PollInterval != nil {
-			about = append(about, "poll every "+mcp.DurationText(time.Duration(*t.PollInterval)*time.Millisecond))
+		switch {
+		case t.PollInterval == nil:
+		case *t.PollInterval < 0:
+			about = append(about, fmt.Sprintf("pollInterval %d (negative)", *t.PollInterval))
+		default:
+			about = append(about, "poll every "+millisText(*t.PollInterval))
 		}
 		rows[i] = entry{name: t.TaskID, kind: clip.Quote(t.Status, maxKindColumn), desc: clip.Quote(strings.Join(about, " · "), maxTaskAbout)}
 	}
 	p.columns(rows)
 	p.count(len(ts), "task", next, "tasks/list", result)
+}
+
+// millisText says ms, a server's count of milliseconds: as a duration
+// when one holds it, else as the number it sent, where the product
+// overflowed into another time ("kept -114685h3m46s" for 9e18).
+func millisText(ms int64) string {
+	if ms > math.MaxInt64/int64(time.Millisecond) {
+		return strconv.FormatInt(ms, 10) + "ms"
+	}
+	return mcp.DurationText(time.Duration(ms) * time.Millisecond)
 }
 
 // maxTaskAbout bounds what a listed task's row says of it: a status

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -50,5 +51,36 @@ func TestExecUnknownTaskPointsToTasksList(t *testing.T) {
 	}
 	if !strings.Contains(hint, "tasks/list") || strings.Contains(hint, "tools/list") {
 		t.Errorf("the hint for an unknown task is %q, want one pointing to tasks/list:\n%s", hint, out)
+	}
+}
+
+// A hostile or careless server's clocks are said as it sent them: a ttl
+// of more milliseconds than a duration holds read as some other time
+// (overflowed), and a negative one as "kept -5ms", a time no task is kept.
+func TestExecTasksListOddClocks(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tasks/list" {
+			x.Default()
+			return
+		}
+		x.Result(json.RawMessage(`{"tasks":[` +
+			`{"taskId":"huge","status":"working","ttl":9000000000000000000,"pollInterval":9223372036854775807},` +
+			`{"taskId":"negative","status":"working\u001b[31m","ttl":-5,"pollInterval":-1}]}`))
+	}})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/list")
+	if code != exitOK {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"kept 9000000000000000000ms from its creation · poll every 9223372036854775807ms",
+		"ttl -5 (negative: no time a task can be kept) · pollInterval -1 (negative)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tasks/list does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("a status's escape reached the terminal:\n%q", out)
 	}
 }
