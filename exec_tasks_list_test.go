@@ -84,3 +84,31 @@ func TestExecTasksListOddClocks(t *testing.T) {
 		t.Errorf("a status's escape reached the terminal:\n%q", out)
 	}
 }
+
+// A task that has ended is refused tasks/cancel with -32602 (2025-11-25:
+// receivers MUST reject cancelling a task in a terminal status so): the
+// hint says so, where it asked whether the taskId was one the server
+// knew, of the task exec had just seen completed.
+func TestExecCancelOfAnEndedTaskSaysItEnded(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tasks/cancel" {
+			x.Default()
+			return
+		}
+		x.Error(-32602, "Cannot cancel task: already in terminal status 'completed'")
+	}})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/cancel taskId=t1")
+	if code == exitOK {
+		t.Fatalf("exec exit %d, want the refusal\n%s\n%s", code, out, errOut)
+	}
+	hint := ""
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "  hint: ") {
+			hint = l
+		}
+	}
+	if !strings.Contains(hint, "already ended") || !strings.Contains(hint, "tasks/get") {
+		t.Errorf("the hint for cancelling a task is %q, want one saying an ended task cannot be cancelled:\n%s", hint, out)
+	}
+}
