@@ -300,10 +300,13 @@ func (a *askPrompt) keep(q *Question, line string) {
 	if !q.Req.Round || line == "" {
 		return
 	}
-	if a.typed == nil || len(a.typed) >= maxTyped {
+	k := roundKey(q)
+	// Full, the store starts again, but not for a question it holds: its
+	// newest typing replaces its own, and the others' stay.
+	if _, held := a.typed[k]; a.typed == nil || !held && len(a.typed) >= maxTyped {
 		a.typed = map[string]string{}
 	}
-	a.typed[roundKey(q)] = line
+	a.typed[k] = line
 }
 
 // kept is what ↑ on q's empty answer brings back: what was typed into the

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"testing"
 	"time"
 
@@ -46,5 +47,25 @@ func TestRoundUpBringsBackOnlyTheSameQuestionsTyping(t *testing.T) {
 	press(m, "up")
 	if got := m.ask.input.Value(); got != "accept token=hunter2" {
 		t.Errorf("↑ in the token form asked again brought back %q, want what was typed into it", got)
+	}
+}
+
+// Typing again into a question whose typing is kept, with maxTyped kept,
+// keeps the others': it emptied the store, and ↑ in every other question
+// asked again brought back nothing.
+func TestRoundTypingKeptWhenAQuestionIsTypedIntoAgain(t *testing.T) {
+	var a askPrompt
+	question := func(i int) *Question {
+		return &Question{Req: mcp.InputRequest{Key: "a", Method: "elicitation/create", Params: json.RawMessage(`{"message":"` + strconv.Itoa(i) + `"}`), Round: true}}
+	}
+	for i := range maxTyped {
+		a.keep(question(i), "accept n="+strconv.Itoa(i))
+	}
+	a.keep(question(0), "accept n=again")
+	if got := a.kept(question(1)); got != "accept n=1" {
+		t.Errorf("↑ in question 1 asked again brings back %q after question 0 was typed into again, want accept n=1", got)
+	}
+	if got := a.kept(question(0)); got != "accept n=again" {
+		t.Errorf("↑ in question 0 asked again brings back %q, want its newest typing", got)
 	}
 }
