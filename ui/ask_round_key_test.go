@@ -3,7 +3,9 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,5 +69,27 @@ func TestRoundTypingKeptWhenAQuestionIsTypedIntoAgain(t *testing.T) {
 	}
 	if got := a.kept(question(0)); got != "accept n=again" {
 		t.Errorf("↑ in question 0 asked again brings back %q, want its newest typing", got)
+	}
+}
+
+// The typing kept for ↑ holds what was typed, not the server's names for
+// its questions: a server naming each question with a key of 64 KiB held
+// 16 MiB past the log's bound, the 256 questions' keys.
+func TestRoundTypingKeptHoldsNoServerKeys(t *testing.T) {
+	var a askPrompt
+	long := strings.Repeat("k", 64<<10)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range maxTyped {
+		a.keep(&Question{Req: mcp.InputRequest{Key: long + strconv.Itoa(i), Method: "elicitation/create", Round: true}}, "accept")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 2<<20 {
+		t.Errorf("keeping %d questions' typing holds %d bytes, want their keys let go", maxTyped, grew)
+	}
+	if len(a.typed) != maxTyped {
+		t.Errorf("the store holds %d questions' typing, want %d", len(a.typed), maxTyped)
 	}
 }
