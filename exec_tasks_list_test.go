@@ -43,12 +43,7 @@ func TestExecUnknownTaskPointsToTasksList(t *testing.T) {
 	if code == exitOK || !strings.Contains(out, "error: ") {
 		t.Fatalf("exec exit %d, want the refusal\n%s\n%s", code, out, errOut)
 	}
-	hint := ""
-	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(l, "  hint: ") {
-			hint = l
-		}
-	}
+	hint := lastHint(out)
 	if !strings.Contains(hint, "tasks/list") || strings.Contains(hint, "tools/list") {
 		t.Errorf("the hint for an unknown task is %q, want one pointing to tasks/list:\n%s", hint, out)
 	}
@@ -59,15 +54,11 @@ func TestExecUnknownTaskPointsToTasksList(t *testing.T) {
 // (overflowed), and a negative one as "kept -5ms", a time no task is kept.
 func TestExecTasksListOddClocks(t *testing.T) {
 	stateDir(t)
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tasks/list" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "tasks/list", func(x *mcptest.Exchange) {
 		x.Result(json.RawMessage(`{"tasks":[` +
 			`{"taskId":"huge","status":"working","ttl":9000000000000000000,"pollInterval":9223372036854775807},` +
 			`{"taskId":"negative","status":"working\u001b[31m","ttl":-5,"pollInterval":-1}]}`))
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/list")
 	if code != exitOK {
 		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
@@ -91,24 +82,26 @@ func TestExecTasksListOddClocks(t *testing.T) {
 // knew, of the task exec had just seen completed.
 func TestExecCancelOfAnEndedTaskSaysItEnded(t *testing.T) {
 	stateDir(t)
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tasks/cancel" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "tasks/cancel", func(x *mcptest.Exchange) {
 		x.Error(-32602, "Cannot cancel task: already in terminal status 'completed'")
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/cancel taskId=t1")
 	if code == exitOK {
 		t.Fatalf("exec exit %d, want the refusal\n%s\n%s", code, out, errOut)
 	}
+	hint := lastHint(out)
+	if !strings.Contains(hint, "already ended") || !strings.Contains(hint, "tasks/get") {
+		t.Errorf("the hint for cancelling a task is %q, want one saying an ended task cannot be cancelled:\n%s", hint, out)
+	}
+}
+
+// lastHint is the last "  hint: " line exec printed, "" for none.
+func lastHint(out string) string {
 	hint := ""
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "  hint: ") {
 			hint = l
 		}
 	}
-	if !strings.Contains(hint, "already ended") || !strings.Contains(hint, "tasks/get") {
-		t.Errorf("the hint for cancelling a task is %q, want one saying an ended task cannot be cancelled:\n%s", hint, out)
-	}
+	return hint
 }

@@ -51,12 +51,7 @@ func saveErr(msg any) any {
 // this run's own save still waiting in the background: the quit waited
 // the background's 10 s, then 10 s more of its own, saying nothing.
 func TestQuitSaveHeldByAnotherRunGivesUpSoonAndListsTheLine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "history")
-	h := loadHistory(path)
-	held := holdLock(t, path+".lock")
-	save := h.add("tools/call echo text=kept")
-	background := make(chan any, 1)
-	go func() { background <- save() }()
+	h, held, background := saveBehindHeldLock(t)
 	start := time.Now()
 	err := h.finish()
 	took := time.Since(start)
@@ -97,12 +92,7 @@ func holdLock(t *testing.T, path string) *os.File {
 // the background save gave up it tried once: "held its lock for over
 // 0s" read as a lock that was free.
 func TestQuitBehindABackgroundSaveSaysHowLongItWaited(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "history")
-	h := loadHistory(path)
-	held := holdLock(t, path+".lock")
-	save := h.add("tools/call echo text=kept")
-	background := make(chan any, 1)
-	go func() { background <- save() }()
+	h, held, background := saveBehindHeldLock(t)
 	// Wait until the background save holds the file's mutex (it waits on
 	// the lock under it).
 	for deadline := time.Now().Add(5 * time.Second); h.file.mu.TryLock(); {
@@ -121,4 +111,18 @@ func TestQuitBehindABackgroundSaveSaysHowLongItWaited(t *testing.T) {
 	}
 	_ = held.Close()
 	<-background
+}
+
+// saveBehindHeldLock is a history whose lock another mcpscope holds (held)
+// and a save of a line typed into it begun in the background, whose
+// message comes on background.
+func saveBehindHeldLock(t *testing.T) (h *cmdHistory, held *os.File, background chan any) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "history")
+	h = loadHistory(path)
+	held = holdLock(t, path+".lock")
+	save := h.add("tools/call echo text=kept")
+	background = make(chan any, 1)
+	go func() { background <- save() }()
+	return h, held, background
 }
