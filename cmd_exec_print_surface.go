@@ -138,12 +138,19 @@ func (p *printer) tasks(result json.RawMessage) {
 		if t.LastUpdatedAt != "" && t.LastUpdatedAt != t.CreatedAt {
 			about = append(about, "updated "+t.LastUpdatedAt)
 		}
-		if t.TTL != nil {
-			about = append(about, "kept "+millisText(*t.TTL)+" from its creation")
-		} else {
+		switch {
+		case t.TTL == nil:
 			about = append(about, "kept until cancelled")
+		case *t.TTL < 0:
+			about = append(about, fmt.Sprintf("ttl %d (negative: no time a task can be kept)", *t.TTL))
+		default:
+			about = append(about, "kept "+millisText(*t.TTL)+" from its creation")
 		}
-		if t.PollInterval != nil {
+		switch {
+		case t.PollInterval == nil:
+		case *t.PollInterval < 0:
+			about = append(about, fmt.Sprintf("pollInterval %d (negative)", *t.PollInterval))
+		default:
 			about = append(about, "poll every "+millisText(*t.PollInterval))
 		}
 		rows[i] = entry{name: t.TaskID, kind: clip.Quote(t.Status, maxKindColumn), desc: clip.Quote(strings.Join(about, " · "), maxTaskAbout)}

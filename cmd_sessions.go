@@ -92,6 +92,9 @@ func sessionsDir(args []string) (string, error) {
 	dir := args[0]
 	fi, err := os.Stat(dir)
 	switch {
+	case errors.Is(err, os.ErrNotExist) && dir == "last":
+		// last is replay's and export's word for the newest recording.
+		return "", errors.New("no directory last to list recordings in: last stands for the newest recording, the first sessions lists, in mcpscope replay last and mcpscope export last")
 	case errors.Is(err, os.ErrNotExist):
 		return "", fmt.Errorf("no directory %s to list recordings in", sanitize.Line(dir))
 	case err != nil:

@@ -51,3 +51,15 @@ func TestSessionsListsTheDirGiven(t *testing.T) {
 		t.Errorf("sessions of an empty folder: exit %d, %q", code, errOut)
 	}
 }
+
+// sessions last, with no folder named last, says what last is for
+// (replay and export's newest recording), where "no directory last to
+// list recordings in" left a user who took it for "the newest" guessing.
+func TestSessionsLastSaysWhatLastIsFor(t *testing.T) {
+	stateDir(t)
+	t.Chdir(t.TempDir())
+	_, errOut, code := run(t, "sessions", "last")
+	if code != exitFailed || !strings.Contains(errOut, "mcpscope replay last") || !strings.Contains(errOut, "no directory last") {
+		t.Errorf("sessions last: exit %d, %q; want exit %d saying there is no folder last and what last is for", code, errOut, exitFailed)
+	}
+}

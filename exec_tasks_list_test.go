@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -42,15 +43,67 @@ func TestExecUnknownTaskPointsToTasksList(t *testing.T) {
 	if code == exitOK || !strings.Contains(out, "error: ") {
 		t.Fatalf("exec exit %d, want the refusal\n%s\n%s", code, out, errOut)
 	}
+	hint := lastHint(out)
+	if !strings.Contains(hint, "tasks/list") || strings.Contains(hint, "tools/list") {
+		t.Errorf("the hint for an unknown task is %q, want one pointing to tasks/list:\n%s", hint, out)
+	}
+}
+
+// A hostile or careless server's clocks are said as it sent them: a ttl
+// of more milliseconds than a duration holds read as some other time
+// (overflowed), and a negative one as "kept -5ms", a time no task is kept.
+func TestExecTasksListOddClocks(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.OnMethod(t, "tasks/list", func(x *mcptest.Exchange) {
+		x.Result(json.RawMessage(`{"tasks":[` +
+			`{"taskId":"huge","status":"working","ttl":9000000000000000000,"pollInterval":9223372036854775807},` +
+			`{"taskId":"negative","status":"working\u001b[31m","ttl":-5,"pollInterval":-1}]}`))
+	})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/list")
+	if code != exitOK {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"kept 9000000000000000000ms from its creation · poll every 9223372036854775807ms",
+		"ttl -5 (negative: no time a task can be kept) · pollInterval -1 (negative)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tasks/list does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("a status's escape reached the terminal:\n%q", out)
+	}
+}
+
+// A task that has ended is refused tasks/cancel with -32602 (2025-11-25:
+// receivers MUST reject cancelling a task in a terminal status so): the
+// hint says so, where it asked whether the taskId was one the server
+// knew, of the task exec had just seen completed.
+func TestExecCancelOfAnEndedTaskSaysItEnded(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.OnMethod(t, "tasks/cancel", func(x *mcptest.Exchange) {
+		x.Error(-32602, "Cannot cancel task: already in terminal status 'completed'")
+	})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tasks/cancel taskId=t1")
+	if code == exitOK {
+		t.Fatalf("exec exit %d, want the refusal\n%s\n%s", code, out, errOut)
+	}
+	hint := lastHint(out)
+	if !strings.Contains(hint, "already ended") || !strings.Contains(hint, "tasks/get") {
+		t.Errorf("the hint for cancelling a task is %q, want one saying an ended task cannot be cancelled:\n%s", hint, out)
+	}
+}
+
+// lastHint is the last "  hint: " line exec printed, "" for none.
+func lastHint(out string) string {
 	hint := ""
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "  hint: ") {
 			hint = l
 		}
 	}
-	if !strings.Contains(hint, "tasks/list") || strings.Contains(hint, "tools/list") {
-		t.Errorf("the hint for an unknown task is %q, want one pointing to tasks/list:\n%s", hint, out)
-	}
+	return hint
 }
 
 // A task kept for longer than a time.Duration holds (10^13 ms, some 317

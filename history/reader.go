@@ -272,11 +272,18 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			return nil
 		}
 		if r.atEnd(err) && !json.Valid(line) {
+			r.ended = true
+			if heldByAnother(r.path) {
+				// Its recorder is writing it: its buffer went out as it
+				// filled, mid-line, and the rest is to come (endNote
+				// says it is still being recorded).
+				return io.EOF
+			}
 			// Only text that stops mid-JSON is cut short: a whole JSON
 			// line that is no record was written so, and is said so.
 			r.warnings.add(fmt.Sprintf(
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
-			r.ended, r.cut = true, true
+			r.cut = true
 			return io.EOF
 		}
 		r.warnings.add(notARecord(r.line, line, perr))

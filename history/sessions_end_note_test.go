@@ -1,6 +1,8 @@
 package history
 
 import (
+	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -30,5 +32,37 @@ func TestListingSaysHowARecordingEndsInAFewWords(t *testing.T) {
 		if strings.Contains(out, "…") || strings.Contains(out, "another mcpscope holds it") {
 			t.Errorf("the listing at width %d says a note at length, or cuts it:\n%s", width, out)
 		}
+	}
+}
+
+// A recording another mcpscope is writing can end mid-line on disk (its
+// buffer went out as it filled): listed, it is still being recorded, not
+// "cut short (the recording was interrupted)", which said its mcpscope
+// had died.
+func TestListingOfARecordingWrittenMidLineSaysStillRecorded(t *testing.T) {
+	path := record(t, fullSession(), RecordOptions{})
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if len(lines) < 4 {
+		t.Fatalf("the recording has %d lines, want 4 or more", len(lines))
+	}
+	partial := append(bytes.Join(lines[:3], nil), lines[3][:len(lines[3])/2]...)
+	if err := os.WriteFile(path, partial, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := openLocked(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	info := describe(path)
+	if info.Note != stillRecordingNote {
+		t.Errorf("a recording held by its recorder, its last line half written, is noted %q, want %q", info.Note, stillRecordingNote)
+	}
+	if out := RenderSessions([]SessionInfo{info}, 0); !strings.Contains(out, "(still being recorded)") {
+		t.Errorf("the listing does not say it is still being recorded:\n%s", out)
 	}
 }

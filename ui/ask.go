@@ -50,7 +50,7 @@ type askPrompt struct {
 	// question timed out, declined) is not sent, and the server asks its
 	// questions again when the request is, so ↑ in one brings back what
 	// was typed into it, not only the one unsent line.
-	typed map[string]string
+	typed map[uint64]string
 
 	lineOutcome
 }
@@ -286,13 +286,21 @@ const maxTyped = 256
 var roundSeed = maphash.MakeSeed()
 
 // roundKey tells a 2026 round's question, asked again, from every other:
-// its key, its method, and what it asks (its params, hashed: a sampling
-// request's can be megabytes). The key alone is the server's name within
-// one round ("a", "confirm"): another tool's round, or another server's,
-// names its own form the same, and ↑ there brought back what was typed
-// into this one, a token among it.
-func roundKey(q *Question) string {
-	return q.Req.Method + "\x00" + q.Req.Key + "\x00" + strconv.FormatUint(maphash.Bytes(roundSeed, q.Req.Params), 16)
+// its key, its method, and what it asks (its params). The key alone is the
+// server's name within one round ("a", "confirm"): another tool's round,
+// or another server's, names its own form the same, and ↑ there brought
+// back what was typed into this one, a token among it. All three are
+// hashed, each after its length: a sampling request's params can be
+// megabytes, and a key as long, held by the store past the log's bound.
+func roundKey(q *Question) uint64 {
+	var h maphash.Hash
+	h.SetSeed(roundSeed)
+	for _, part := range []string{q.Req.Method, q.Req.Key} {
+		h.WriteString(strconv.Itoa(len(part)) + ":")
+		h.WriteString(part)
+	}
+	_, _ = h.Write(q.Req.Params)
+	return h.Sum64()
 }
 
 // keep notes line as what was typed into q, if a 2026 round asked it.
@@ -300,10 +308,13 @@ func (a *askPrompt) keep(q *Question, line string) {
 	if !q.Req.Round || line == "" {
 		return
 	}
-	if a.typed == nil || len(a.typed) >= maxTyped {
-		a.typed = map[string]string{}
+	k := roundKey(q)
+	// Full, the store starts again, but not for a question it holds: its
+	// newest typing replaces its own, and the others' stay.
+	if _, held := a.typed[k]; a.typed == nil || !held && len(a.typed) >= maxTyped {
+		a.typed = map[uint64]string{}
 	}
-	a.typed[roundKey(q)] = line
+	a.typed[k] = line
 }
 
 // kept is what ↑ on q's empty answer brings back: what was typed into the

@@ -3,6 +3,9 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,5 +49,47 @@ func TestRoundUpBringsBackOnlyTheSameQuestionsTyping(t *testing.T) {
 	press(m, "up")
 	if got := m.ask.input.Value(); got != "accept token=hunter2" {
 		t.Errorf("↑ in the token form asked again brought back %q, want what was typed into it", got)
+	}
+}
+
+// Typing again into a question whose typing is kept, with maxTyped kept,
+// keeps the others': it emptied the store, and ↑ in every other question
+// asked again brought back nothing.
+func TestRoundTypingKeptWhenAQuestionIsTypedIntoAgain(t *testing.T) {
+	var a askPrompt
+	question := func(i int) *Question {
+		return &Question{Req: mcp.InputRequest{Key: "a", Method: "elicitation/create", Params: json.RawMessage(`{"message":"` + strconv.Itoa(i) + `"}`), Round: true}}
+	}
+	for i := range maxTyped {
+		a.keep(question(i), "accept n="+strconv.Itoa(i))
+	}
+	a.keep(question(0), "accept n=again")
+	if got := a.kept(question(1)); got != "accept n=1" {
+		t.Errorf("↑ in question 1 asked again brings back %q after question 0 was typed into again, want accept n=1", got)
+	}
+	if got := a.kept(question(0)); got != "accept n=again" {
+		t.Errorf("↑ in question 0 asked again brings back %q, want its newest typing", got)
+	}
+}
+
+// The typing kept for ↑ holds what was typed, not the server's names for
+// its questions: a server naming each question with a key of 64 KiB held
+// 16 MiB past the log's bound, the 256 questions' keys.
+func TestRoundTypingKeptHoldsNoServerKeys(t *testing.T) {
+	var a askPrompt
+	long := strings.Repeat("k", 64<<10)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range maxTyped {
+		a.keep(&Question{Req: mcp.InputRequest{Key: long + strconv.Itoa(i), Method: "elicitation/create", Round: true}}, "accept")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 2<<20 {
+		t.Errorf("keeping %d questions' typing holds %d bytes, want their keys let go", maxTyped, grew)
+	}
+	if len(a.typed) != maxTyped {
+		t.Errorf("the store holds %d questions' typing, want %d", len(a.typed), maxTyped)
 	}
 }

@@ -156,6 +156,9 @@ func (h *cmdHistory) reset() { h.pos = len(h.entries) }
 // history. A lock (lockHistory) keeps another mcpscope's save out
 // from the read to the rename.
 func (f *historyFile) write(seq, total uint64, added []string) error {
+	// The wait begins here: behind this run's other save, itself waiting
+	// on the lock, as well as on the lock.
+	start := time.Now()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if seq <= f.written {
@@ -167,7 +170,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	// Held from the read to the rename: another mcpscope's save between
 	// them would be replaced by this one's.
-	unlock, err := lockHistory(f.path, f.lockDeadline(time.Now()))
+	unlock, err := lockHistory(f.path, start, f.lockDeadline(start))
 	if err != nil {
 		return err
 	}

@@ -17,14 +17,14 @@ import (
 // and a lock on the replaced file would guard nothing. It waits for the
 // other save, which only reads and writes a small file. Where flock is not
 // available, saves of one process are still ordered by historyFile's
-// mutex. It gives up once deadline() has passed.
-func lockHistory(path string, deadline func() time.Time) (unlock func(), err error) {
+// mutex. It gives up once deadline() has passed, saying how long since
+// start the save waited.
+func lockHistory(path string, start time.Time, deadline func() time.Time) (unlock func(), err error) {
 	lockPath := path + ".lock"
 	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("saving command history: cannot open its lock file: %w", err)
 	}
-	start := time.Now()
 	if err := flock.ExclusiveBy(f, deadline); err != nil {
 		_ = f.Close()
 		if errors.Is(err, flock.ErrHeld) {

@@ -51,12 +51,7 @@ func saveErr(msg any) any {
 // this run's own save still waiting in the background: the quit waited
 // the background's 10 s, then 10 s more of its own, saying nothing.
 func TestQuitSaveHeldByAnotherRunGivesUpSoonAndListsTheLine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "history")
-	h := loadHistory(path)
-	held := holdLock(t, path+".lock")
-	save := h.add("tools/call echo text=kept")
-	background := make(chan any, 1)
-	go func() { background <- save() }()
+	h, held, background := saveBehindHeldLock(t)
 	start := time.Now()
 	err := h.finish()
 	took := time.Since(start)
@@ -90,4 +85,44 @@ func holdLock(t *testing.T, path string) *os.File {
 		t.Fatal(err)
 	}
 	return held
+}
+
+// Quitting behind this run's own background save, which waits on a lock
+// another run holds, says how long the quit waited, not how long after
+// the background save gave up it tried once: "held its lock for over
+// 0s" read as a lock that was free.
+func TestQuitBehindABackgroundSaveSaysHowLongItWaited(t *testing.T) {
+	h, held, background := saveBehindHeldLock(t)
+	// Wait until the background save holds the file's mutex (it waits on
+	// the lock under it).
+	for deadline := time.Now().Add(5 * time.Second); h.file.mu.TryLock(); {
+		h.file.mu.Unlock()
+		if time.Now().After(deadline) {
+			t.Fatal("the background save never began")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	err := h.finish()
+	if err == nil {
+		t.Fatal("the quit's save behind a held lock reported nothing")
+	}
+	if !strings.Contains(err.Error(), "for over 1s") {
+		t.Errorf("the quit says\n%s\nwant it held the lock for over 1s", err)
+	}
+	_ = held.Close()
+	<-background
+}
+
+// saveBehindHeldLock is a history whose lock another mcpscope holds (held)
+// and a save of a line typed into it begun in the background, whose
+// message comes on background.
+func saveBehindHeldLock(t *testing.T) (h *cmdHistory, held *os.File, background chan any) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "history")
+	h = loadHistory(path)
+	held = holdLock(t, path+".lock")
+	save := h.add("tools/call echo text=kept")
+	background = make(chan any, 1)
+	go func() { background <- save() }()
+	return h, held, background
 }

@@ -98,9 +98,10 @@ type row struct {
 	// met: only when the wait that ran out met this (mcp.Met...).
 	met string
 	// task: only for a request that names a task by its taskId
-	// (tasks/get, tasks/result, tasks/cancel).
-	task bool
-	text string
+	// (tasks/get, tasks/result, tasks/cancel); method: only for this one.
+	task   bool
+	method string
+	text   string
 }
 
 // The table. Actions in braces are worded for the audience:
@@ -244,6 +245,9 @@ var table = []row{
 	{code: mcp.CodeMethodNotFound, otherEra: true, text: "{method} is not of this session's era of MCP (the warning as it went says whose it is), so a server of this era does not know it: the refusal is the era's, not the spelling's"},
 	{code: mcp.CodeMethodNotFound, text: "the server does not offer this method: the capabilities in initialize's answer say what it does; check the spelling"},
 	{code: codeURLElicitationRequired, text: "the server wants the user to open a URL first (data.elicitations names it and why): open it, then {retry}"},
+	// A task that has ended is refused cancelling with -32602 as well
+	// (2025-11-25: receivers MUST), most often one just seen completed.
+	{code: mcp.CodeInvalidParams, method: "tasks/cancel", text: "the server refused the params: a task already ended (completed, failed, cancelled) cannot be cancelled, nor one it does not know: tasks/get says where a task stands, tasks/list which tasks it keeps"},
 	// Its params are a taskId: what else the server lists names none.
 	{code: mcp.CodeInvalidParams, task: true, text: "the server refused the params: is the taskId one it knows? tasks/list lists the tasks it keeps (one with a ttl is dropped once it runs out)"},
 	{code: mcp.CodeInvalidParams, text: "the server refused the params: check the names and types against what it listed (tools/list, prompts/list, resources/templates/list)"},
@@ -274,7 +278,7 @@ func For(f Fact, a Audience) string {
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
 			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
-			(!r.task || namesTask(f.Method)) {
+			(!r.task || namesTask(f.Method)) && (r.method == "" || r.method == f.Method) {
 			text = r.text
 			break
 		}
