@@ -13,7 +13,7 @@ import (
 // does, in session sid when it is not empty, reads the whole answer and
 // returns its status and the session id it gives. It is bounded: a proxy
 // that never ends its answer fails here, not at go test's timeout.
-func clientPost(t *testing.T, url, sid, body string) (status int, session string) {
+func clientPost(t testing.TB, url, sid, body string) (status int, session string) {
 	t.Helper()
 	status, session, err := tryClientPost(url, sid, body)
 	if err != nil {
