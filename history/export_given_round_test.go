@@ -12,18 +12,17 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// The export of a 2026 round whose sampling was answered and whose form
-// was left unanswered shows, under its failure, the sampling's answer, as
-// Detail does: the round was not sent again, so no exported message holds
-// it, and the transcript lost what the user gave.
-func TestExportShowsTheAnswersARoundEndedEarlyWasGiven(t *testing.T) {
+// roundEndedEarly records a 2026 round whose sampling was answered with
+// draft and whose form was left unanswered, and loads it.
+func roundEndedEarly(t *testing.T, draft string) (*Log, Header) {
+	t.Helper()
 	ctx := testCtx(t)
 	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` +
 			`"ask":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}},` +
 			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
 	})
-	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{text: "Ann's draft"}, RequestTimeout: time.Second}
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{text: draft}, RequestTimeout: time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) {
 			t.Fatalf("recording: tools/call = %v, want the form left unanswered", err)
@@ -33,6 +32,30 @@ func TestExportShowsTheAnswersARoundEndedEarlyWasGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return log, h
+}
+
+// A round's given answer of kilobytes is cut in the Markdown export as
+// Detail cuts it, saying how long it was: one line held all of it.
+func TestExportCutsALongGivenAnswer(t *testing.T) {
+	log, h := roundEndedEarly(t, strings.Repeat("x", 8000))
+	var md bytes.Buffer
+	if err := ExportMarkdown(&md, h, log); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(md.String(), "\n") {
+		if strings.HasPrefix(line, "> given") && (len(line) > 1200 || !strings.Contains(line, "bytes")) {
+			t.Errorf("the Markdown export's given line is %d bytes, want it cut at 1 KiB saying its size: %.200s…", len(line), line)
+		}
+	}
+}
+
+// The export of a 2026 round whose sampling was answered and whose form
+// was left unanswered shows, under its failure, the sampling's answer, as
+// Detail does: the round was not sent again, so no exported message holds
+// it, and the transcript lost what the user gave.
+func TestExportShowsTheAnswersARoundEndedEarlyWasGiven(t *testing.T) {
+	log, h := roundEndedEarly(t, "Ann's draft")
 	var md bytes.Buffer
 	if err := ExportMarkdown(&md, h, log); err != nil {
 		t.Fatal(err)

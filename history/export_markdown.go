@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -196,7 +197,8 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		// A round that ended early was not sent again: no message below
 		// holds the answers it was given.
 		for _, key := range slices.Sorted(maps.Keys(f.Error.Given)) {
-			fmt.Fprintf(b, "> given %s: %s\n", mdText(strconv.Quote(key)), mdText(string(f.Error.Given[key])))
+			// Cut as Detail cuts it: the JSON export holds it whole.
+			fmt.Fprintf(b, "> given %s: %s\n", mdText(strconv.Quote(clip.Quote(key, 64))), mdText(clip.Quote(string(f.Error.Given[key]), 1024)))
 		}
 		if hint := advice.ForInfo(f.Error, aud); hint != "" {
 			fmt.Fprintf(b, "> %s\n", mdText(hint))
