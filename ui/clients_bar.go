@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,62 +27,84 @@ func (m *Model) clientsBar(reserve int) string {
 		return head + st.Hint.Render("none yet")
 	}
 	width := m.width - reserve
-	parts := make([]string, len(m.clients.feeds))
-	for i, f := range m.clients.feeds {
-		parts[i] = m.clientTab(i, f, tabFull, 0)
-	}
-	// The shown one first when they do not all fit: it is the one that
-	// matters.
+	feeds := m.clients.feeds
 	gap := st.App.Render(" ") // unstyled, it was a hole in a themed background
-	line := head + strings.Join(parts, gap)
-	if cur := m.clients.cur; cur > 0 && ansi.StringWidth(line) > width {
-		line = head + strings.Join(append(parts[cur:], parts[:cur]...), gap)
-	}
-	// Still too long (a third client on 80 columns was cut away whole):
-	// the others are named in brief, by what tells each from the shown
-	// one, cut as short as it takes (three clients on 80 columns left no
-	// room for "? help"), and then by their numbers alone, in order, so
-	// every session is there to step to with [ and ].
-	if ansi.StringWidth(line) > width {
-		line = m.briefTabs(head, gap, parts, width)
-	}
-	if ansi.StringWidth(line) > width {
-		// Even the numbers do not fit (200 clients on 80 columns): cut
-		// at the edge, the shown one was lost past it, so the bar shows
-		// the numbers around it instead, and where it is among them all.
-		// It leaves the room asked for (the "? help" the screen ends the
-		// bar with), unless that would cut the shown one's name: with
-		// fifteen clients on 80 columns the help was said nowhere.
-		room := m.width - ansi.StringWidth(head)
-		window, cut := m.clientsWindow(parts, gap, room-reserve)
-		if cut {
-			window, _ = m.clientsWindow(parts, gap, room)
+	headW, gapW := ansi.StringWidth(head), ansi.StringWidth(gap)
+	parts := make([]string, len(feeds))
+	// Every tab is a cell at least: with hundreds of clients not even their
+	// numbers fit, and naming each in every form only to find that out was
+	// most of the proxy TUI's time. Only the tabs around the shown one are
+	// drawn then.
+	if headW+len(feeds)*(1+gapW)-gapW <= width {
+		for i, f := range feeds {
+			parts[i] = m.clientTab(i, f, tabFull, 0)
 		}
-		line = head + window
+		if tabsWidth(parts, gapW) <= width-headW {
+			return head + strings.Join(parts, gap)
+		}
+		// Still too long (a third client on 80 columns was cut away
+		// whole): the others are named in brief, by what tells each from
+		// the shown one, cut as short as it takes (three clients on 80
+		// columns left no room for "? help"), and then by their numbers
+		// alone, in order, so every session is there to step to with [
+		// and ].
+		if line, ok := m.briefTabs(parts, gap, width-headW); ok {
+			return head + line
+		}
 	}
-	return line
+	// Even the numbers do not fit (200 clients on 80 columns): cut at the
+	// edge, the shown one was lost past it, so the bar shows the numbers
+	// around it instead, and where it is among them all. It leaves the
+	// room asked for (the "? help" the screen ends the bar with), unless
+	// that would cut the shown one's name: with fifteen clients on 80
+	// columns the help was said nowhere.
+	tab := func(i int) string {
+		if parts[i] == "" {
+			parts[i] = m.clientTab(i, feeds[i], tabNumber, 0)
+		}
+		return parts[i]
+	}
+	room := m.width - headW
+	window, cut := m.clientsWindow(len(feeds), tab, gap, room-reserve)
+	if cut {
+		window, _ = m.clientsWindow(len(feeds), tab, gap, room)
+	}
+	return head + window
 }
 
-// briefTabs is the clients bar of head and the tabs in brief form, each
-// other's name cut to the most that lets the line fit in width, or to
-// their numbers when even minBrief cells each do not; parts is filled
-// with the tabs it holds.
-func (m *Model) briefTabs(head, gap string, parts []string, width int) string {
-	brief := func(form tabForm, room int) string {
+// tabsWidth is the cells tabs take side by side, gapW apart.
+func tabsWidth(tabs []string, gapW int) int {
+	w := gapW * (len(tabs) - 1)
+	for _, t := range tabs {
+		w += ansi.StringWidth(t)
+	}
+	return w
+}
+
+// briefTabs is the tabs in brief form, each other's name cut to the most
+// that lets them fit in width, or their numbers alone when even minBrief
+// cells each do not, and ok; when not even the numbers fit, ok is false
+// and parts holds them for the caller to window.
+func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok bool) {
+	gapW := ansi.StringWidth(gap)
+	fits := func(form tabForm, room int) bool {
 		for i, f := range m.clients.feeds {
 			parts[i] = m.clientTab(i, f, form, room)
 		}
-		return head + strings.Join(parts, gap)
+		return tabsWidth(parts, gapW) <= width
 	}
-	// Found by halving: each try names every tab again, and a proxy may
-	// have hundreds.
-	shorter := sort.Search(briefName-minBrief+1, func(i int) bool {
-		return ansi.StringWidth(brief(tabBrief, briefName-i)) <= width
+	if !fits(tabBrief, minBrief) {
+		if fits(tabNumber, 0) {
+			return strings.Join(parts, gap), true
+		}
+		return "", false
+	}
+	// Found by halving: each try names every tab again.
+	shorter := sort.Search(briefName-minBrief, func(i int) bool {
+		return fits(tabBrief, briefName-i)
 	})
-	if shorter > briefName-minBrief {
-		return brief(tabNumber, 0)
-	}
-	return brief(tabBrief, briefName-shorter)
+	fits(tabBrief, briefName-shorter)
+	return strings.Join(parts, gap), true
 }
 
 // barHelp is the "? help" that ends the clients bar where it has room,
@@ -92,36 +113,46 @@ func (m *Model) barHelp() string {
 	return m.com.st.Hint.Render(" · " + keyHints(m.keys.Help))
 }
 
-// clientsWindow is the tabs around the shown one that fit in width
-// columns, a "…" on each side that has more, and where the shown one is
-// in the list ("16 of 200"); cut reports that even the shown one's name
-// had to be cut to fit. parts is left as it was.
-func (m *Model) clientsWindow(parts []string, gap string, width int) (line string, cut bool) {
+// clientsWindow is the tabs around the shown one, of the n that tab
+// draws, that fit in width columns, a "…" on each side that has more, and
+// where the shown one is in the list ("16 of 200"); cut reports that even
+// the shown one's name had to be cut to fit.
+func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width int) (line string, cut bool) {
 	st := m.com.st
 	cur := m.clients.cur
-	where := st.Hint.Render(fmt.Sprintf(" %d of %d", cur+1, len(parts)))
+	where := st.Hint.Render(fmt.Sprintf(" %d of %d", cur+1, n))
 	more := st.Hint.Render("…")
+	shown := tab(cur)
 	render := func(lo, hi int) string {
-		s := strings.Join(parts[lo:hi], gap)
+		var b strings.Builder
 		if lo > 0 {
-			s = more + gap + s
+			b.WriteString(more + gap)
 		}
-		if hi < len(parts) {
-			s += gap + more
+		for i := lo; i < hi; i++ {
+			if i > lo {
+				b.WriteString(gap)
+			}
+			if i == cur {
+				b.WriteString(shown)
+			} else {
+				b.WriteString(tab(i))
+			}
 		}
-		return s + where
+		if hi < n {
+			b.WriteString(gap + more)
+		}
+		return b.String() + where
 	}
 	lo, hi := cur, cur+1
 	if over := ansi.StringWidth(render(lo, hi)) - width; over > 0 {
 		// Not even the shown one's name fits: it is cut, so where it is
 		// still shows.
-		parts = slices.Clone(parts)
-		parts[cur] = ansi.Truncate(parts[cur], max(ansi.StringWidth(parts[cur])-over, 1), "…")
+		shown = ansi.Truncate(shown, max(ansi.StringWidth(shown)-over, 1), "…")
 		cut = true
 	}
 	for grew := true; grew; {
 		grew = false
-		if hi < len(parts) && ansi.StringWidth(render(lo, hi+1)) <= width {
+		if hi < n && ansi.StringWidth(render(lo, hi+1)) <= width {
 			hi, grew = hi+1, true
 		}
 		if lo > 0 && ansi.StringWidth(render(lo-1, hi)) <= width {
