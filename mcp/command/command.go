@@ -264,7 +264,6 @@ func ArgumentsArray(tool, text string, words []string) error {
 	return nil
 }
 
-// jsonObject reports whether text is one JSON object, however deep.
 // quotedObject is the one word of words, trimmed, when it starts with
 // "{": an object given whole in quotes. Its blanks are trimmed as those
 // of an object typed verbatim are: "$(cat args.json)" or a pasted object
@@ -280,6 +279,7 @@ func quotedObject(words []string) string {
 	return ""
 }
 
+// jsonObject reports whether text is one JSON object, however deep.
 func jsonObject(text string) bool {
 	doc, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1})
 	return err == nil && doc.Root().Kind() == jsonspan.Object
