@@ -42,7 +42,9 @@ func (l *leg) awaitGet(resp *http.Response) {
 	note := mcp.NoStreamForAnswer(l.up.URL, resp, l.asked(), noGetOpened)
 	words := mcp.NoStreamForAnswer(l.up.URL, resp, "", noGetOpened)
 	c := l.c
-	c.forgetAnswered()
+	// A session whose upstream answers every request 202 and then on a
+	// GET stream opened late would keep every one of them.
+	c.forgetEnded(&c.awaiting)
 	c.mu.Lock()
 	if c.gets > 0 {
 		c.mu.Unlock()
@@ -78,11 +80,6 @@ func (c *Client) failAwaiting() {
 			Message: neverAnswered + awaiting[seq]})
 	}
 }
-
-// forgetAnswered lets go of the requests awaitGet noted that no longer
-// wait, once they are many: a session whose upstream answers every
-// request 202 and then on a GET stream opened late keeps none of them.
-func (c *Client) forgetAnswered() { c.forgetEnded(&c.awaiting) }
 
 // forgetEnded lets go of the requests of *by (a map of c's kept under
 // c.mu, by Seq) that no longer wait, once they are 64 or more: what is

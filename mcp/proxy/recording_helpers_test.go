@@ -60,8 +60,9 @@ func (rp *recordingProxy) closeAndWait() []string {
 }
 
 // onlyRecording closes the proxy, waits until its recordings are written
-// and returns the bytes of the one recording its one client made.
-func (rp *recordingProxy) onlyRecording(t *testing.T) []byte {
+// and returns the path and the bytes of the one recording its one client
+// made.
+func (rp *recordingProxy) onlyRecording(t *testing.T) (string, []byte) {
 	t.Helper()
 	paths := rp.closeAndWait()
 	if len(paths) != 1 {
@@ -71,7 +72,7 @@ func (rp *recordingProxy) onlyRecording(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return paths[0], b
 }
 
 // replayed is the Log of the recording at path, loaded whole, as a replay

@@ -3,7 +3,6 @@ package proxy
 import (
 	"bytes"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 
@@ -43,19 +42,11 @@ func TestProxiedSessionRecordsReplaysAndExports(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs.Close()
-	paths := p.closeAndWait()
-
-	if len(paths) != 1 {
-		t.Fatalf("%d recordings, want one for the one client", len(paths))
-	}
-	raw, err := os.ReadFile(paths[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, raw := p.onlyRecording(t)
 	if bytes.Contains(raw, []byte("client-secret-42")) {
 		t.Error("the client's token is in the recording")
 	}
-	log, header := replayed(t, paths[0])
+	log, header := replayed(t, path)
 	var methods []string
 	for i := 0; i < log.PairCount(); i++ {
 		pr := log.Pair(i)
