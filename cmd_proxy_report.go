@@ -9,10 +9,8 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -61,8 +59,7 @@ func (s *proxySessions) listed(path string) bool {
 // incomplete, and says so where the user looks: the TUI's status bar while
 // it runs (stderr is under it), else stderr. The report says it again.
 func (s *proxySessions) recordFailed(id int, path string, err error) {
-	var c *history.Caveat
-	if errors.As(err, &c) {
+	if note, ok := caveatOf(err); ok {
 		// The records are whole (the file can no longer be read, or could
 		// not be checked in time): said, not counted incomplete.
 		s.mu.Lock()
@@ -70,10 +67,10 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 			if s.noted == nil {
 				s.noted = map[string]string{}
 			}
-			s.noted[path] = strings.TrimPrefix(c.Error(), "recording: ")
+			s.noted[path] = note
 		}
 		s.mu.Unlock()
-		s.say(c.Error())
+		s.say(err.Error())
 		return
 	}
 	s.mu.Lock()
