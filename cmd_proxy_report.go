@@ -9,10 +9,8 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -61,28 +59,17 @@ func (s *proxySessions) listed(path string) bool {
 // incomplete, and says so where the user looks: the TUI's status bar while
 // it runs (stderr is under it), else stderr. The report says it again.
 func (s *proxySessions) recordFailed(id int, path string, err error) {
-	var c *history.Caveat
-	if errors.As(err, &c) {
+	if note, ok := caveatOf(err); ok {
 		// The records are whole (the file can no longer be read, or could
 		// not be checked in time): said, not counted incomplete.
 		s.mu.Lock()
-		if _, pending := s.unlisted.Load(path); pending || s.listed(path) {
-			if s.noted == nil {
-				s.noted = map[string]string{}
-			}
-			s.noted[path] = strings.TrimPrefix(c.Error(), "recording: ")
-		}
+		s.keepBeside(&s.noted, path, note)
 		s.mu.Unlock()
-		s.say(c.Error())
+		s.say(err.Error())
 		return
 	}
 	s.mu.Lock()
-	if _, pending := s.unlisted.Load(path); pending || s.listed(path) {
-		if s.failed == nil {
-			s.failed = map[string]string{}
-		}
-		s.failed[path] = cause(err)
-	}
+	s.keepBeside(&s.failed, path, cause(err))
 	s.incomplete++
 	s.mu.Unlock()
 	if s.feed != nil && !closed(s.gone) {
@@ -90,6 +77,20 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 		return
 	}
 	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %s\n", sanitize.Line(path), sanitize.Line(err.Error()))
+}
+
+// keepBeside keeps in *m what the report says beside the recording at
+// path, if the report lists it or may yet (not made yet, or not listed
+// yet): one dropped off the list is named nowhere, so nothing is kept of
+// it, and the maps stay as small as the list; s.mu is held.
+func (s *proxySessions) keepBeside(m *map[string]string, path, said string) {
+	if _, pending := s.unlisted.Load(path); !pending && !s.listed(path) {
+		return
+	}
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	(*m)[path] = said
 }
 
 // notRecorded says a session has no recording, as recordFailed says one

@@ -64,9 +64,9 @@ type recording struct {
 	mu     sync.Mutex
 	err    error
 	// caveat is what the recorder said at its close of a file whose
-	// records are whole (history.Caveat): said beside "recorded to", no
+	// records are whole (caveatOf): said beside "recorded to", no
 	// failure.
-	caveat error
+	caveat string
 }
 
 // Path is the file being recorded to.
@@ -124,9 +124,21 @@ func (r *recording) sayCaveat(w io.Writer) {
 	r.mu.Lock()
 	c := r.caveat
 	r.mu.Unlock()
-	if c != nil {
-		fmt.Fprintf(w, "  note: %s\n", sanitize.Line(strings.TrimPrefix(c.Error(), "recording: ")))
+	if c != "" {
+		fmt.Fprintf(w, "  note: %s\n", sanitize.Line(c))
 	}
+}
+
+// caveatOf is the words of err when it is the recorder's caveat of a file
+// whose records are whole (history.Caveat), without its "recording: ": it
+// is said beside the recording's path, "recorded to" or the proxy's list.
+// ok is false for any other error, a failure.
+func caveatOf(err error) (said string, ok bool) {
+	var c *history.Caveat
+	if !errors.As(err, &c) {
+		return "", false
+	}
+	return strings.TrimPrefix(c.Error(), "recording: "), true
 }
 
 // start tees the session's records into a recording unless --no-record.
@@ -180,8 +192,7 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	}
 	r := &recording{rec: rec, failed: make(chan error, 1)}
 	out := history.Tee(in, rec, func(err error) {
-		var c *history.Caveat
-		if errors.As(err, &c) {
+		if c, ok := caveatOf(err); ok {
 			r.mu.Lock()
 			r.caveat = c
 			r.mu.Unlock()
