@@ -143,12 +143,21 @@ func (a *askPrompt) remove(q *Question) tea.Cmd {
 func (a *askPrompt) withdraw(q *Question) (string, tea.Cmd) {
 	typed := ""
 	if a.current() == q {
-		if typed = strings.TrimSpace(a.input.Value()); typed != "" {
-			a.unsent = typed
-			a.keep(q, typed)
-		}
+		typed = a.keepUnsent(q)
 	}
 	return typed, a.remove(q)
+}
+
+// keepUnsent keeps what is typed into q's answer and not sent, for ↑ (as
+// the last unsent line, and as q's own if a 2026 round asked it), and
+// returns it; "" when nothing is typed.
+func (a *askPrompt) keepUnsent(q *Question) string {
+	typed := strings.TrimSpace(a.input.Value())
+	if typed != "" {
+		a.unsent = typed
+		a.keep(q, typed)
+	}
+	return typed
 }
 
 // answered is what an Enter or Esc did, for the status bar; typed is
@@ -228,11 +237,7 @@ func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
 // not sent is kept for ↑: the esc must not take it with it.
 func (a *askPrompt) dismiss(q *Question) (tea.Cmd, *answered) {
 	what := questionLabel(q)
-	typed := strings.TrimSpace(a.input.Value())
-	if typed != "" {
-		a.unsent = typed
-		a.keep(q, typed)
-	}
+	typed := a.keepUnsent(q)
 	if q.Req.Method == "elicitation/create" {
 		q.answer(json.RawMessage(`{"action":"cancel"}`), nil)
 		return a.remove(q), &answered{levelInfo, "cancelled " + what + " (action: cancel)", typed}

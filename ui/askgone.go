@@ -89,7 +89,7 @@ func (m *Model) unsentAnswer(q *Question, why string, dismissed bool) tea.Cmd {
 	}
 	typed, cmd := m.ask.withdraw(q)
 	q.answer(nil, errStreamGone)
-	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, "could not send "+reply+" to "+questionLabel(q)+": "+why, typed))
+	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, "could not send "+reply+" to "+questionLabel(q)+": "+why, typed, false))
 }
 
 // unsentShown is the status message naming a kept unsent answer while it

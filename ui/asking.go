@@ -44,7 +44,7 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 		if sc.Reason != "" {
 			said += ": " + wireLine(sc.Reason, 200)
 		}
-		return tea.Batch(cmd, m.withdrawnStatus(levelWarn, said, typed))
+		return tea.Batch(cmd, m.withdrawnStatus(levelWarn, said, typed, false))
 	}
 	if errors.Is(msg.err, context.DeadlineExceeded) {
 		said := "nobody answered " + what + " in time: the session told the server it went unanswered"
@@ -54,24 +54,24 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 			// round's asking ended there, as at a decline.
 			said = "nobody answered " + what + " in time: it was left unanswered, and the request that asked was not sent again"
 		}
-		return tea.Batch(cmd, m.withdrawnStatus(levelError, said+" (--timeout sets the wait)", typed))
+		return tea.Batch(cmd, m.withdrawnStatus(levelError, said+" (--timeout sets the wait)", typed, false))
 	}
-	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed", typed))
+	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed", typed, false))
 }
 
 // withdrawnStatus says a question was withdrawn (text), and what was typed
 // into it and not sent (typed), kept for ↑: a form half filled must not
 // vanish with the question. A message that names an unsent answer is shown
 // whole, to be read to the end, and carried past the news that follows
-// (carryUnsent).
-func (m *Model) withdrawnStatus(level statusLevel, text, typed string) tea.Cmd {
+// (carryUnsent). round says the question was a 2026 round's (unsentAfter).
+func (m *Model) withdrawnStatus(level statusLevel, text, typed string, round bool) tea.Cmd {
 	if typed == "" {
 		return m.setStatus(level, text)
 	}
 	kept := "your unsent answer is kept (" + m.keys.HistoryPrev.Help().Key + " in the next question's answer brings it back): " + wireLine(typed, 200)
 	text += "; " + kept
 	cmd := m.setWholeStatus(level, text)
-	m.unsent.text, m.unsent.id, m.unsent.kept, m.unsent.round = text, m.statusSeq, kept, false
+	m.unsent.text, m.unsent.id, m.unsent.kept, m.unsent.round = text, m.statusSeq, kept, round
 	return cmd
 }
 

@@ -143,11 +143,10 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		// channel for ever.
 		return next
 	}
-	f := m.addFeed(Client(msg))
+	f, at := m.addFeed(Client(msg))
 	cmds := []tea.Cmd{next, waitForClientRecords(f.ID, f.Records)}
 	if m.clients.cur < 0 {
-		_, i := m.clients.feed(f.ID)
-		cmds = append(cmds, m.showClient(i))
+		cmds = append(cmds, m.showClient(at))
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.ID, f.title())))
 	}
@@ -373,8 +372,8 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setStatus(levelError, "cannot open your own session: "+errLine(msg.err))
 	}
-	f := m.addFeed(msg.c)
-	if said := m.showClient(len(m.clients.feeds) - 1); said != nil {
+	f, at := m.addFeed(msg.c)
+	if said := m.showClient(at); said != nil {
 		// Its word on the calls it did not send outranks the hint:
 		// nothing the user typed goes unsaid.
 		return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(), said)
@@ -384,12 +383,13 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 }
 
 // addFeed adds a tab for c, a proxied client or the user's own session,
-// with a log of its own. A proxied client goes before those of higher
-// numbers: the proxy passes a client on once upstream has answered it, so
-// a legacy client (its GET answered at once) came before an earlier
-// streamable one still waiting on its initialize, and the bar read
-// "4 … 3", where the report at quit lists them by number.
-func (m *Model) addFeed(c Client) *clientFeed {
+// with a log of its own, and where among the tabs it went. A proxied
+// client goes before those of higher numbers: the proxy passes a client
+// on once upstream has answered it, so a legacy client (its GET answered
+// at once) came before an earlier streamable one still waiting on its
+// initialize, and the bar read "4 … 3", where the report at quit lists
+// them by number.
+func (m *Model) addFeed(c Client) (*clientFeed, int) {
 	log := c.Log
 	if log == nil {
 		log = history.NewLog()
@@ -406,7 +406,7 @@ func (m *Model) addFeed(c Client) *clientFeed {
 	if cs.cur >= at {
 		cs.cur++
 	}
-	return f
+	return f, at
 }
 
 // clientRecordingFailed marks the recording of session id incomplete, and

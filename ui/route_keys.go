@@ -143,19 +143,17 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	if m.ask.open() {
 		m.showHelp = false
-		if q := m.ask.current(); key.Matches(msg, k.Submit, k.Cancel) {
+		q := m.ask.current()
+		if key.Matches(msg, k.Submit, k.Cancel) {
 			// Esc answers too (action cancel, or a decline): it can no
 			// more reach a broken stream than Enter's answer can.
 			if why := m.askStreamGone(q); why != "" {
 				return m.unsentAnswer(q, why, key.Matches(msg, k.Cancel))
 			}
 		}
-		q := m.ask.current()
 		cmd, done := m.ask.key(msg)
 		if done != nil {
-			said := m.withdrawnStatus(done.level, done.text, done.typed)
-			m.unsent.round = q != nil && q.Req.Round
-			return tea.Batch(cmd, said)
+			return tea.Batch(cmd, m.withdrawnStatus(done.level, done.text, done.typed, q != nil && q.Req.Round))
 		}
 		return cmd
 	}
