@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -350,11 +349,9 @@ func (p *printer) failure(method string, err error) {
 	var rpcErr *mcp.RPCError
 	hint := advice.ForError(err, advice.CLI)
 	if errors.As(err, &rpcErr) {
-		if m := rpcErr.Meaning(); m != rpcErr.Message {
-			// The error line above quotes the server's message: the
-			// meaning's own quote of it, for the TUI's Detail, said it
-			// twice in two lines (and whole, past the error line's cut).
-			m = strings.TrimSuffix(m, " ("+rpcErr.Message+")")
+		// The error line above quotes the server's message: the
+		// meaning's own quote of it, for the TUI's Detail, said it twice.
+		if m := rpcErr.Beyond(); m != "" {
 			fmt.Fprintf(p.w, "  meaning: %s\n", oneLine(m))
 		}
 		q := advice.Asked{Method: method, Transport: p.transport}

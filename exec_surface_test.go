@@ -178,6 +178,17 @@ func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("-32022 lacks %q:\n%s", want, b.String())
 		}
+	}	// A message past what Meaning quotes (1000 bytes) no longer equals
+	// it: the meaning line repeated the message, cut.
+	long := strings.Repeat("m", 1500)
+	for _, e := range []*mcp.RPCError{{Code: mcp.CodeInternalError, Message: long}, {Code: mcp.CodeMethodNotFound, Message: long}} {
+		b.Reset()
+		p.failure("tools/list", e)
+		for _, line := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(line, "  meaning:") && strings.Contains(line, "mmmm") {
+				t.Errorf("error %d with a 1500-byte message: the meaning line repeats it: %.120s…", e.Code, line)
+			}
+		}
 	}
 }
 

@@ -25,9 +25,28 @@ const (
 // with the facts its data carries: which header did not match, which
 // capability is missing, which versions the server speaks. It quotes the
 // server's words up to maxQuoted bytes.
-func (e *RPCError) Meaning() string { return clip.Quote(e.meaning(), maxQuoted) }
+func (e *RPCError) Meaning() string {
+	words, quote := e.meaning()
+	switch {
+	case words == "":
+		return clip.Quote(e.Message, maxQuoted)
+	case quote:
+		return clip.Quote(words+" ("+e.Message+")", maxQuoted)
+	}
+	return clip.Quote(words, maxQuoted)
+}
 
-func (e *RPCError) meaning() string {
+// Beyond is what Meaning says beyond the server's message, "" when the
+// message is all it says: for a line beside one that quotes the message
+// already, which compared with Meaning repeated a message Meaning had cut.
+func (e *RPCError) Beyond() string {
+	words, _ := e.meaning()
+	return clip.Quote(words, maxQuoted)
+}
+
+// meaning is what the error means beyond the server's message ("" for
+// nothing more), and whether Meaning quotes the message after it.
+func (e *RPCError) meaning() (words string, quote bool) {
 	var d struct {
 		Mismatch  json.RawMessage `json:"mismatch"`
 		Required  json.RawMessage `json:"requiredCapabilities"`
@@ -54,13 +73,13 @@ func (e *RPCError) meaning() string {
 			}
 			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, *m.Expected, got)
 		}
-		return s + " (" + e.Message + ")"
+		return s, true
 	case CodeMissingCapability:
 		s := "MissingRequiredClientCapability: the request needs a client capability that was not declared"
 		if len(d.Required) > 0 {
 			s += ": " + string(d.Required)
 		}
-		return s
+		return s, false
 	case CodeUnsupportedVersion:
 		s := "UnsupportedProtocolVersion"
 		if d.Requested != "" {
@@ -69,11 +88,11 @@ func (e *RPCError) meaning() string {
 		if len(d.Supported) > 0 {
 			s += "; the server supports " + VersionList(d.Supported)
 		}
-		return s
+		return s, false
 	case CodeMethodNotFound:
-		return "method not found: the server does not implement this method (" + e.Message + ")"
+		return "method not found: the server does not implement this method", true
 	}
-	return e.Message
+	return "", false
 }
 
 // RPCError is a JSON-RPC error object.
