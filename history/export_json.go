@@ -132,11 +132,11 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 	}
 	if p.Failure != nil && p.Failure.Error != nil {
 		jp.Failure = p.Failure.Error.Message
-		for key, answer := range p.Failure.Error.Given {
-			if jp.Given == nil {
-				jp.Given = map[string]json.RawMessage{}
+		if given := p.Failure.Error.Given; len(given) > 0 {
+			jp.Given = make(map[string]json.RawMessage, len(given))
+			for key, answer := range given {
+				jp.Given[key] = json.RawMessage(embedded(answer))
 			}
-			jp.Given[key] = json.RawMessage(embedded(answer))
 		}
 	}
 	var head bytes.Buffer

@@ -101,7 +101,6 @@ func (r *Recorder) stillThere(written int64) error {
 		return fmt.Errorf("recording: cannot check %s: %w", r.path, err)
 	}
 	there, err := statPath(r.path)
-	head, unread := r.headThere(err == nil)
 	switch {
 	case (err == nil && !os.SameFile(mine, there) || errors.Is(err, fs.ErrNotExist)) && stillLinked(mine) && !sillyRenamed(r.f):
 		// Renamed away (by the user, or a rotation that renames): the
@@ -118,6 +117,10 @@ func (r *Recorder) stillThere(written int64) error {
 		return fmt.Errorf("recording: cannot check %s: %w", r.path, err)
 	case !os.SameFile(mine, there):
 		return fmt.Errorf("recording: %s was replaced by another file while it was written (another was renamed or moved to its name); the records are gone", r.path)
+	}
+	// The path names the file written: is it whole, and still readable?
+	head, unread := r.headThere()
+	switch {
 	case mine.Size() < written || !head:
 		return fmt.Errorf("recording: %s was cut short while it was written (emptied, or truncated); records are missing from it", r.path)
 	case unread != nil:
@@ -149,13 +152,9 @@ func sillyRenamed(f *os.File) bool {
 
 // headThere reports whether the file still starts with the header line
 // written: a file emptied while it was written and then written on past
-// the cut is its old size again, but starts with zeros. It looks only when
-// the path was there (look); unread is the refusal of a file the user may
-// no longer read (its permissions changed).
-func (r *Recorder) headThere(look bool) (head bool, unread error) {
-	if !look {
-		return true, nil
-	}
+// the cut is its old size again, but starts with zeros. unread is the
+// refusal of a file the user may no longer read (its permissions changed).
+func (r *Recorder) headThere() (head bool, unread error) {
 	f, err := os.Open(r.path)
 	if errors.Is(err, fs.ErrPermission) {
 		return true, err // what cannot be read is not known to be cut

@@ -40,7 +40,8 @@ func SubjectOf(m *mcp.RPCMessage) string {
 // encoding/json decoded every param of the request, and one nested past
 // its 10,000 levels (a _meta, an argument) hid the subject.
 func paramText(raw, key string) string {
-	doc, err := jsonspan.Parse([]byte(raw), jsonspan.Limits{Depth: 2})
+	// Read in place: Text copies what it returns, so nothing keeps raw.
+	doc, err := jsonspan.Parse(bytesOf(raw), jsonspan.Limits{Depth: 2})
 	if err != nil {
 		return ""
 	}
@@ -59,6 +60,12 @@ func (p *Pair) SubjectURI() string {
 	}
 	switch p.Method {
 	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+		if s := p.Subject; s != "" && len(s) <= subjectLimit {
+			// Subject is the URI whole (clip.Quote cuts only a longer
+			// one, to more bytes than this): a narrow row asks per frame,
+			// and need not read the request again.
+			return s
+		}
 		return paramText(string(p.Request.RPC.Raw), "uri")
 	}
 	return ""
