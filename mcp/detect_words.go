@@ -42,7 +42,7 @@ func verdict(c candidate, err error, answered bool) string {
 			return "no endpoint event: not legacy HTTP+SSE here"
 		case CauseConnectTimeout:
 			var te *TimeoutError
-			if errors.As(err, &te) && (te.Accepted || te.HeadBegan || te.Interim != 0) {
+			if errors.As(err, &te) && te.Met() != "" {
 				// Something came: an answer begun, or a stream
 				// opened and kept open, is no silent probe.
 				return "no answer in time: " + te.WhatCame()

@@ -102,6 +102,15 @@ type result struct {
 	err  error
 }
 
+// waitedOn reports whether what record seq holds came while p waited and
+// on a stream of p's: during is the sent record of the request on whose
+// stream it came, 0 for one that may carry any request's (the GET stream,
+// the legacy stream). A question asked on another request's stream is
+// that request's wait, not p's.
+func (p *pending) waitedOn(seq, during int64) bool {
+	return seq > p.seq && (during == 0 || during == p.seq)
+}
+
 func (p *pending) finish(r *Response, err error) {
 	select {
 	case p.done <- result{r, err}:
@@ -299,9 +308,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	if s.tr != nil {
 		te.Transport = s.tr.name()
 	}
-	// A question asked on another request's stream is that request's
-	// wait, not this one's; one on the GET stream may be any request's.
-	if f := s.replyFailed; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
+	if f := s.replyFailed; p.waitedOn(f.seq, f.during) {
 		te.ReplyFailed = f.what
 	}
 	te.Unanswered = s.unansweredDuringLocked(p)

@@ -86,8 +86,7 @@ const (
 // progress token is read from what was sent only once a message comes.
 func ownerFor(m *outgoing) func(data string) eventOwner {
 	token, hasToken, read := "", false, false
-	var one func(data string) eventOwner
-	one = func(data string) eventOwner {
+	one := func(data string) eventOwner {
 		p, sh := shapeOf(bytesOf(data))
 		switch {
 		case sh == shapeAnswer && stringOf(p.id) == m.id:

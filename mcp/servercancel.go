@@ -191,13 +191,13 @@ func (s *Session) unansweredDuringLocked(p *pending) string {
 	var first *pendingAsk
 	for _, asks := range s.askCancels {
 		for _, a := range asks {
-			if a.seq > p.seq && (a.during == 0 || a.during == p.seq) && (first == nil || a.seq < first.seq) {
+			if p.waitedOn(a.seq, a.during) && (first == nil || a.seq < first.seq) {
 				first = a
 			}
 		}
 	}
 	if first == nil {
-		if f := s.leftOpen; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
+		if f := s.leftOpen; p.waitedOn(f.seq, f.during) {
 			return f.what
 		}
 		return ""

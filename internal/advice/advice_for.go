@@ -3,7 +3,6 @@ package advice
 import (
 	"encoding/json"
 	"errors"
-	"net/http"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -103,16 +102,4 @@ func ForError(err error, a Audience) string {
 		return ForRPC(rpcErr, Asked{}, a)
 	}
 	return ""
-}
-
-// ForExchange returns the advice for an HTTP record that failed with no
-// error record to speak for it.
-func ForExchange(h *mcp.HTTPExchange, transport string, a Audience) string {
-	f := Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: transport, Header: map[string]string{}}
-	for _, k := range []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"} {
-		if v := http.Header(h.Headers).Get(k); v != "" {
-			f.Header[k] = mcp.HeaderQuote(v)
-		}
-	}
-	return For(f, a)
 }
