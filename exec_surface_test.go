@@ -178,7 +178,7 @@ func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("-32022 lacks %q:\n%s", want, b.String())
 		}
-	}	// A message past what Meaning quotes (1000 bytes) no longer equals
+	} // A message past what Meaning quotes (1000 bytes) no longer equals
 	// it: the meaning line repeated the message, cut.
 	long := strings.Repeat("m", 1500)
 	for _, e := range []*mcp.RPCError{{Code: mcp.CodeInternalError, Message: long}, {Code: mcp.CodeMethodNotFound, Message: long}} {

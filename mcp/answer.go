@@ -395,7 +395,7 @@ func askOrder(keys []string, requests map[string]json.RawMessage, seq int64) []I
 // encoding/json matches keys in any case, so a Go server read it in place
 // of, or beside, the one sent.
 func withInput(params json.RawMessage, answers map[string]json.RawMessage, state json.RawMessage) json.RawMessage {
-	params = dropMembers(params, func(k string) bool {
+	params = jsonspan.DropMembers(params, func(k string) bool {
 		if strings.EqualFold(k, "requestState") {
 			return k != "requestState" || state == nil
 		}

@@ -194,33 +194,6 @@ func objectMembers(s string) ([]member, bool) {
 	return out, true
 }
 
-// dropMembers removes from a JSON object every member whose key drop
-// matches, and leaves the others byte for byte, each after the separator
-// that stood before it. Params that are not an object are returned as they
-// are.
-func dropMembers(params json.RawMessage, drop func(key string) bool) json.RawMessage {
-	members, ok := objectMembers(string(params))
-	if !ok || !slices.ContainsFunc(members, func(m member) bool { return drop(m.key) }) {
-		return params
-	}
-	src := string(params)
-	var b strings.Builder
-	b.WriteString(src[:members[0].keyFrom])
-	kept := false
-	for i, m := range members {
-		if drop(m.key) {
-			continue
-		}
-		if kept {
-			b.WriteString(src[members[i-1].to:m.keyFrom]) // the comma before it
-		}
-		b.WriteString(src[m.keyFrom:m.to])
-		kept = true
-	}
-	b.WriteString(src[members[len(members)-1].to:])
-	return json.RawMessage(b.String())
-}
-
 // discoverResult is what server/discover answers.
 type discoverResult struct {
 	SupportedVersions []string                   `json:"supportedVersions"`
