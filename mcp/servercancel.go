@@ -58,8 +58,12 @@ func newAskKey(conn int, rawID []byte) (askKey, bool) {
 type pendingAsk struct {
 	method string
 	id     string // the server's id for it, compacted
-	seq    int64  // its record
-	during int64  // the sent record of the request on whose stream it came, or 0
+	// what names it (askWords) by its id as the server wrote it, as its
+	// row and its box show it, and as a question whose own wait ran out
+	// is named (leftOpen): one question, one name in every line.
+	what   string
+	seq    int64 // its record
+	during int64 // the sent record of the request on whose stream it came, or 0
 	cancel context.CancelCauseFunc
 }
 
@@ -77,7 +81,7 @@ func (s *Session) askStarted(conn int, rawID []byte, method string, seq, during 
 	if !ok {
 		return ctx, func() { cancel(nil) }
 	}
-	ask := &pendingAsk{method: method, id: key.id, seq: seq, during: during, cancel: cancel}
+	ask := &pendingAsk{method: method, id: key.id, what: askWords(method, rawID), seq: seq, during: during, cancel: cancel}
 	s.mu.Lock()
 	if s.askCancels == nil {
 		s.askCancels = map[askKey][]*pendingAsk{}
@@ -202,10 +206,11 @@ func (s *Session) unansweredDuringLocked(p *pending) string {
 		}
 		return ""
 	}
-	return askWords(first.method, []byte(first.id))
+	return first.what
 }
 
-// askWords names a question of the server's: its method and its id.
+// askWords names a question of the server's: its method and its id as
+// the server wrote it (rawID), as the question's row and box show it.
 func askWords(method string, rawID []byte) string {
 	return quotedMethod(method) + " (its request " + clip.Quote(string(rawID), 64) + ")"
 }
