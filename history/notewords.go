@@ -172,7 +172,9 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 		// cancelled a request of its own it never sent. Said as it is,
 		// neither as ours cancelled nor as the server's own; "sent to
 		// it", as a proxy's client sent it, not mcpscope.
-		line = "the server said it cancelled request " + fit(w.Cancelled, 64) + ", a request sent to it (" + fit(w.Ours, 200) + ")"
+		// What ours asked is cut as a row and every line cut a
+		// request's subject (mcp.NameLimit), not at a limit of its own.
+		line = "the server said it cancelled request " + fit(w.Cancelled, 64) + ", a request sent to it (" + fit(w.Ours, mcp.NameLimit) + ")"
 	case w.Cancelled != "":
 		// A cancellation names a request its sender sent (2025-11-25,
 		// cancellation: "previously issued in the same direction"): the

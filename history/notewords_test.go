@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // A log message reads as its level, logger and text (a JSON string as its
@@ -52,6 +53,9 @@ func TestNoteWordsLine(t *testing.T) {
 		{NoteWords{Level: "info", Text: long}, 200, false, "log info: " + long[:200]},
 		{NoteWords{Level: "info", Text: long}, 0, false, "log info: " + long},
 		{NoteWords{Task: long, Status: long}, 0, false, "task " + long[:64] + " " + long[:32]},
+		// A request of ours with a long method is cut where its row cuts it.
+		{NoteWords{Cancelled: "3", Ours: "tools/" + long, Text: "stop"}, 0, false, "the server said it cancelled request 3, a request sent to it (" + ("tools/" + long)[:mcp.NameLimit] + "): stop"},
+		{NoteWords{Cancelled: long}, 0, false, "server cancelled its own request " + long[:64]},
 	} {
 		if got := tc.w.Line(cut, tc.text, tc.logger); got != tc.want {
 			t.Errorf("%+v.Line(text %d, logger %v) = %q, want %q", tc.w, tc.text, tc.logger, got, tc.want)
