@@ -198,7 +198,7 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		// holds the answers it was given.
 		for _, key := range slices.Sorted(maps.Keys(f.Error.Given)) {
 			// Cut as Detail cuts it: the JSON export holds it whole.
-			fmt.Fprintf(b, "> given %s: %s\n", mdText(strconv.Quote(clip.Quote(key, 64))), mdText(clip.Quote(string(f.Error.Given[key]), 1024)))
+			fmt.Fprintf(b, "> given %s: %s\n", mdText(strconv.Quote(clip.Quote(key, GivenKeyLimit))), mdText(clip.Quote(string(f.Error.Given[key]), GivenLimit)))
 		}
 		if hint := advice.ForInfo(f.Error, aud); hint != "" {
 			fmt.Fprintf(b, "> %s\n", mdText(hint))

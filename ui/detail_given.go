@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -12,10 +13,11 @@ import (
 // ended (declined, left unanswered), under the failure that ended it: the
 // round was not sent again, so no request shows them, and the user reads
 // here what they gave. Server keys and user text alike go through
-// wireLine, cut as other values of a failure are.
+// wireLine, cut as the Markdown export cuts them (history.GivenLimit);
+// a key's line has room beside its cut for clip.Quote's size mark.
 func (in *detailInput) givenLines(out []string, e *mcp.ErrorInfo) []string {
 	for _, key := range slices.Sorted(maps.Keys(e.Given)) {
-		out = in.labelled(out, "given", wireLine(clip.Quote(key, 64), 80)+": "+wireLine(string(e.Given[key]), 1024), in.st.Row.Render)
+		out = in.labelled(out, "given", wireLine(clip.Quote(key, history.GivenKeyLimit), history.GivenKeyLimit+16)+": "+wireLine(string(e.Given[key]), history.GivenLimit), in.st.Row.Render)
 	}
 	return out
 }

@@ -1,0 +1,10 @@
+package history
+
+// GivenKeyLimit and GivenLimit are how much of a question's key and of the
+// answer given to it a line shows under the failure that ended a 2026
+// round before it was sent again (mcp.ErrorInfo.Given): Detail and the
+// Markdown export cut them alike, and the JSON export keeps them whole.
+const (
+	GivenKeyLimit = 64
+	GivenLimit    = 1024
+)
