@@ -40,16 +40,15 @@ type askPrompt struct {
 	// top is the first line of the box's body shown: a form longer
 	// than the box scrolls.
 	top int
-	// unsent is what was typed into a question the session withdrew
-	// before it was sent (the server cancelled it, the connection
-	// dropped): ↑ on an empty answer brings it back, so a half-filled
-	// form is not lost when the server asks again.
-	unsent string
-	// typed is what was last typed into each question of a 2026 round
-	// (roundKey), answered or not: a round that ended early (a later
-	// question timed out, declined) is not sent, and the server asks its
-	// questions again when the request is, so ↑ in one brings back what
-	// was typed into it, not only the one unsent line.
+	// typed is what was last typed into each question (questionKey),
+	// answered or not: ↑ on an empty answer brings it back when the
+	// server asks the same question again, so a half-filled form is not
+	// lost. A question the session withdrew before it was sent (the
+	// server cancelled it, the connection dropped) is asked again so, as
+	// a 2026 round that ended early (a later question timed out,
+	// declined) asks its questions again when the request is sent again.
+	// Kept per question, not as one last line: ↑ in one form brought
+	// back what was typed into another, a token among it.
 	typed map[uint64]string
 
 	lineOutcome
@@ -148,15 +147,11 @@ func (a *askPrompt) withdraw(q *Question) (string, tea.Cmd) {
 	return typed, a.remove(q)
 }
 
-// keepUnsent keeps what is typed into q's answer and not sent, for ↑ (as
-// the last unsent line, and as q's own if a 2026 round asked it), and
-// returns it; "" when nothing is typed.
+// keepUnsent keeps what is typed into q's answer and not sent, for ↑ in
+// q asked again, and returns it; "" when nothing is typed.
 func (a *askPrompt) keepUnsent(q *Question) string {
 	typed := strings.TrimSpace(a.input.Value())
-	if typed != "" {
-		a.unsent = typed
-		a.keep(q, typed)
-	}
+	a.keep(q, typed)
 	return typed
 }
 
@@ -284,22 +279,24 @@ func questionLabel(q *Question) string {
 	return what
 }
 
-// maxTyped bounds the round questions whose typing ↑ brings back.
+// maxTyped bounds the questions whose typing ↑ brings back.
 const maxTyped = 256
 
-// roundSeed hashes the questions of roundKey.
-var roundSeed = maphash.MakeSeed()
+// questionSeed hashes the questions of questionKey.
+var questionSeed = maphash.MakeSeed()
 
-// roundKey tells a 2026 round's question, asked again, from every other:
-// its key, its method, and what it asks (its params). The key alone is the
-// server's name within one round ("a", "confirm"): another tool's round,
-// or another server's, names its own form the same, and ↑ there brought
-// back what was typed into this one, a token among it. All three are
-// hashed, each after its length: a sampling request's params can be
-// megabytes, and a key as long, held by the store past the log's bound.
-func roundKey(q *Question) uint64 {
+// questionKey tells a question, asked again, from every other: its key (a
+// 2026 round's; "" for a server's request), its method, and what it asks
+// (its params). A round's key alone is the server's name within one round
+// ("a", "confirm"): another tool's round, or another server's, names its
+// own form the same, and ↑ there brought back what was typed into this
+// one, a token among it; a server's request asked again has a new id, so
+// it is not part of the key. All three are hashed, each after its length:
+// a sampling request's params can be megabytes, and a key as long, held
+// by the store past the log's bound.
+func questionKey(q *Question) uint64 {
 	var h maphash.Hash
-	h.SetSeed(roundSeed)
+	h.SetSeed(questionSeed)
 	for _, part := range []string{q.Req.Method, q.Req.Key} {
 		h.WriteString(strconv.Itoa(len(part)) + ":")
 		h.WriteString(part)
@@ -308,12 +305,12 @@ func roundKey(q *Question) uint64 {
 	return h.Sum64()
 }
 
-// keep notes line as what was typed into q, if a 2026 round asked it.
+// keep notes line as what was typed into q.
 func (a *askPrompt) keep(q *Question, line string) {
-	if !q.Req.Round || line == "" {
+	if line == "" {
 		return
 	}
-	k := roundKey(q)
+	k := questionKey(q)
 	// Full, the store starts again, but not for a question it holds: its
 	// newest typing replaces its own, and the others' stay.
 	if _, held := a.typed[k]; a.typed == nil || !held && len(a.typed) >= maxTyped {
@@ -323,13 +320,10 @@ func (a *askPrompt) keep(q *Question, line string) {
 }
 
 // kept is what ↑ on q's empty answer brings back: what was typed into the
-// same question of a round before, else, for a server's request, the last
-// answer not sent. A round's question has only its own: every one withdrawn
-// or dismissed is kept by roundKey, and the last unsent line may be another
-// form's.
+// same question asked before, and nothing typed into another.
 func (a *askPrompt) kept(q *Question) string {
-	if q != nil && q.Req.Round {
-		return a.typed[roundKey(q)]
+	if q == nil {
+		return ""
 	}
-	return a.unsent
+	return a.typed[questionKey(q)]
 }

@@ -93,3 +93,34 @@ func TestRoundTypingKeptHoldsNoServerKeys(t *testing.T) {
 		t.Errorf("the store holds %d questions' typing, want %d", len(a.typed), maxTyped)
 	}
 }
+
+// ↑ in a server's own question (a 2025 elicitation) brings back what was
+// typed into the same question asked before, and nothing typed into
+// another: it brought back the last line left unsent in any form, so a
+// token typed into one and dismissed was offered into the next form.
+func TestServerQuestionUpBringsBackOnlyItsOwnTyping(t *testing.T) {
+	tokenForm := `{"message":"Token?","requestedSchema":{"type":"object","properties":{"token":{"type":"string"}}}}`
+	m, first := askModelAt(t, 160, 45, mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(tokenForm)})
+	typeKeys(m, "accept token=hunter2")
+	press(m, "esc")
+	if r := answerOf(t, first); r.err != nil || !strings.Contains(string(r.res), "cancel") {
+		t.Fatalf("esc answered the token form %s, %v; want action cancel", r.res, r.err)
+	}
+	ask := func(params string) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		t.Cleanup(cancel)
+		m.Update(questionMsg{&Question{Req: mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(params)}, ctx: ctx, reply: make(chan reply, 1)}})
+	}
+	ask(formParams)
+	press(m, "up")
+	if got := m.ask.input.Value(); got != "" {
+		t.Errorf("↑ in another form brought back %q, want nothing", got)
+	}
+	typeKeys(m, "accept name=Ann")
+	press(m, "esc")
+	ask(tokenForm)
+	press(m, "up")
+	if got := m.ask.input.Value(); got != "accept token=hunter2" {
+		t.Errorf("↑ in the token form asked again brought back %q, want what was typed into it", got)
+	}
+}

@@ -68,7 +68,7 @@ func (m *Model) withdrawnStatus(level statusLevel, text, typed string, round boo
 	if typed == "" {
 		return m.setStatus(level, text)
 	}
-	kept := "your unsent answer is kept (" + m.keys.HistoryPrev.Help().Key + " in the next question's answer brings it back): " + wireLine(typed, 200)
+	kept := "your unsent answer is kept (" + m.keys.HistoryPrev.Help().Key + " in its answer, asked again, brings it back): " + wireLine(typed, 200)
 	text += "; " + kept
 	cmd := m.setWholeStatus(level, text)
 	m.unsent.text, m.unsent.id, m.unsent.kept, m.unsent.round = text, m.statusSeq, kept, round
