@@ -25,9 +25,7 @@ func TestRoundUpBringsBackOnlyTheSameQuestionsTyping(t *testing.T) {
 		t.Fatalf("the token form's answer: %v", r.err)
 	}
 	ask := func(params string) {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		t.Cleanup(cancel)
-		m.Update(questionMsg{&Question{Req: mcp.InputRequest{Key: "a", Method: "elicitation/create", Params: json.RawMessage(params), Round: true}, ctx: ctx, reply: make(chan reply, 1)}})
+		askAnother(t, m, mcp.InputRequest{Key: "a", Method: "elicitation/create", Params: json.RawMessage(params), Round: true})
 	}
 	// Another form of key a, typed into then dismissed: its own line,
 	// not the token, is what the third form must not get either.
@@ -107,9 +105,7 @@ func TestServerQuestionUpBringsBackOnlyItsOwnTyping(t *testing.T) {
 		t.Fatalf("esc answered the token form %s, %v; want action cancel", r.res, r.err)
 	}
 	ask := func(params string) {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		t.Cleanup(cancel)
-		m.Update(questionMsg{&Question{Req: mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(params)}, ctx: ctx, reply: make(chan reply, 1)}})
+		askAnother(t, m, mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(params)})
 	}
 	ask(formParams)
 	press(m, "up")
@@ -123,4 +119,13 @@ func TestServerQuestionUpBringsBackOnlyItsOwnTyping(t *testing.T) {
 	if got := m.ask.input.Value(); got != "accept token=hunter2" {
 		t.Errorf("↑ in the token form asked again brought back %q, want what was typed into it", got)
 	}
+}
+
+// askAnother puts the question req to m, which waits a minute at most for
+// its answer.
+func askAnother(t *testing.T, m *Model, req mcp.InputRequest) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	m.Update(questionMsg{&Question{Req: req, ctx: ctx, reply: make(chan reply, 1)}})
 }
