@@ -15,7 +15,6 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // recordFlags choose where a live session is recorded.
@@ -102,14 +101,7 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 		return err
 	}
 	if replayHint {
-		// The command is quoted as a shell reads it, so a path with a
-		// space or a quote pastes back as one argument.
-		// The export line is the TUI's only word of export: it has no
-		// key for it, and a newcomer asked how to share a session.
-		q := command.ShellPath(r.Path())
-		fmt.Fprintf(w, "session recorded to %s\n", shown)
-		r.sayCaveat(w)
-		fmt.Fprintf(w, "  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", q, q)
+		r.sayRecordedOnQuit(w, shown)
 	} else {
 		fmt.Fprintf(w, "recorded to %s\n", shown)
 		r.sayCaveat(w)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // quitWait is how long quitting the TUI waits, once the screen is given
@@ -46,4 +47,19 @@ func closeOnQuit(sess *mcp.Session, errw io.Writer, wait time.Duration) {
 		host = u.Host
 	}
 	fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(host), mcp.DurationText(wait))
+}
+
+// sayRecordedOnQuit tells w, as the TUI quits, where its whole recording
+// is (shown, its path made safe) and how to replay and export it. The
+// path has a line of its own: after "session recorded to " a long one
+// wrapped mid-path at 80 columns, and selecting the line gave half of it.
+func (r *recording) sayRecordedOnQuit(w io.Writer, shown string) {
+	fmt.Fprintf(w, "session recorded to:\n  %s\n", shown)
+	r.sayCaveat(w)
+	// The command is quoted as a shell reads it, so a path with a space
+	// or a quote pastes back as one argument. The export line is the
+	// TUI's only word of export: it has no key for it, and a newcomer
+	// asked how to share a session.
+	q := command.ShellPath(r.Path())
+	fmt.Fprintf(w, "  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", q, q)
 }

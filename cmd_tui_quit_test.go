@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -95,5 +97,23 @@ func endsClosed(ctx context.Context, t *testing.T, last <-chan mcp.Record) {
 		}
 	case <-ctx.Done():
 		t.Fatal("the session's records never ended")
+	}
+}
+
+// Quitting the TUI names its recording on a line of its own, the path
+// whole from the line's start: after "session recorded to " a long path
+// wrapped mid-path at 80 columns, and selecting a line gave half of it.
+func TestQuitNamesTheRecordingOnALineOfItsOwn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), strings.Repeat("sessions-of-a-long-named-project-", 3), "2026-11-27T23-30-00-127.0.0.1-10670.jsonl")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out := reportOf(t, path)
+	lines := strings.Split(out, "\n")
+	if len(lines) < 2 || lines[0] != "session recorded to:" || lines[1] != "  "+path {
+		t.Errorf("quitting said %q, want %q and then the path alone on its line", out, "session recorded to:")
+	}
+	if !strings.Contains(out, "  replay it: mcpscope replay "+path+"\n") {
+		t.Errorf("quitting said %q, want the replay command after the path", out)
 	}
 }

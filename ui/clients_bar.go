@@ -143,20 +143,40 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 		}
 		return b.String() + where
 	}
+	// The line's width is summed as it grows, each tab measured once as
+	// it is taken: measuring the whole line again for every tab tried
+	// made a wide bar of many clients cost the square of its tabs.
+	gapW, moreW, whereW := ansi.StringWidth(gap), ansi.StringWidth(more), ansi.StringWidth(where)
+	edges := func(lo, hi int) int {
+		w := whereW
+		if lo > 0 {
+			w += moreW + gapW
+		}
+		if hi < n {
+			w += gapW + moreW
+		}
+		return w
+	}
 	lo, hi := cur, cur+1
-	if over := ansi.StringWidth(render(lo, hi)) - width; over > 0 {
+	tabs := ansi.StringWidth(shown) // the tabs from lo to hi, with their gaps
+	if over := tabs + edges(lo, hi) - width; over > 0 {
 		// Not even the shown one's name fits: it is cut, so where it is
 		// still shows.
-		shown = ansi.Truncate(shown, max(ansi.StringWidth(shown)-over, 1), "…")
+		shown = ansi.Truncate(shown, max(tabs-over, 1), "…")
+		tabs = ansi.StringWidth(shown)
 		cut = true
 	}
 	for grew := true; grew; {
 		grew = false
-		if hi < n && ansi.StringWidth(render(lo, hi+1)) <= width {
-			hi, grew = hi+1, true
+		if hi < n {
+			if w := tabs + gapW + ansi.StringWidth(tab(hi)); w+edges(lo, hi+1) <= width {
+				tabs, hi, grew = w, hi+1, true
+			}
 		}
-		if lo > 0 && ansi.StringWidth(render(lo-1, hi)) <= width {
-			lo, grew = lo-1, true
+		if lo > 0 {
+			if w := tabs + gapW + ansi.StringWidth(tab(lo-1)); w+edges(lo-1, hi) <= width {
+				tabs, lo, grew = w, lo-1, true
+			}
 		}
 	}
 	return render(lo, hi), cut

@@ -44,7 +44,10 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	// named it.
 	quit := key.NewBinding(key.WithKeys(typingQuit), key.WithHelp(typingQuit, "quit (the line is kept for ↑)"))
 	// The same keys answer what a server asks, at the prompt it opens.
-	return []key.Binding{keyAs(k.Complete, "complete"), k.CompleteBack, keyAs(k.Submit, "send / answer"), keyAs(k.Cancel, "leave / dismiss a question (cancel a form, decline a sampling)"), quit, k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
+	// What esc does in a 2026 round is a row of its own under esc's, with
+	// no key: on one row it was cut at 80 columns.
+	round := key.NewBinding(key.WithKeys(k.Cancel.Keys()...), key.WithHelp("", "in a 2026 round: declining ends it; your typing is kept for ↑"))
+	return []key.Binding{keyAs(k.Complete, "complete"), k.CompleteBack, keyAs(k.Submit, "send / answer"), keyAs(k.Cancel, "leave / dismiss a question (cancel a form, decline a sampling)"), round, quit, k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

@@ -115,3 +115,21 @@ func TestHelpOverlayUsesTheCommandLineRows(t *testing.T) {
 		t.Fatalf("scrolled to the end in the taller box, the help should show its last key:\n%s", view)
 	}
 }
+
+// At 80 columns the help says under esc what it does in a 2026 round,
+// whole: it declines, which ends the round, and keeps what was typed
+// (ask.go's dismiss), where the help said nothing of a round.
+func TestHelpSaysWhatEscDoesInARoundAt80(t *testing.T) {
+	m := newTestModel(t, 80, 60, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	view := m.View()
+	checkFrame(t, view, 80, 60)
+	for _, want := range []string{
+		"esc       leave / dismiss a question (cancel a form, decline a sampling)",
+		"          in a 2026 round: declining ends it; your typing is kept for ↑",
+	} {
+		if !strings.Contains(ansi.Strip(view), want) {
+			t.Errorf("the help at 80 columns lacks %q whole:\n%s", want, view)
+		}
+	}
+}

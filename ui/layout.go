@@ -145,6 +145,26 @@ func layoutWith(width, height, cmdRows int) screenLayout {
 	return l
 }
 
+// withoutDetail is l with the tab slot across the whole width and no
+// Detail pane, in modeTwoColumn (any other layout is returned as is): a
+// failed negotiation wrapped tightly in half of 100 columns beside a
+// Detail that had nothing to show.
+func (l screenLayout) withoutDetail() screenLayout {
+	if l.Mode != modeTwoColumn {
+		return l
+	}
+	w := l.CmdLine.W
+	l.TabBar.W, l.Slot.W = w, w
+	l.Panes[paneDetail] = rect{}
+	return l
+}
+
+// detailHidden reports whether l is a two-column layout whose Detail gave
+// its half to the slot (withoutDetail).
+func (l screenLayout) detailHidden() bool {
+	return l.Mode == modeTwoColumn && l.Panes[paneDetail].empty()
+}
+
 // isTabbed reports whether p shares the slot in this layout.
 func (l screenLayout) isTabbed(p pane) bool {
 	for _, t := range l.Tabbed {

@@ -47,9 +47,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	m.cmdline.SetPaneKeys(m.paneKeys()...)
-	if m.lay.Mode != modeTooSmall && cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H {
+	if m.lay.Mode != modeTooSmall && (cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H || m.negotiationAlone() != m.lay.detailHidden()) {
 		// A refusal or warnings to read whole, or gone: the panes give
-		// the command line its rows, or take them back.
+		// the command line its rows, or take them back. Detail, with
+		// something to show or the focus, takes its half back.
 		m.resize(m.width, m.height)
 	}
 	m.detail.noteInPairs = m.com.awaitingClient() && m.paneShown(panePairs)
@@ -89,17 +90,24 @@ func (m *Model) resize(w, h int) {
 	} else if !m.lay.isTabbed(m.slot) && len(m.lay.Tabbed) > 0 {
 		m.slot = panePairs
 	}
-	size := func(p pane) (int, int) {
-		r := m.lay.Panes[p]
-		if m.lay.isTabbed(p) {
-			r = m.lay.Slot
+	// Detail keeps the size it has beside the slot while the slot shows
+	// Negotiation across the width: it is drawn at that size when it
+	// takes its half back.
+	split := m.lay
+	if m.negotiationAlone() {
+		m.lay = m.lay.withoutDetail()
+	}
+	size := func(l screenLayout, p pane) (int, int) {
+		r := l.Panes[p]
+		if l.isTabbed(p) {
+			r = l.Slot
 		}
 		return r.W, r.H
 	}
-	m.nego.SetSize(size(paneNegotiation))
-	m.events.SetSize(size(paneEvents))
-	m.pairs.SetSize(size(panePairs))
-	m.detail.SetSize(size(paneDetail))
+	m.nego.SetSize(size(m.lay, paneNegotiation))
+	m.events.SetSize(size(m.lay, paneEvents))
+	m.pairs.SetSize(size(m.lay, panePairs))
+	m.detail.SetSize(size(split, paneDetail))
 	m.cmdline.SetSize(w)
 	m.ask.SetSize(w, m.askBoxHeight())
 	m.status.SetSize(w)
@@ -393,6 +401,14 @@ func (m *Model) connectFailure(batch []mcp.Record) *mcp.ErrorInfo {
 		}
 	}
 	return nil
+}
+
+// negotiationAlone reports whether the two-column screen's slot shows
+// Negotiation across the whole width (withoutDetail): Detail, beside it,
+// has nothing to show (no selection, no standing note) and not the focus.
+func (m *Model) negotiationAlone() bool {
+	return m.lay.Mode == modeTwoColumn && m.slot == paneNegotiation && m.focus != paneDetail &&
+		m.detail.empty() && m.com.note == ""
 }
 
 // negotiationShown reports whether the Negotiation pane is on screen: in
