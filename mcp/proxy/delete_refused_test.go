@@ -130,3 +130,42 @@ func TestDeleteUpstreamFailedEndsSayingSo(t *testing.T) {
 		})
 	}
 }
+
+// A client that hangs up in the middle of its DELETE, before upstream
+// answered it, and closes every connection, ends its session saying so:
+// whether the DELETE ended the session upstream is not known. It said the
+// DELETE "did not end it upstream", which nothing showed.
+func TestDeleteDroppedBeforeUpstreamAnsweredEndsSayingSo(t *testing.T) {
+	deleted := make(chan struct{}, 1)
+	up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
+		switch r.Method {
+		case http.MethodDelete:
+			deleted <- struct{}{}
+			<-r.Context().Done()
+		case http.MethodGet:
+			w.WriteHeader(http.StatusMethodNotAllowed)
+		default:
+			gateway.ServeHTTP(w, r)
+		}
+	})
+	p, base, w := startProxy(t, up.URL, Config{})
+	p.earlyWait = 50 * time.Millisecond
+	k := &killable{}
+	cs := sdkConnect(t, "deleter", &sdk.StreamableClientTransport{Endpoint: base + demo.StreamablePath, MaxRetries: -1, HTTPClient: k.client()})
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	c := w.clientOn(t, mcp.TransportStreamable)
+	go func() { _ = cs.Close() }()
+	select {
+	case <-deleted:
+	case <-bounded(t).Done():
+		t.Fatal("the client's DELETE never reached upstream")
+	}
+	k.kill()
+	closed := w.record(t, c.ID, "the session ended", inState(mcp.StateClosed, ""))
+	d := closed.State.Detail
+	if !strings.Contains(d, "hung up before upstream answered it") || strings.Contains(d, "did not end it upstream") {
+		t.Errorf("the session ended saying %q, want that the client hung up before upstream answered its DELETE", d)
+	}
+}

@@ -329,6 +329,9 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
 	defer l.cancel()
 	resp, ok := l.send()
+	c.mu.Lock()
+	c.deleteDropped = !ok && l.clientLeft(nil)
+	c.mu.Unlock()
 	if !ok {
 		return
 	}
