@@ -179,3 +179,33 @@ func awaitsGetSaid(t *testing.T, w *watched, c *Client, base string, session []s
 		t.Errorf("the note was said %d times, want once\n%s", n, w.dump())
 	}
 }
+
+// The note that a request waits for a GET stream names it as every line
+// names the client's names: its method and id cut at mcp.NameLimit, with
+// how long each was. A 180-byte method was shown whole here and cut
+// everywhere else.
+func TestRequestAwaitingGetIsNamedCutAsEveryLineCutsNames(t *testing.T) {
+	method := "x/" + strings.Repeat("m", 178)
+	id := `"` + strings.Repeat("i", 178) + `"`
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: func(x *mcptest.Exchange) {
+		if x.Method == method {
+			x.Accept()
+			return
+		}
+		x.Default()
+	}})
+	_, base, w := startProxy(t, fake.URL, Config{})
+	session := rawSession(t, base, "2025-11-25")
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":`+id+`,"method":"`+method+`"}`, session...).Body)
+	c := w.clientWith(t, "the request sent", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == method
+	})
+	said := w.record(t, c.ID, "the note that its answer needs a GET stream", func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) })
+	d := said.State.Detail
+	if strings.Contains(d, method) || !strings.Contains(d, method[:mcp.NameLimit]+"… (180 bytes)") {
+		t.Errorf("the note says %q, want the method cut at %d bytes, saying it was 180", d, mcp.NameLimit)
+	}
+	if strings.Contains(d, id) || !strings.Contains(d, "id="+id[:mcp.NameLimit]+"… (180 bytes)") {
+		t.Errorf("the note says %q, want the id cut at %d bytes, saying it was 180", d, mcp.NameLimit)
+	}
+}
