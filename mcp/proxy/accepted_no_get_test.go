@@ -27,19 +27,7 @@ func TestRequestAcceptedWithNoGetStreamOpenIsSaid(t *testing.T) {
 	c := w.clientWith(t, "the tools/list sent", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "tools/list"
 	})
-	said := w.record(t, c.ID, "the note that its answer needs a GET stream", func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) })
-	if want := "with no answer in its body to tools/list id=2, and no stream is open that could carry one (the client has not opened a GET stream, the only one that could carry it)"; !strings.Contains(said.State.Detail, want) {
-		t.Errorf("the note says %q, want it to say %q", said.State.Detail, want)
-	}
-	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
-	w.allEnded(t, 1)
-	failed := w.record(t, c.ID, "the tools/list failed", func(r mcp.Record) bool { return r.Error != nil && r.Error.ReqSeq != 0 })
-	if !strings.HasPrefix(failed.Error.Message, "never answered, by the end of the session: POST ") || failed.Error.Cause != mcp.CauseNoResponse {
-		t.Errorf("the tools/list failed with %s %q, want it never answered", failed.Error.Cause, failed.Error.Message)
-	}
-	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 1 {
-		t.Errorf("the note was said %d times, want once", n)
-	}
+	awaitsGetSaid(t, w, c, base, session)
 }
 
 // With the client's GET stream open, a request upstream answers 202 with

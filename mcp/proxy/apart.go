@@ -19,9 +19,15 @@ import (
 // id 1), filed in the first numbered session of that identity whose
 // relaying ids it does not use: in one session, the pairing by id would
 // leave one request pending for good and show the other's answer as a
-// duplicate. A server/discover finding the session of its identity with
-// its client gone (endGoneFor) begins a session of its own. It is nil
-// when the proxy is at its cap and no session is idle.
+// duplicate. A server/discover begins a session of its own only when the
+// session of its identity has nothing pending and no connection open
+// (endGoneFor): with a request of its own still relaying, or a connection
+// still open, the discover is its client's going on (an SDK renegotiating
+// its version), and cutting there would split one client's requests and
+// answers across two recordings. Nothing is pending with nothing
+// relaying: a stateless request that stops relaying is settled, answered
+// or failed (cancelled as its client hung up, answered with nothing, cut
+// off). It is nil when the proxy is at its cap and no session is idle.
 func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	base := identity(mcp.TransportStateless, r, m)
 	ids := m.requestIDs()

@@ -45,8 +45,9 @@ func (l *leg) awaitGet(resp *http.Response) {
 	// A session whose upstream answers every request 202 and then on a
 	// GET stream opened late would keep every one of them.
 	c.forgetEnded(&c.awaiting)
+	c.forgetEnded(&c.held)
 	c.mu.Lock()
-	if c.gets > 0 {
+	if c.gets > c.getsAsked {
 		c.mu.Unlock()
 		return
 	}
@@ -54,16 +55,66 @@ func (l *leg) awaitGet(resp *http.Response) {
 		c.awaiting = map[int64]string{}
 	}
 	c.awaiting[l.reqSeq] = words
+	if c.gets > 0 {
+		// The client has asked for a GET stream upstream has not answered
+		// yet: the answer may well come on it, so nothing is said unless
+		// upstream refuses it (getAnswered).
+		if c.held == nil {
+			c.held = map[int64]string{}
+		}
+		c.held[l.reqSeq] = note
+		c.mu.Unlock()
+		return
+	}
 	c.mu.Unlock()
 	c.state(mcp.StateGetStream, awaitsGet+note)
 }
 
-// getOpened counts a GET stream of the client open (by +1) or closed
-// (by -1): while one is, an answer upstream sends after a 202 has a
-// stream to come on.
-func (c *Client) getOpened(by int) {
+// getArrived counts a GET stream of the client open as its GET arrives,
+// before upstream answers it: a client that opens its GET stream and
+// posts at once (as SDK clients do) has the stream as far as it knows,
+// and a request upstream answered 202 meanwhile was said to have no GET
+// stream open. getAnswered settles it.
+func (c *Client) getArrived() {
 	c.mu.Lock()
-	c.gets += by
+	c.gets++
+	c.getsAsked++
+	c.mu.Unlock()
+}
+
+// getAnswered settles a GET getArrived counted: open when upstream
+// answered it with a stream (getClosed then counts it closed), otherwise
+// (refused, failed, unreachable) it was never open. Then, with no other
+// GET open or asked for, the requests answered 202 while it was asked for
+// are said to wait for a GET stream, as they would have been at once.
+func (c *Client) getAnswered(open bool) {
+	c.mu.Lock()
+	c.getsAsked--
+	var notes map[int64]string
+	if open {
+		for seq := range c.held {
+			delete(c.awaiting, seq)
+		}
+		c.held = nil
+	} else {
+		c.gets--
+		if c.gets == 0 {
+			notes, c.held = c.held, nil
+		}
+	}
+	c.mu.Unlock()
+	for _, seq := range slices.Sorted(maps.Keys(notes)) {
+		if c.obs.Waiting(seq) {
+			c.state(mcp.StateGetStream, awaitsGet+notes[seq])
+		}
+	}
+}
+
+// getClosed counts a GET stream of the client, open, closed: an answer
+// upstream sends after a 202 no longer has it to come on.
+func (c *Client) getClosed() {
+	c.mu.Lock()
+	c.gets--
 	c.mu.Unlock()
 }
 

@@ -74,7 +74,9 @@ type Client struct {
 	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see otherSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
 	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
-	gets          int                 // the client's GET streams open now
+	gets          int                 // the client's GET streams open now, or asked for and not yet answered (getArrived)
+	getsAsked     int                 // of gets, those upstream has not answered yet
+	held          map[int64]string    // requests answered 202 while a GET was asked for and none open, by Seq, with the note to say if none opens (awaitGet)
 	drops         map[int64]string    // requests whose resumable answer stream the client dropped, by Seq, named (dropped)
 	awaiting      map[int64]string    // requests answered 202 with no GET stream open, by Seq, with the words said (awaitGet)
 	opened        bool                // a state "open" was logged
@@ -95,6 +97,7 @@ type Client struct {
 	wait          *time.Timer       // what it waits on its client for (wait.go); nil when nothing
 	conns         map[net.Conn]bool // the client's connections its requests came on that are open still (Track); nil when none was told of
 	deleting      bool              // its client sent DELETE for it (goneLocked)
+	deleteDropped bool              // its client's last DELETE was dropped by the client before upstream answered it (deleteFailed)
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {

@@ -149,13 +149,17 @@ func (c *Client) endGone() {
 
 // deleteFailed is how session sid of c ends, its client gone after what
 // it did (did), when the client sent DELETE and it did not end the
-// session upstream (upstream unreachable, or failing it); ok is false when
-// the client sent none. "sent nothing more" denied the DELETE beside it in
-// the log, and "upstream keeps" the session of an upstream maybe down.
-// Called with c.mu held.
+// session upstream (upstream unreachable, or failing it), or the client
+// hung up before upstream answered it, when whether it did is not known;
+// ok is false when the client sent none. "sent nothing more" denied the
+// DELETE beside it in the log, and "upstream keeps" the session of an
+// upstream maybe down. Called with c.mu held.
 func (c *Client) deleteFailed(sid, did string) (detail string, ok bool) {
 	if !c.deleting || sid == "" {
 		return "", false
+	}
+	if c.deleteDropped {
+		return "the client " + did + " and sent DELETE for session " + shownID(sid) + ", but hung up before upstream answered it, so whether it ended the session upstream is not known: it left", true
 	}
 	return "the client " + did + " and sent DELETE for session " + shownID(sid) + ", which did not end it upstream (see the DELETE): it left (upstream, if it still runs, keeps the session until it expires it)", true
 }

@@ -100,24 +100,9 @@ func TestDeleteRetriedAfter404SaysWhichSessionEndedIt(t *testing.T) {
 func TestDeleteUpstreamFailedEndsSayingSo(t *testing.T) {
 	for _, noGet := range []bool{false, true} {
 		t.Run(fmt.Sprintf("no GET stream %v", noGet), func(t *testing.T) {
-			up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
-				switch {
-				case r.Method == http.MethodDelete:
-					http.Error(w, "boom", http.StatusInternalServerError)
-				case r.Method == http.MethodGet && noGet:
-					w.WriteHeader(http.StatusMethodNotAllowed)
-				default:
-					gateway.ServeHTTP(w, r)
-				}
+			w, c, cs, k := deleter(t, noGet, func(w http.ResponseWriter, _ *http.Request) {
+				http.Error(w, "boom", http.StatusInternalServerError)
 			})
-			p, base, w := startProxy(t, up.URL, Config{})
-			p.earlyWait = 50 * time.Millisecond
-			k := &killable{}
-			cs := sdkConnect(t, "deleter", &sdk.StreamableClientTransport{Endpoint: base + demo.StreamablePath, MaxRetries: -1, HTTPClient: k.client()})
-			if _, err := cs.ListTools(bounded(t), nil); err != nil {
-				t.Fatalf("tools/list: %v", err)
-			}
-			c := w.clientOn(t, mcp.TransportStreamable)
 			_ = cs.Close()
 			w.record(t, c.ID, "the DELETE answered 500", func(r mcp.Record) bool {
 				return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodDelete && r.HTTP.Status == 500
@@ -129,4 +114,54 @@ func TestDeleteUpstreamFailedEndsSayingSo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A client that hangs up in the middle of its DELETE, before upstream
+// answered it, and closes every connection, ends its session saying so:
+// whether the DELETE ended the session upstream is not known. It said the
+// DELETE "did not end it upstream", which nothing showed.
+func TestDeleteDroppedBeforeUpstreamAnsweredEndsSayingSo(t *testing.T) {
+	deleted := make(chan struct{}, 1)
+	w, c, cs, k := deleter(t, true, func(_ http.ResponseWriter, r *http.Request) {
+		deleted <- struct{}{}
+		<-r.Context().Done()
+	})
+	go func() { _ = cs.Close() }()
+	select {
+	case <-deleted:
+	case <-bounded(t).Done():
+		t.Fatal("the client's DELETE never reached upstream")
+	}
+	k.kill()
+	closed := w.record(t, c.ID, "the session ended", inState(mcp.StateClosed, ""))
+	d := closed.State.Detail
+	if !strings.Contains(d, "hung up before upstream answered it") || strings.Contains(d, "did not end it upstream") {
+		t.Errorf("the session ended saying %q, want that the client hung up before upstream answered its DELETE", d)
+	}
+}
+
+// deleter connects the Go SDK client, on a connection k can kill, through
+// the proxy to the demo, with the client's DELETE answered by del and its
+// GET by 405 when noGet, and lists the tools: the session w watches as c,
+// ready for its client to end it.
+func deleter(t *testing.T, noGet bool, del http.HandlerFunc) (*watched, *Client, *sdk.ClientSession, *killable) {
+	t.Helper()
+	up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
+		switch {
+		case r.Method == http.MethodDelete:
+			del(w, r)
+		case r.Method == http.MethodGet && noGet:
+			w.WriteHeader(http.StatusMethodNotAllowed)
+		default:
+			gateway.ServeHTTP(w, r)
+		}
+	})
+	p, base, w := startProxy(t, up.URL, Config{})
+	p.earlyWait = 50 * time.Millisecond
+	k := &killable{}
+	cs := sdkConnect(t, "deleter", &sdk.StreamableClientTransport{Endpoint: base + demo.StreamablePath, MaxRetries: -1, HTTPClient: k.client()})
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	return w, w.clientOn(t, mcp.TransportStreamable), cs, k
 }

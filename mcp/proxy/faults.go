@@ -90,20 +90,20 @@ func AnswerStreamDropped(st *mcp.StateChange) bool {
 }
 
 // asked names the request l relays as a failure line names one: its
-// method, tool and id (the client's to make up, so each is clipped, the
-// tool as every line cuts a name: mcp.NameShown). The
+// method, tool and id (the client's to make up, so each is cut as every
+// line cuts a name: at mcp.NameLimit, the tool by mcp.NameShown). The
 // request still waits when its stream is dropped, so its failure does not
 // end it and the line has no request to name but this.
 func (l *leg) asked() string {
 	id, method, tool, ok := l.c.obs.Asked(l.reqSeq)
 	if !ok {
-		return clip.Quote(l.method, 200)
+		return clip.Quote(l.method, mcp.NameLimit)
 	}
-	what := clip.Quote(method, 200)
+	what := clip.Quote(method, mcp.NameLimit)
 	if tool != "" {
 		what += " " + mcp.NameShown(tool)
 	}
-	return what + " id=" + clip.Quote(id, 200)
+	return what + " id=" + clip.Quote(id, mcp.NameLimit)
 }
 
 // upstreamsOwn names what upstream was sending for an exchange of this

@@ -248,11 +248,14 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	}
 	l := p.newLeg(w, r, c, nil, message{}, purpose)
 	defer l.cancel()
+	c.getArrived()
 	resp, ok := l.send()
 	if !ok {
+		c.getAnswered(false)
 		return
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+	c.getAnswered(isStream)
 	why, none := noGetStream(purpose, c, r, resp.StatusCode)
 	if purpose == mcp.PurposeGet {
 		c.gotGet(isStream, why, none && (resp.StatusCode == http.StatusMethodNotAllowed || c.initialized()))
@@ -262,9 +265,9 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 		// SDKs reopen a dropped GET stream) is a GET stream open as much
 		// as the first: the proxy cannot tell it from a response stream's
 		// resumption, and saying an answer has no stream to come on
-		// while one may carry it would be false (awaitGet).
-		c.getOpened(1)
-		defer c.getOpened(-1)
+		// while one may carry it would be false (awaitGet). One upstream
+		// refused (a 4xx to Last-Event-ID) is none (getAnswered).
+		defer c.getClosed()
 	}
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
@@ -326,6 +329,9 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
 	defer l.cancel()
 	resp, ok := l.send()
+	c.mu.Lock()
+	c.deleteDropped = !ok && l.clientLeft(nil)
+	c.mu.Unlock()
 	if !ok {
 		return
 	}
