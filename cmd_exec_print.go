@@ -265,6 +265,8 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 				code = max(code, exitFailed)
 			}
 		}
+	case "tasks/get", "tasks/cancel":
+		p.task(resp.Result)
 	case "resources/subscribe", "resources/unsubscribe":
 		fmt.Fprintf(p.w, "%s %s\n", map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
 	case "prompts/get":
@@ -328,7 +330,7 @@ func (p *printer) failure(method string, err error) {
 		if tc := (*mcp.TaskCancelledError)(nil); errors.As(err, &tc) {
 			// The tool's work goes on in its task unless tasks/cancel
 			// stopped it: what that got is the end of the story.
-			how += "; tasks/cancel for its task " + sanitize.Line(tc.TaskID) + ": " + sanitize.Line(tc.Status)
+			how += "; tasks/cancel for its task " + sanitize.Line(taskIDShown(tc.TaskID)) + ": " + sanitize.Line(tc.Status)
 		}
 		fmt.Fprintf(p.w, "cancelled: the request was given up on and %s\n", how)
 		return
