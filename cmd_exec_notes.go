@@ -53,6 +53,10 @@ type notes struct {
 	// before its tasks/result, a listing's first page, a 2026 chain's
 	// first round) and for one with no answer (a call given up on) alike.
 	sentFirst map[string]int64
+	// declined is the method of the last question of the server's that
+	// was declined since the last take, "" for none: a request failed
+	// for it gets the advice that says so.
+	declined string
 }
 
 // heldLine is a note line and how many times in a row it came: a server
@@ -106,8 +110,12 @@ func (n *notes) record(r mcp.Record) {
 	if len(problems) > 0 {
 		line = ""
 	}
+	declined := declinedReply(&r)
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if declined != "" {
+		n.declined = declined
+	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && (r.RPC.Method != mcp.ListenMethod || r.RPC.UserStream) {
 		// The session's own listen stream, opened in the background, is
 		// no command's: a subscriptions/listen typed after it began later.
@@ -312,7 +320,7 @@ func (n *notes) take(method, what string) []string {
 			lines[i] += " (came before " + what + " was sent)"
 		}
 	}
-	n.lines, n.ringAt, n.skipped, n.sentFirst = nil, 0, 0, nil
+	n.lines, n.ringAt, n.skipped, n.sentFirst, n.declined = nil, 0, 0, nil, ""
 	return lines
 }
 
@@ -333,9 +341,11 @@ func (n *notes) sentAt(method string, seq int64) {
 // it keeps reading (readerStall).
 // Those before the first request of method sent since the last print (the
 // command named what; "" for none) are said to have come before it was sent.
-func (n *notes) print(w io.Writer, upTo int64, method, what string) {
+// declined is the method of the last question of the server's declined
+// since the last print, "" for none.
+func (n *notes) print(w io.Writer, upTo int64, method, what string) (declined string) {
 	if n == nil {
-		return
+		return ""
 	}
 	if upTo > 0 {
 		awaitReader(context.Background(), upTo, func() (int64, <-chan struct{}, bool) {
@@ -345,6 +355,7 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) {
 		})
 	}
 	n.mu.Lock()
+	declined = n.declined
 	lines := n.take(method, what)
 	n.mu.Unlock()
 	for _, l := range lines {
@@ -353,6 +364,7 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) {
 		// break kept there would print a "· …" line exec never wrote.
 		fmt.Fprintf(w, "· %s\n", oneLine(l))
 	}
+	return declined
 }
 
 // pending reports whether notifications are waiting to be printed.

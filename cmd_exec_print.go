@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -185,7 +186,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		// command's.
 		upTo = max(upTo, p.logged())
 	}
-	p.notes.print(p.w, upTo, began, title)
+	declined := p.notes.print(p.w, upTo, began, title)
 	if resp != nil {
 		if resp.Ambiguous {
 			for _, a := range mcp.Ambiguities(resp.Raw) {
@@ -207,7 +208,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 			// asked for, where only the error was printed.
 			p.listing(c.Method, resp.Result)
 		}
-		p.failure(sent, err)
+		p.failure(sent, err, declined)
 		if ue != nil {
 			p.also(c, ue)
 		}
@@ -265,6 +266,8 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 				code = max(code, exitFailed)
 			}
 		}
+	case "tasks/get", "tasks/cancel":
+		p.task(resp.Result)
 	case "resources/subscribe", "resources/unsubscribe":
 		fmt.Fprintf(p.w, "%s %s\n", map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
 	case "prompts/get":
@@ -313,8 +316,9 @@ func (p *printer) listing(method string, result json.RawMessage) {
 
 // failure says why a command failed: a JSON-RPC error with its meaning by
 // the specification, and what to do about it from the one advice table,
-// which reads the method sent.
-func (p *printer) failure(method string, err error) {
+// which reads the method sent and the question of the server's the user
+// declined while it ran ("" for none).
+func (p *printer) failure(method string, err error, declined string) {
 	if errors.Is(err, context.Canceled) {
 		how := "notifications/cancelled told the server"
 		switch {
@@ -328,7 +332,7 @@ func (p *printer) failure(method string, err error) {
 		if tc := (*mcp.TaskCancelledError)(nil); errors.As(err, &tc) {
 			// The tool's work goes on in its task unless tasks/cancel
 			// stopped it: what that got is the end of the story.
-			how += "; tasks/cancel for its task " + sanitize.Line(tc.TaskID) + ": " + sanitize.Line(tc.Status)
+			how += "; tasks/cancel for its task " + sanitize.Line(taskIDShown(tc.TaskID)) + ": " + sanitize.Line(tc.Status)
 		}
 		fmt.Fprintf(p.w, "cancelled: the request was given up on and %s\n", how)
 		return
@@ -354,7 +358,7 @@ func (p *printer) failure(method string, err error) {
 		if m := rpcErr.Beyond(); m != "" {
 			fmt.Fprintf(p.w, "  meaning: %s\n", oneLine(m))
 		}
-		q := advice.Asked{Method: method, Transport: p.transport}
+		q := advice.Asked{Method: method, Transport: p.transport, Declined: clip.Quote(declined, 200)}
 		if p.declared != nil {
 			q.Capabilities = p.declared()
 		}

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -117,62 +114,6 @@ func (p *printer) prompts(result json.RawMessage) {
 	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list", result)
 }
-
-// tasks lists a tasks/list answer: each task's id (whole, as it is
-// copied into tasks/get), its status, and its message and clocks.
-func (p *printer) tasks(result json.RawMessage) {
-	ts, next, err := command.ParseTasks(result)
-	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
-		return
-	}
-	rows := make([]entry, len(ts))
-	for i, t := range ts {
-		var about []string
-		if m := firstLine(t.StatusMessage); m != "" {
-			about = append(about, m)
-		}
-		if t.CreatedAt != "" {
-			about = append(about, "created "+t.CreatedAt)
-		}
-		if t.LastUpdatedAt != "" && t.LastUpdatedAt != t.CreatedAt {
-			about = append(about, "updated "+t.LastUpdatedAt)
-		}
-		switch {
-		case t.TTL == nil:
-			about = append(about, "kept until cancelled")
-		case *t.TTL < 0:
-			about = append(about, fmt.Sprintf("ttl %d (negative: no time a task can be kept)", *t.TTL))
-		default:
-			about = append(about, "kept "+millisText(*t.TTL)+" from its creation")
-		}
-		switch {
-		case t.PollInterval == nil:
-		case *t.PollInterval < 0:
-			about = append(about, fmt.Sprintf("pollInterval %d (negative)", *t.PollInterval))
-		default:
-			about = append(about, "poll every "+millisText(*t.PollInterval))
-		}
-		rows[i] = entry{name: t.TaskID, kind: clip.Quote(t.Status, maxKindColumn), desc: clip.Quote(strings.Join(about, " · "), maxTaskAbout)}
-	}
-	p.columns(rows)
-	p.count(len(ts), "task", next, "tasks/list", result)
-}
-
-// millisText says a task's milliseconds (its ttl, its pollInterval) as a
-// duration, "60s"; past what a time.Duration holds (292 years) as the
-// milliseconds given, "10000000000000ms", where converting wrapped round
-// to a negative time ("kept -2346317h47m53.7s").
-func millisText(ms int64) string {
-	if ms > math.MaxInt64/int64(time.Millisecond) || ms < math.MinInt64/int64(time.Millisecond) {
-		return strconv.FormatInt(ms, 10) + "ms"
-	}
-	return mcp.DurationText(time.Duration(ms) * time.Millisecond)
-}
-
-// maxTaskAbout bounds what a listed task's row says of it: a status
-// message is a line, and the clocks are a few dozen characters.
-const maxTaskAbout = 1024
 
 // contents shows what a resources/read gave: text as it is, binary as its
 // type and size (--save writes it to a file).

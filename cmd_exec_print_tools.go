@@ -98,6 +98,13 @@ func (p *printer) toolResult(tool string, resp *mcp.Response) {
 			fmt.Fprintln(p.w, "warning: "+sanitize.Line(bad))
 		}
 	}
+	if _, task := mcp.CreatedTask(resp.Result); task {
+		// A task the session did not follow (the tool is not listed as
+		// one that runs as a task): its "(no content)" said the tool
+		// answered nothing.
+		p.createdTask(resp.Result)
+		return
+	}
 	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 		return

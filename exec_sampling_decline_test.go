@@ -32,3 +32,24 @@ func TestExecSaysA2026SamplingDeclineIsOne(t *testing.T) {
 		t.Errorf("exit %d, the 2026 decline is not said as one:\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A 2025 server (the Go SDK's demo) fails the call whose sampling was
+// declined with code -1 and its SDK's words, "multi-round-trip: fulfilling
+// input request ...": the hint says the failure is the decline passed on,
+// and how to have the call go on, where exec printed the SDK's words
+// alone. A refusal with no question declined gets no such hint.
+func TestExecExplainsACallFailedForADecline(t *testing.T) {
+	srv := demotest.Start(t, demo.Options{})
+	out, errOut, code := run(t, "exec", "--no-record", "--answer", "sampling decline", srv.MCPURL(), "tools/call sample prompt=hi")
+	if code != exitFailed || !strings.Contains(out, "multi-round-trip: fulfilling input request") {
+		t.Fatalf("exit %d, want the SDK's refusal of the call\n%s\n%s", code, out, errOut)
+	}
+	const want = "  hint: the server failed the request because its question (sampling/createMessage) was declined: its message passes the refusal on in its SDK's words"
+	if !strings.Contains(out, want) || !strings.Contains(out, "answer the question with --answer given ahead instead of declining it\n") {
+		t.Errorf("the failure is not said to be the decline passed on:\n%s", out)
+	}
+	out, errOut, _ = run(t, "exec", "--no-record", srv.MCPURL(), "tools/call fail")
+	if strings.Contains(out, "was declined") {
+		t.Errorf("a call failed with no question declined is said to be declined:\n%s\n%s", out, errOut)
+	}
+}

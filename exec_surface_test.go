@@ -173,7 +173,7 @@ func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
 	}
 	var b bytes.Buffer
 	p := &printer{w: &b, transport: mcp.TransportStateless}
-	p.failure("tools/list", &mcp.RPCError{Code: mcp.CodeUnsupportedVersion, Message: "unsupported", Data: json.RawMessage(`{"supported":["2026-07-28","2025-11-25"],"requested":"2027-01-01"}`)})
+	p.failure("tools/list", &mcp.RPCError{Code: mcp.CodeUnsupportedVersion, Message: "unsupported", Data: json.RawMessage(`{"supported":["2026-07-28","2025-11-25"],"requested":"2027-01-01"}`)}, "")
 	for _, want := range []string{"meaning: UnsupportedProtocolVersion: 2027-01-01 is not spoken here", "hint: pass --protocol VERSION with one the server supports: 2026-07-28, 2025-11-25"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("-32022 lacks %q:\n%s", want, b.String())
@@ -183,7 +183,7 @@ func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
 	long := strings.Repeat("m", 1500)
 	for _, e := range []*mcp.RPCError{{Code: mcp.CodeInternalError, Message: long}, {Code: mcp.CodeMethodNotFound, Message: long}} {
 		b.Reset()
-		p.failure("tools/list", e)
+		p.failure("tools/list", e, "")
 		for _, line := range strings.Split(b.String(), "\n") {
 			if strings.HasPrefix(line, "  meaning:") && strings.Contains(line, "mmmm") {
 				t.Errorf("error %d with a 1500-byte message: the meaning line repeats it: %.120s…", e.Code, line)

@@ -51,7 +51,8 @@ func TestExecUnknownTaskPointsToTasksList(t *testing.T) {
 
 // A hostile or careless server's clocks are said as it sent them: a ttl
 // of more milliseconds than a duration holds read as some other time
-// (overflowed), and a negative one as "kept -5ms", a time no task is kept.
+// (overflowed), and a negative one as "kept -5ms", a time no task is kept:
+// a negative one is said to be invalid.
 func TestExecTasksListOddClocks(t *testing.T) {
 	stateDir(t)
 	srv := mcptest.OnMethod(t, "tasks/list", func(x *mcptest.Exchange) {
@@ -65,7 +66,7 @@ func TestExecTasksListOddClocks(t *testing.T) {
 	}
 	for _, want := range []string{
 		"kept 9000000000000000000ms from its creation · poll every 9223372036854775807ms",
-		"ttl -5 (negative: no time a task can be kept) · pollInterval -1 (negative)",
+		"ttl -5 (invalid: a negative number of milliseconds) · pollInterval -1 (invalid: a negative number of milliseconds)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tasks/list does not say %q:\n%s", want, out)

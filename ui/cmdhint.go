@@ -147,7 +147,7 @@ func toolName(name string) string {
 	if name == "" {
 		return `""`
 	}
-	return sanitize.Line(mcp.NameShown(name))
+	return hintWord(mcp.NameShown(name))
 }
 
 // described joins a name to its description in a hint: a first part
@@ -263,7 +263,7 @@ func argSummary(p *command.Property) string {
 	if p.Required {
 		star = "*"
 	}
-	return sanitize.Line(command.KeyWord(p.Name)) + star + " " + sanitize.Line(p.Schema.TypeString())
+	return hintWord(command.KeyWord(p.Name)) + star + " " + hintWord(p.Schema.TypeString())
 }
 
 // keyHint is propHint for the hint row: one too wide for it leaves out
@@ -290,12 +290,12 @@ func propHint(p *command.Property) string {
 // propHintNeed is propHint saying need ("required", "optional", or
 // nothing when need is "").
 func propHintNeed(p *command.Property, need string) string {
-	h := sanitize.Line(command.KeyWord(p.Name)) + ": " + sanitize.Line(p.Schema.TypeString())
+	h := hintWord(command.KeyWord(p.Name)) + ": " + hintWord(p.Schema.TypeString())
 	if need != "" {
 		h += ", " + need
 	}
 	if d := p.Schema.DefaultString(); d != "" {
-		h += ", default " + sanitize.Line(d)
+		h += ", default " + hintWord(d)
 	}
 	if d := oneLine(p.Schema.Description); d != "" {
 		h += described + d
@@ -382,23 +382,31 @@ func (ctx lineContext) bareWord() string {
 func unknownKeyHint(key string, schema *command.Schema) string {
 	names := make([]string, len(schema.Properties))
 	for i, p := range schema.Properties {
-		names[i] = sanitize.Line(command.KeyWord(p.Name))
+		names[i] = hintWord(command.KeyWord(p.Name))
 	}
 	meant := ""
 	if m := schema.MeantKey(key); m != "" {
-		meant = ": did you mean " + sanitize.Line(command.KeyWord(m)) + "?"
+		meant = ": did you mean " + hintWord(command.KeyWord(m)) + "?"
 	}
-	return sanitize.Line(key) + " is not in the tool's schema" + meant + " (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
+	return hintWord(key) + " is not in the tool's schema" + meant + " (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
 }
 
 // oneLine collapses a multi-line description into one sanitized line,
-// for a hint. A " · " of the server's own is kept with no-break spaces,
-// which look the same but are not the separator wholeParts cuts a hint
-// at: "Adds two numbers · fast" was read as a description and a part,
-// and the arguments after it went first. Fields already made any
-// no-break space of the server's a plain one.
+// for a hint, as hintWord. Fields already made any no-break space of the
+// server's a plain one.
 func oneLine(s string) string {
-	return strings.ReplaceAll(sanitize.Line(strings.Join(strings.Fields(s), " ")), " · ", "\u00a0·\u00a0")
+	return hintWord(strings.Join(strings.Fields(s), " "))
+}
+
+// hintWord is a server's text in a hint (a tool's or a key's name, a
+// type, a description), sanitized to one line, with a " · " of its own
+// kept with no-break spaces, which look the same but are not the
+// separator wholeParts cuts a hint at: the hint's parts are then only
+// those its builder joined, whatever the server named. "Adds two numbers
+// · fast" was read as a description and a part, and a key "mode · fast"
+// cut at its own · read as a key "mode".
+func hintWord(s string) string {
+	return strings.ReplaceAll(sanitize.Line(s), " · ", "\u00a0·\u00a0")
 }
 
 func plural(n int, noun string) string {

@@ -69,6 +69,9 @@ type Fact struct {
 	// Met is what a wait that ran out met (mcp.WireError's field): an
 	// answer begun and stalled, a request taken and left unanswered.
 	Met string
+	// Declined is the method of the server's question the user declined
+	// while the refused request ran (Asked's field), "" for none.
+	Declined string
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -101,7 +104,10 @@ type row struct {
 	// (tasks/get, tasks/result, tasks/cancel); method: only for this one.
 	task   bool
 	method string
-	text   string
+	// declined: only when the user declined a question of the server's
+	// while the request ran.
+	declined bool
+	text     string
 }
 
 // The table. Actions in braces are worded for the audience:
@@ -234,6 +240,11 @@ var table = []row{
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
 
 	// JSON-RPC errors: the request reached the server, which refused it.
+	// A server that asked a question mid-request and had it declined
+	// fails the request with the refusal's code: the Go SDK's words
+	// ("multi-round-trip: fulfilling input request ...") name its way of
+	// asking, not a fault.
+	{code: mcp.CodeUserRejected, declined: true, text: "the server failed the request because its question ({declined}) was declined: its message passes the refusal on in its SDK's words (the Go SDK's \"multi-round-trip: fulfilling input request\" is its name for a question asked while a request runs), not a fault of the server's; to have the request go on, answer the question {answer} instead of declining it"},
 	{code: mcp.CodeUnsupportedVersion, text: "{pin} with one the server supports: {supported}"},
 	{code: mcp.CodeMissingCapability, text: "the server wants a client capability declared first; mcpscope declares roots, sampling and elicitation (form and url) and answers them {answer}: a capability beyond those it cannot declare"},
 	{code: mcp.CodeHeaderMismatch, text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
@@ -278,7 +289,7 @@ func For(f Fact, a Audience) string {
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
 			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
-			(!r.task || namesTask(f.Method)) && (r.method == "" || r.method == f.Method) {
+			(!r.task || namesTask(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") {
 			text = r.text
 			break
 		}
@@ -332,14 +343,14 @@ func For(f Fact, a Audience) string {
 	if f.Addr != "" {
 		addr = f.Addr
 	}
-	return fill(words[a].Replace(text), addr, f.Undeclared, f.Method)
+	return fill(words[a].Replace(text), addr, f.Undeclared, f.Method, f.Declined)
 }
 
-// fill puts the fact's own words in text's {addr}, {capability} and
-// {method}, in one pass as a strings.Replacer would (a value holding a
-// placeholder stays as it is), without building one per call: For runs
-// for every failure a view shows.
-func fill(text, addr, capability, method string) string {
+// fill puts the fact's own words in text's {addr}, {capability},
+// {method} and {declined}, in one pass as a strings.Replacer would (a
+// value holding a placeholder stays as it is), without building one per
+// call: For runs for every failure a view shows.
+func fill(text, addr, capability, method, declined string) string {
 	if !strings.Contains(text, "{") {
 		return text
 	}
@@ -362,6 +373,9 @@ func fill(text, addr, capability, method string) string {
 		case strings.HasPrefix(text, "{method}"):
 			b.WriteString(method)
 			text = text[len("{method}"):]
+		case strings.HasPrefix(text, "{declined}"):
+			b.WriteString(declined)
+			text = text[len("{declined}"):]
 		default:
 			b.WriteByte('{')
 			text = text[1:]

@@ -16,6 +16,10 @@ import (
 type Asked struct {
 	Method, Transport string
 	Capabilities      json.RawMessage
+	// Declined is the method of a question of the server's (sampling) the
+	// user declined while the request ran, "" for none: a server fails
+	// the request for it with the refusal's code and its SDK's words.
+	Declined string
 }
 
 // ForRPC returns the advice for a JSON-RPC error the server answered to
@@ -25,7 +29,7 @@ func ForRPC(e *mcp.RPCError, q Asked, a Audience) string {
 	if e == nil {
 		return ""
 	}
-	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method}
+	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method, Declined: q.Declined}
 	if e.Code == mcp.CodeMethodNotFound {
 		f.Undeclared = mcp.Undeclared(q.Method, q.Transport, q.Capabilities)
 		f.OtherEra = command.EraNote(q.Method, q.Transport, "") != ""

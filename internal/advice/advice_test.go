@@ -104,3 +104,17 @@ func TestForFillsOnceWithoutReplacerPerCall(t *testing.T) {
 		t.Errorf("For allocates %v times a call, want a few at most", n)
 	}
 }
+
+// A JSON-RPC error with the code of a user's refusal (-1) is said to be a
+// declined question passed on only when one was declined while the
+// request ran: a server's own -1 is not.
+func TestForRPCDeclined(t *testing.T) {
+	e := &mcp.RPCError{Code: mcp.CodeUserRejected, Message: `multi-round-trip: fulfilling input request "answer"`}
+	got := ForRPC(e, Asked{Method: "tools/call", Declined: "sampling/createMessage"}, CLI)
+	if !strings.Contains(got, "its question (sampling/createMessage) was declined") || !strings.Contains(got, "with --answer given ahead") {
+		t.Errorf("advice for a call failed for a decline = %q", got)
+	}
+	if got := ForRPC(e, Asked{Method: "tools/call"}, CLI); strings.Contains(got, "declined") {
+		t.Errorf("advice for a -1 with nothing declined = %q", got)
+	}
+}

@@ -79,14 +79,21 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 // words ResultInfo says it in: "ttlMs -5 (negative: no time a result can
 // be kept)".
 func ReadTTL(raw json.RawMessage) (int64, string) {
-	var ttl int64
+	return readMillis("ttlMs", raw, "not a whole number of milliseconds", "negative: no time a result can be kept")
+}
+
+// readMillis reads milliseconds named name, or says why they are none,
+// the value as written and why in parentheses: "NAME X (notWhole)" for
+// what is no whole number, "NAME -5 (negative)" for a negative one.
+func readMillis(name string, raw json.RawMessage, notWhole, negative string) (int64, string) {
+	var ms int64
 	switch {
-	case json.Unmarshal(raw, &ttl) != nil:
-		return 0, fmt.Sprintf("ttlMs %s (not a whole number of milliseconds)", mcp.Excerpt(raw))
-	case ttl < 0:
-		return 0, fmt.Sprintf("ttlMs %d (negative: no time a result can be kept)", ttl)
+	case json.Unmarshal(raw, &ms) != nil:
+		return 0, fmt.Sprintf("%s %s (%s)", name, mcp.Excerpt(raw), notWhole)
+	case ms < 0:
+		return 0, fmt.Sprintf("%s %d (%s)", name, ms, negative)
 	}
-	return ttl, ""
+	return ms, ""
 }
 
 // CacheScopeWords says a result's cacheScope string: "cacheScope public",
