@@ -15,9 +15,9 @@ import (
 // from one of the request's own; the stream its id first came on can.
 
 // maxStreamEventIDs bounds the event ids a session remembers the stream of:
-// past it they are forgotten and counting starts again, so a long session
-// still knows its recent ones (a forgotten id is taken as the stream's own
-// where it comes again, as before any was kept).
+// past it the oldest are forgotten first (generations), so a long session
+// still knows its latest ones, which a resumption replays (a forgotten id is
+// taken as the stream's own where it comes again, as before any was kept).
 const maxStreamEventIDs = 1 << 14
 
 // eventStreams remembers, by a hash of each event id and the session (conn)
@@ -25,8 +25,8 @@ const maxStreamEventIDs = 1 << 14
 type eventStreams struct {
 	mu      sync.Mutex
 	seed    maphash.Seed
-	first   map[eventKey]firstOn // the stream the id came on first
-	streams uint64               // streams numbered so far
+	first   *generations[eventKey, firstOn] // the stream the id came on first
+	streams uint64                          // streams numbered so far
 }
 
 // firstOn is the stream an event id came on first, and a hash of the
@@ -52,7 +52,7 @@ func (e *eventStreams) claim(in *inbound, id, data string) (elsewhere bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.first == nil {
-		e.seed, e.first = maphash.MakeSeed(), map[eventKey]firstOn{}
+		e.seed, e.first = maphash.MakeSeed(), newGenerations[eventKey, firstOn](maxStreamEventIDs)
 	}
 	if in.no == 0 {
 		e.streams++
@@ -60,12 +60,9 @@ func (e *eventStreams) claim(in *inbound, id, data string) (elsewhere bool) {
 	}
 	k := eventKey{conn: in.conn, id: maphash.String(e.seed, id)}
 	sum := maphash.String(e.seed, data)
-	if f, ok := e.first[k]; ok && f.data == sum {
+	if f, ok := e.first.get(k); ok && f.data == sum {
 		return f.stream != in.no
 	}
-	if len(e.first) >= maxStreamEventIDs {
-		clear(e.first)
-	}
-	e.first[k] = firstOn{stream: in.no, data: sum}
+	e.first.put(k, firstOn{stream: in.no, data: sum})
 	return false
 }
