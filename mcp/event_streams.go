@@ -46,8 +46,9 @@ type eventKey struct {
 
 // claim notes that the event id, with data, came on in's stream and
 // reports whether it came first on another stream of the session, with
-// the same data: a replay of that stream's event. An id used again with
-// other data is taken as in's own from then on.
+// the same data: a replay of that stream's event, which only a resumed
+// stream carries. An id used again with other data, or on a stream that
+// resumed nothing, is taken as in's own from then on.
 func (e *eventStreams) claim(in *inbound, id, data string) (elsewhere bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -60,7 +61,10 @@ func (e *eventStreams) claim(in *inbound, id, data string) (elsewhere bool) {
 	}
 	k := eventKey{conn: in.conn, id: maphash.String(e.seed, id)}
 	sum := maphash.String(e.seed, data)
-	if f, ok := e.first.get(k); ok && f.data == sum {
+	// A stream that resumed nothing replays nothing: its events are its
+	// own even where a resumed stream's replay of them was read first
+	// (another store's replay may race ahead of the stream it copies).
+	if f, ok := e.first.get(k); ok && f.data == sum && in.resumed {
 		return f.stream != in.no
 	}
 	e.first.put(k, firstOn{stream: in.no, data: sum})
