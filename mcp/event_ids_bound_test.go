@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 )
@@ -65,15 +64,7 @@ func TestReplayOfAnotherStreamAfterManyEventsIsNotACursor(t *testing.T) {
 		}
 		return []string{answerEvent(id)}
 	})
-	resume := f.get
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") != "" {
-			resume(w, r)
-			return
-		}
-		writeEvents(w, lastEvents(1, pastBound, func(i int) string { return getLog(fmt.Sprintf(" g%d", i)) })...)
-		<-r.Context().Done()
-	}
+	openGETStream(f, lastEvents(1, pastBound, func(i int) string { return getLog(fmt.Sprintf(" g%d", i)) })...)
 	s, rec := dialRaw(t, f, Config{})
 	last := fmt.Sprintf("g%d", pastBound)
 	rec.waitFor(t, "the GET stream's last log", func(r Record) bool {
