@@ -15,9 +15,9 @@ import (
 // from one of the request's own; the stream its id first came on can.
 
 // maxStreamEventIDs bounds the event ids a session remembers the stream of:
-// past it they are forgotten and counting starts again, so a long session
-// still knows its recent ones (a forgotten id is taken as the stream's own
-// where it comes again, as before any was kept).
+// past it the oldest are forgotten first (generations), so a long session
+// still knows its latest ones, which a resumption replays (a forgotten id is
+// taken as the stream's own where it comes again, as before any was kept).
 const maxStreamEventIDs = 1 << 14
 
 // eventStreams remembers, by a hash of each event id and the session (conn)
@@ -25,8 +25,8 @@ const maxStreamEventIDs = 1 << 14
 type eventStreams struct {
 	mu      sync.Mutex
 	seed    maphash.Seed
-	first   map[eventKey]firstOn // the stream the id came on first
-	streams uint64               // streams numbered so far
+	first   *generations[eventKey, firstOn] // the stream the id came on first
+	streams uint64                          // streams numbered so far
 }
 
 // firstOn is the stream an event id came on first, and a hash of the
@@ -46,13 +46,14 @@ type eventKey struct {
 
 // claim notes that the event id, with data, came on in's stream and
 // reports whether it came first on another stream of the session, with
-// the same data: a replay of that stream's event. An id used again with
-// other data is taken as in's own from then on.
+// the same data: a replay of that stream's event, which only a resumed
+// stream carries. An id used again with other data, or on a stream that
+// resumed nothing, is taken as in's own from then on.
 func (e *eventStreams) claim(in *inbound, id, data string) (elsewhere bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.first == nil {
-		e.seed, e.first = maphash.MakeSeed(), map[eventKey]firstOn{}
+		e.seed, e.first = maphash.MakeSeed(), newGenerations[eventKey, firstOn](maxStreamEventIDs)
 	}
 	if in.no == 0 {
 		e.streams++
@@ -60,12 +61,12 @@ func (e *eventStreams) claim(in *inbound, id, data string) (elsewhere bool) {
 	}
 	k := eventKey{conn: in.conn, id: maphash.String(e.seed, id)}
 	sum := maphash.String(e.seed, data)
-	if f, ok := e.first[k]; ok && f.data == sum {
+	// A stream that resumed nothing replays nothing: its events are its
+	// own even where a resumed stream's replay of them was read first
+	// (another store's replay may race ahead of the stream it copies).
+	if f, ok := e.first.get(k); ok && f.data == sum && in.resumed {
 		return f.stream != in.no
 	}
-	if len(e.first) >= maxStreamEventIDs {
-		clear(e.first)
-	}
-	e.first[k] = firstOn{stream: in.no, data: sum}
+	e.first.put(k, firstOn{stream: in.no, data: sum})
 	return false
 }

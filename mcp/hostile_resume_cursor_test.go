@@ -15,6 +15,20 @@ func answerEvent(id string) string {
 	return fmt.Sprintf("data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", id)
 }
 
+// openGETStream has f answer a GET without Last-Event-ID with events and
+// hold the stream open; GETs resuming a stream are answered as before.
+func openGETStream(f *rawStreamable, events ...string) {
+	resume := f.get
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			resume(w, r)
+			return
+		}
+		writeEvents(w, events...)
+		<-r.Context().Done()
+	}
+}
+
 // A store that replays every stream of the session (one SDK's) brings, on a
 // resumed response stream, a log that came on the GET stream: its id is
 // the GET stream's cursor, not the response stream's, and the next
@@ -28,16 +42,7 @@ func TestResumeNotFromALogReplayedFromTheGETStream(t *testing.T) {
 		}
 		return []string{answerEvent(id)}
 	})
-	// The GET stream, opened, brings the log and stays open.
-	resume := f.get
-	f.get = func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Last-Event-ID") != "" {
-			resume(w, r)
-			return
-		}
-		writeEvents(w, getLog)
-		<-r.Context().Done()
-	}
+	openGETStream(f, getLog)
 	s, rec := dialRaw(t, f, Config{})
 	rec.waitFor(t, "the GET stream's log", func(r Record) bool {
 		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "on the GET stream")

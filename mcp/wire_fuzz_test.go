@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -156,6 +157,10 @@ func (w *wireScript) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// wireScriptKey holds, in a connection's context, the script of the input
+// the connection was opened in.
+type wireScriptKey struct{}
+
 // wireEras are the transports a fuzzed session is told to use.
 var wireEras = []string{TransportSSE, TransportStreamable, TransportStateless, TransportAuto}
 
@@ -179,9 +184,23 @@ func FuzzSessionAgainstHostileServer(f *testing.F) {
 		}
 	}
 	// One server for every input a worker runs, each input's script
-	// swapped in: starting one per input cost more than the input did.
+	// swapped in: starting one per input cost more than the input did. A
+	// connection serves the script of the input it was opened in (each
+	// session dials its own), and the connections are closed after each
+	// input: no request of one input takes another's answers or finds its
+	// connections, so a crash reproduces from its input alone.
 	var script atomic.Pointer[wireScript]
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) { script.Load().ServeHTTP(rw, r) }))
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		ws, _ := r.Context().Value(wireScriptKey{}).(*wireScript)
+		if ws == nil {
+			panic(http.ErrAbortHandler) // opened between inputs: no one's to answer
+		}
+		ws.ServeHTTP(rw, r)
+	}))
+	srv.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
+		return context.WithValue(ctx, wireScriptKey{}, script.Load())
+	}
+	srv.Start()
 	f.Cleanup(srv.Close)
 	f.Fuzz(func(t *testing.T, era uint8, answers []byte) {
 		if len(answers) > 16<<10 {
@@ -189,6 +208,8 @@ func FuzzSessionAgainstHostileServer(f *testing.F) {
 		}
 		ws := parseWireScript(answers)
 		script.Store(ws)
+		defer srv.CloseClientConnections()
+		defer script.Store(nil)
 		defer close(ws.quit)
 		s := NewSession(Config{
 			URL:             srv.URL + "/mcp",

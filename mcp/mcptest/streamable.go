@@ -197,7 +197,7 @@ func (s *StreamableServer) serveRecorded(w http.ResponseWriter, r *http.Request,
 	case http.MethodGet:
 		s.serveGet(w, r, rec, answer)
 	case http.MethodDelete:
-		s.serveDelete(rec, answer)
+		s.serveDelete(r, rec, answer)
 	default:
 		w.Header().Set("Allow", "GET, POST, DELETE")
 		answer(http.StatusMethodNotAllowed, "text/plain; charset=utf-8", "Method Not Allowed\n")
@@ -415,9 +415,25 @@ func (s *StreamableServer) serveGet(w http.ResponseWriter, r *http.Request, rec 
 	carry(r, rec, s.j, sess.get, a, sess.ctx.Done(), sess.get.isDone)
 }
 
-// serveDelete ends a session.
-func (s *StreamableServer) serveDelete(rec *Request, answer answerFunc) {
-	time.Sleep(s.opts.DeleteAfter) // the slow link's time, not a wait for anything
+// serveDelete ends a session. A DELETE held (DeleteAfter) that the client
+// gives up on, or that Close ends, is left unanswered, with the session
+// still open: the handler returns then, not when the hold is over, so a
+// test's fake never outlives the client by a long hold.
+func (s *StreamableServer) serveDelete(r *http.Request, rec *Request, answer answerFunc) {
+	if s.opts.DeleteAfter > 0 {
+		hold := time.NewTimer(s.opts.DeleteAfter) // the slow link's time, not a wait for anything
+		defer hold.Stop()
+		select {
+		case <-hold.C:
+		case <-r.Context().Done():
+			s.j.update(rec, func(r *Request) { r.Ended, r.Cancelled = true, true })
+			return
+		case <-s.done:
+			// Returning would let net/http answer 200; ErrAbortHandler
+			// breaks the connection instead, without a log line.
+			panic(http.ErrAbortHandler)
+		}
+	}
 	if s.opts.Delete == Delete405 {
 		answer(http.StatusMethodNotAllowed, textPlain, "Method Not Allowed: sessions cannot be ended by the client\n")
 		return
