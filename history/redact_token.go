@@ -41,7 +41,14 @@ type token struct {
 func newToken(secret, with string) token {
 	t := token{from: userGiven, secret: secret, with: with}
 	esc, plain := jsonEscaped(secret), jsonEscapedPlain(secret)
-	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)} {
+	spellings := []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)}
+	if with == Redacted {
+		// A token replaced by the word alone; one replaced by a spelling
+		// of its own (a URL's "user:password@", "?token=T") has its parts
+		// among the tokens, each replaced by the word, encoded too.
+		spellings = append(spellings, urlEncodings(secret)...)
+	}
+	for _, f := range spellings {
 		if !slices.Contains(t.forms, f) {
 			t.forms = append(t.forms, f)
 		}
