@@ -72,8 +72,13 @@ func filterBit(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> 48 }
 // bytes or more of one of p's forms, the longest at each place, left to
 // right, until found returns false.
 func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) bool) {
+	if len(s) < pieceBlock {
+		return
+	}
+	// k is the block at i, rolled on a byte at a time.
+	k := blockAt(s, 0) >> 8
 	for i := 0; i+pieceBlock <= len(s); i++ {
-		k := blockAt(s, i)
+		k = k<<8 | uint64(s[i+pieceBlock-1])
 		if h := filterBit(k); p.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
@@ -97,6 +102,9 @@ func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) 
 				return
 			}
 			i = to - 1
+			if i+pieceBlock < len(s) {
+				k = blockAt(s, i+1) >> 8
+			}
 		}
 	}
 }
