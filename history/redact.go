@@ -35,7 +35,10 @@ import (
 //     too (cutPieces): the cut is made before the recording sees it. A
 //     credential learnt from a request's header the record cut (one longer
 //     than mcp.HeaderLimit) is its start, replaced with the rest of it
-//     wherever it is echoed (token.tail).
+//     wherever it is echoed (token.tail). A server's echo of a credential
+//     in part (its end only, its ends around an ellipsis) is replaced too:
+//     any run of minPiece bytes of it (redact_piece.go). Each spelling
+//     is searched for: JSON-escaped and URL-encoded (newToken).
 
 // minToken is the shortest credential replaced wherever it appears.
 const minToken = 8

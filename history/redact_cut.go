@@ -199,18 +199,31 @@ func (r *redactor) redactOwn(s string) string {
 	return r.quotedPieces(s)
 }
 
-// extend is where a match of t ending at to in s ends with the rest of a
-// credential the record cut (t.tail): up to t.tail more of its bytes, a
-// JSON-escaped "\/" or a URL's "%2F" counted as the one byte it stands
-// for.
-func (t token) extend(s string, to int) int {
+// extend is where a match of t ending at to in s, JSON text, ends with the
+// rest of a credential the record cut (t.tail): extendIn for JSON.
+func (t token) extend(s string, to int) int { return t.extendIn(s, to, true) }
+
+// extendIn is where a match of t ending at to in s ends with the rest of a
+// credential the record cut (t.tail): up to t.tail more bytes a header
+// value may hold, an escape counted as the one byte it stands for (a
+// JSON "\/" or "\u0026", a URL's "%2F"). The rest is unknown, and may
+// hold spaces and commas the start did not ("Credential=..., Signature=
+// ..."): stopping at them kept the rest of such a credential in the
+// clear. The count bounds it: what follows a whole echo is kept. In JSON
+// text (inJSON) a bare quote ends the string it is in and stops it.
+func (t token) extendIn(s string, to int, inJSON bool) int {
 	for left := t.tail; left > 0 && to < len(s); left-- {
+		c := s[to]
 		switch {
-		case strings.HasPrefix(s[to:], `\/`):
+		case inJSON && (strings.HasPrefix(s[to:], `\n`) || strings.HasPrefix(s[to:], `\r`)):
+			return to // no header value holds a line break
+		case inJSON && c == '\\' && strings.HasPrefix(s[to:], `\u`) && to+6 <= len(s):
+			to += 6
+		case inJSON && c == '\\' && to+1 < len(s):
 			to += 2
-		case !credentialByte(s[to]):
+		case inJSON && c == '"', !headerValueByte(c):
 			return to
-		case s[to] == '%' && to+2 < len(s) && credentialByte(s[to+1]) && credentialByte(s[to+2]):
+		case c == '%' && to+2 < len(s) && isHex(s[to+1]) && isHex(s[to+2]):
 			to += 3
 		default:
 			to++
@@ -219,11 +232,14 @@ func (t token) extend(s string, to int) int {
 	return to
 }
 
-// credentialByte reports a byte a credential may hold (RFC 9110's token68,
-// a cookie's value, a key): printable ASCII but quotes, backslashes and the
-// punctuation around a value in text, JSON or a URL.
-func credentialByte(c byte) bool {
-	return c > ' ' && c < 0x7f && !strings.ContainsRune(`"'\,;<>&()[]{}|`+"`", rune(c))
+// headerValueByte reports a byte an HTTP header value may hold (RFC 9110:
+// visible ASCII, space, tab and obs-text), which is any byte of a
+// credential learnt from one.
+func headerValueByte(c byte) bool { return c == '\t' || (c >= ' ' && c != 0x7f) }
+
+// isHex reports a hex digit.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // replacePlain is strings.ReplaceAll(s, f, t.with), f being one of t's
@@ -240,6 +256,6 @@ func (t token) replacePlain(s, f string) string {
 			return b.String()
 		}
 		b.WriteString(s[:i] + t.with)
-		s = s[t.extend(s, i+len(f)):]
+		s = s[t.extendIn(s, i+len(f), false):]
 	}
 }

@@ -36,12 +36,23 @@ type token struct {
 	tail      int
 	forms     []string
 	lineForms [][]byte
+	// pieces finds the runs of minPiece bytes of its forms (and of them
+	// as a line spells them) a server echoed in part; nil for a token
+	// replaced by a spelling of its own, whose parts are tokens too.
+	pieces *pieceIndex
 }
 
 func newToken(secret, with string) token {
 	t := token{from: userGiven, secret: secret, with: with}
 	esc, plain := jsonEscaped(secret), jsonEscapedPlain(secret)
-	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)} {
+	spellings := []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)}
+	if with == Redacted {
+		// A token replaced by the word alone; one replaced by a spelling
+		// of its own (a URL's "user:password@", "?token=T") has its parts
+		// among the tokens, each replaced by the word, encoded too.
+		spellings = append(spellings, urlEncodings(secret)...)
+	}
+	for _, f := range spellings {
 		if !slices.Contains(t.forms, f) {
 			t.forms = append(t.forms, f)
 		}
@@ -52,6 +63,13 @@ func newToken(secret, with string) token {
 				t.lineForms = append(t.lineForms, []byte(l))
 			}
 		}
+	}
+	if with == Redacted {
+		lines := make([]string, len(t.lineForms))
+		for i, l := range t.lineForms {
+			lines[i] = string(l)
+		}
+		t.pieces = newPieceIndex(lines)
 	}
 	return t
 }
@@ -75,7 +93,7 @@ func jsonEscapedPlain(s string) string {
 
 // in reports whether s holds the token in any of its forms.
 func (t token) in(s string) bool {
-	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
+	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) || hasPiece(t.pieces, s)
 }
 
 // replace is s with every form of the token replaced. In JSON text (a
@@ -87,6 +105,18 @@ func (t token) in(s string) bool {
 // jsonStrings.place). Other text (mcpscope's own, a body that is no JSON)
 // has no escapes: every match is replaced.
 func (t token) replace(s string) string {
+	s = t.replaceForms(s)
+	if !hasPiece(t.pieces, s) {
+		return s
+	}
+	// What is left of it in part (redact_piece.go), each piece replaced
+	// as a form is but by the word alone, and not extended: a piece is
+	// no start of what a record cut.
+	return token{secret: t.secret, with: Redacted, forms: t.pieces.pieces(s)}.replaceForms(s)
+}
+
+// replaceForms is replace of t's forms whole.
+func (t token) replaceForms(s string) string {
 	if !slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) {
 		return s
 	}
@@ -137,7 +167,8 @@ func (t token) replaceJSON(s string) string {
 // mayContain is a quick test on the encoded line: the token in any of its
 // forms, or hidden in base64 (bytes that are not UTF-8 are stored so).
 func mayContain(line []byte, tok token) bool {
-	return bytes.Contains(line, base64Mark) || slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(line, f) })
+	return bytes.Contains(line, base64Mark) || slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(line, f) }) ||
+		hasPiece(tok.pieces, line)
 }
 
 // add keeps t among r's tokens, longest secret first: each token replaces

@@ -1,0 +1,136 @@
+package history
+
+import "slices"
+
+// A server may echo a long credential in part: cut in its middle
+// ("abcd…wxyz" with more of it either side), its last part only, or a
+// stretch of it inside other text. The rule for every such piece is one:
+// a run of minPiece bytes or more of a spelling of a token (its forms) is
+// replaced by Redacted wherever it appears, whether it starts the token,
+// ends it or lies inside it. A shorter run, and a token no longer than
+// minPiece, are replaced only whole: 16 bytes of a random credential are
+// never ordinary text by chance, and a word of the user's own -H value
+// ("production") is shorter. Where the record itself cut a credential (a
+// known cut, redact_cut.go) less tells: there a start or end of
+// minCutPiece bytes is replaced.
+
+// minPiece is the shortest run of a token's bytes replaced wherever it
+// appears.
+const minPiece = 16
+
+// pieceBlock is the length of the blocks a token's forms are indexed by:
+// every run of minPiece bytes of a form holds one of its blocks that
+// starts at a multiple of pieceBlock.
+const pieceBlock = 8
+
+// pieceIndex finds runs of minPiece bytes or more of its forms in text:
+// each block of them is a key of at, and a bit of filter, so most bytes
+// of a text are passed over with one look at filter.
+type pieceIndex struct {
+	forms  []string
+	at     map[uint64][]pieceRef
+	filter [1 << 10]uint64
+}
+
+// pieceRef is where a block stands: at off in forms[form].
+type pieceRef struct{ form, off int }
+
+// newPieceIndex indexes forms longer than minPiece; nil when none is.
+func newPieceIndex(forms []string) *pieceIndex {
+	var p *pieceIndex
+	for _, f := range forms {
+		if len(f) <= minPiece {
+			continue
+		}
+		if p == nil {
+			p = &pieceIndex{at: map[uint64][]pieceRef{}}
+		}
+		p.forms = append(p.forms, f)
+		for off := 0; off+pieceBlock <= len(f); off += pieceBlock {
+			k := blockAt(f, off)
+			h := filterBit(k)
+			p.filter[h/64] |= 1 << (h % 64)
+			p.at[k] = append(p.at[k], pieceRef{len(p.forms) - 1, off})
+		}
+	}
+	return p
+}
+
+// blockAt is the pieceBlock bytes of s from i as one number.
+func blockAt[T string | []byte](s T, i int) uint64 {
+	var k uint64
+	for j := range pieceBlock {
+		k = k<<8 | uint64(s[i+j])
+	}
+	return k
+}
+
+// filterBit is the bit of pieceIndex.filter for block k.
+func filterBit(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> 48 }
+
+// scanPieces calls found with the bounds of each run in s of minPiece
+// bytes or more of one of p's forms, the longest at each place, left to
+// right, until found returns false.
+func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) bool) {
+	if len(s) < pieceBlock {
+		return
+	}
+	// k is the block at i, rolled on a byte at a time.
+	k := blockAt(s, 0) >> 8
+	for i := 0; i+pieceBlock <= len(s); i++ {
+		k = k<<8 | uint64(s[i+pieceBlock-1])
+		if h := filterBit(k); p.filter[h/64]&(1<<(h%64)) == 0 {
+			continue
+		}
+		from, to := i, i
+		for _, ref := range p.at[k] {
+			f := p.forms[ref.form]
+			a, b := i, ref.off
+			for a > 0 && b > 0 && s[a-1] == f[b-1] {
+				a, b = a-1, b-1
+			}
+			e, g := i+pieceBlock, ref.off+pieceBlock
+			for e < len(s) && g < len(f) && s[e] == f[g] {
+				e, g = e+1, g+1
+			}
+			if e-a > to-from {
+				from, to = a, e
+			}
+		}
+		if to-from >= minPiece {
+			if !found(from, to) {
+				return
+			}
+			i = to - 1
+			if i+pieceBlock < len(s) {
+				k = blockAt(s, i+1) >> 8
+			}
+		}
+	}
+}
+
+// hasPiece reports whether s holds a run of minPiece bytes of one of p's
+// forms; false for a nil p.
+func hasPiece[T string | []byte](p *pieceIndex, s T) bool {
+	if p == nil {
+		return false
+	}
+	has := false
+	scanPieces(p, s, func(int, int) bool { has = true; return false })
+	return has
+}
+
+// pieces are the runs of p's forms in s (scanPieces), each once, longest
+// first: replaced in turn, a shorter one first would leave the rest of a
+// longer one it is part of.
+func (p *pieceIndex) pieces(s string) []string {
+	var out []string
+	scanPieces(p, s, func(from, to int) bool {
+		if piece := s[from:to]; !slices.Contains(out, piece) {
+			out = append(out, piece)
+		}
+		return true
+	})
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
+}
