@@ -97,3 +97,23 @@ func endsClosed(ctx context.Context, t *testing.T, last <-chan mcp.Record) {
 		t.Fatal("the session's records never ended")
 	}
 }
+
+// Quitting the TUI against a server that holds its DELETE says on stderr,
+// once the wait is noticeable, what the prompt waits for, before it says
+// it stopped waiting: a second of silence after q looked hung.
+func TestQuitSaysItWaitsForTheDelete(t *testing.T) {
+	const held = 3 * time.Second
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	sess, last := initializedSession(ctx, t, srv)
+	var errw bytes.Buffer
+	closeOnQuit(sess, &errw, quitWait)
+	said := errw.String()
+	notice := "mcpscope: ending the session upstream (DELETE)…\n"
+	i, j := strings.Index(said, notice), strings.Index(said, "within 1s: stopped waiting")
+	if i < 0 || j < i || strings.Count(said, notice) != 1 {
+		t.Errorf("the quit said %q, want %q once, then that it stopped waiting", said, notice)
+	}
+	endsClosed(ctx, t, last)
+}
