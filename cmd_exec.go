@@ -288,7 +288,8 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 	}()
 	finish := func(code int, err error) error {
-		sess.Close()
+		// Said through progress, which clears its line first.
+		closeOnQuit(sess, progress, execCloseWait)
 		<-drained
 		progress.done()
 		if gathered.pending() {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -68,12 +69,27 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 		s.say(err.Error())
 		return
 	}
+	said := "incomplete: " + cause(err)
+	var u *history.Unanswered
+	unanswered := errors.As(err, &u)
+	if unanswered {
+		// Not known to be incomplete: the disk did not say.
+		said = "may be incomplete: " + u.Why()
+	}
 	s.mu.Lock()
-	s.keepBeside(&s.failed, path, cause(err))
-	s.incomplete++
+	s.keepBeside(&s.failed, path, said)
+	if unanswered {
+		s.unanswered++
+	} else {
+		s.incomplete++
+	}
 	s.mu.Unlock()
 	if s.feed != nil && !closed(s.gone) {
 		s.feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
+		return
+	}
+	if unanswered {
+		fmt.Fprintf(s.errw, "mcpscope: %s\n", sanitize.Line(err.Error()))
 		return
 	}
 	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %s\n", sanitize.Line(path), sanitize.Line(err.Error()))
@@ -132,7 +148,7 @@ func (s *proxySessions) report(w io.Writer) error {
 		paths[i] = l.path
 	}
 	recorded := s.recorded
-	failed, noted, incomplete := maps.Clone(s.failed), maps.Clone(s.noted), s.incomplete
+	failed, noted, incomplete, unsure := maps.Clone(s.failed), maps.Clone(s.noted), s.incomplete, s.unanswered
 	refused, other := 0, 0
 	for status, n := range s.refusals {
 		if status == http.StatusServiceUnavailable {
@@ -199,7 +215,7 @@ func (s *proxySessions) report(w io.Writer) error {
 	}
 	for _, p := range paths {
 		if why, ok := failed[p]; ok {
-			fmt.Fprintf(w, "  %s (incomplete: %s)\n", sanitize.Line(p), sanitize.Line(why))
+			fmt.Fprintf(w, "  %s (%s)\n", sanitize.Line(p), sanitize.Line(why))
 		} else if note, ok := noted[p]; ok {
 			fmt.Fprintf(w, "  %s (note: %s)\n", sanitize.Line(p), sanitize.Line(note))
 		} else {
@@ -207,8 +223,15 @@ func (s *proxySessions) report(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
+	if unsure > 0 {
+		what := fmt.Sprintf("%d recordings", unsure)
+		if unsure == 1 {
+			what = "1 recording"
+		}
+		fmt.Fprintf(w, "%s may be incomplete: the disk did not answer as the proxy stopped\n", what)
+	}
 	if incomplete == 0 {
-		if unrecorded > 0 {
+		if unrecorded > 0 || unsure > 0 {
 			return &exitError{exitFailed, nil}
 		}
 		return nil

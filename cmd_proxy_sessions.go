@@ -33,6 +33,9 @@ type proxySessions struct {
 	// beside the path, where the TUI's notice of one was gone with it.
 	noted      map[string]string // path -> the caveat
 	incomplete int
+	// unanswered counts the recordings whose close the disk did not
+	// answer (history.Unanswered): they may be whole, or not.
+	unanswered int
 	unlisted   sync.Map // path -> struct{}; not under s.mu, which openEarly holds while it records
 	// unrecorded counts the sessions whose recording could not be
 	// created; atomic, as it is counted with s.mu held or not.

@@ -97,6 +97,12 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 	// written to the terminal, such as a clipboard write.
 	shown := sanitize.Line(r.Path())
 	if err := r.Err(); err != nil {
+		var u *history.Unanswered
+		if errors.As(err, &u) {
+			// Not known to be incomplete: the disk did not say.
+			fmt.Fprintln(w, sanitize.Line(err.Error()))
+			return err
+		}
 		fmt.Fprintf(w, "the recording %s is incomplete: %s\n", shown, sanitize.Line(err.Error()))
 		return err
 	}
@@ -191,7 +197,10 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 			return
 		}
 		r.fail(err)
-		if onErr != nil {
+		// A close the disk did not answer is said once, by report, at
+		// the end it belongs to.
+		var u *history.Unanswered
+		if onErr != nil && !errors.As(err, &u) {
 			onErr(err)
 		}
 	})

@@ -17,9 +17,20 @@ import (
 // should get the prompt back at once, not after a slow server's seconds.
 const quitWait = time.Second
 
-// closeOnQuit closes sess as the TUI quits, waiting at most wait for its
-// goodbyes to the server; it says on errw when it stopped waiting. The
-// session's records end either way, for the recording to be whole.
+// execCloseWait is how long exec's end waits for the server to take its
+// leave: under the DELETE's own bound (mcp's deleteWait, 2s), so that the
+// wait ends here, where giving up is said, not silently there.
+const execCloseWait = 1500 * time.Millisecond
+
+// closeNoticeAfter is how long a goodbye may take before the user is told
+// what the wait is for: a quit that says nothing for two seconds looks
+// hung.
+const closeNoticeAfter = 300 * time.Millisecond
+
+// closeOnQuit closes sess as the TUI or exec ends, waiting at most wait for
+// its goodbyes to the server; it says on errw what it waits for once that
+// takes closeNoticeAfter, and when it stopped waiting. The session's
+// records end either way, for the recording to be whole.
 func closeOnQuit(sess *mcp.Session, errw io.Writer, wait time.Duration) {
 	closed := make(chan struct{})
 	go func() {
@@ -28,15 +39,27 @@ func closeOnQuit(sess *mcp.Session, errw io.Writer, wait time.Duration) {
 	}()
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
-	select {
-	case <-closed:
-		return
-	case <-timer.C:
+	notice := time.NewTimer(closeNoticeAfter)
+	defer notice.Stop()
+	// Only a streamable session ends with a DELETE: a legacy or stateless
+	// one's goodbyes are the cancellations of calls still running, which
+	// take no time worth a word unless the server holds them.
+	if sess.Transport() != mcp.TransportStreamable || wait <= closeNoticeAfter {
+		notice.Stop()
+	}
+wait:
+	for {
+		select {
+		case <-closed:
+			return
+		case <-notice.C:
+			fmt.Fprintln(errw, "mcpscope: ending the session upstream (DELETE)…")
+		case <-timer.C:
+			break wait
+		}
 	}
 	sess.Hurry()
 	<-closed
-	// Only a streamable session ends with a DELETE: a legacy or stateless
-	// one's goodbyes are the cancellations of calls still running.
 	said := "did not take the cancellation of a call still running within %s: stopped waiting; the server may finish that call all the same"
 	if sess.Transport() == mcp.TransportStreamable {
 		said = "did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires"

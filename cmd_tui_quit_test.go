@@ -19,20 +19,30 @@ import (
 // still end (closed by mcpscope), for the recording to be whole.
 func TestQuitStopsWaitingForAHeldDelete(t *testing.T) {
 	const held = 1500 * time.Millisecond
+	said, took := quitAgainstHeldDelete(t, held, 100*time.Millisecond)
+	if took >= held {
+		t.Errorf("quitting took %s: it waited for the held DELETE", took)
+	}
+	if !strings.Contains(said, "within 100ms: stopped waiting") {
+		t.Errorf("the quit said %q, want that it stopped waiting", said)
+	}
+}
+
+// quitAgainstHeldDelete is what closeOnQuit says, waiting wait, of a
+// session to a server that holds its DELETE for held, and how long it
+// took; the session's records must still end closed.
+func quitAgainstHeldDelete(t *testing.T, held, wait time.Duration) (string, time.Duration) {
+	t.Helper()
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	sess, last := initializedSession(ctx, t, srv)
 	var errw bytes.Buffer
 	began := time.Now()
-	closeOnQuit(sess, &errw, 100*time.Millisecond)
-	if took := time.Since(began); took >= held {
-		t.Errorf("quitting took %s: it waited for the held DELETE", took)
-	}
-	if !strings.Contains(errw.String(), "within 100ms: stopped waiting") {
-		t.Errorf("the quit said %q, want that it stopped waiting", errw.String())
-	}
+	closeOnQuit(sess, &errw, wait)
+	took := time.Since(began)
 	endsClosed(ctx, t, last)
+	return errw.String(), took
 }
 
 // Quitting the proxy's TUI with two own sessions open against a server
@@ -115,5 +125,17 @@ func TestQuitNamesTheRecordingOnALineOfItsOwn(t *testing.T) {
 	}
 	if !strings.Contains(out, "  replay it: mcpscope replay "+path+"\n") {
 		t.Errorf("quitting said %q, want the replay command after the path", out)
+	}
+}
+
+// Quitting the TUI against a server that holds its DELETE says on stderr,
+// once the wait is noticeable, what the prompt waits for, before it says
+// it stopped waiting: a second of silence after q looked hung.
+func TestQuitSaysItWaitsForTheDelete(t *testing.T) {
+	said, _ := quitAgainstHeldDelete(t, 3*time.Second, quitWait)
+	notice := "mcpscope: ending the session upstream (DELETE)…\n"
+	i, j := strings.Index(said, notice), strings.Index(said, "within 1s: stopped waiting")
+	if i < 0 || j < i || strings.Count(said, notice) != 1 {
+		t.Errorf("the quit said %q, want %q once, then that it stopped waiting", said, notice)
 	}
 }

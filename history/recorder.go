@@ -400,7 +400,8 @@ func (r *Recorder) Close() error {
 
 // Tee writes every record of in to rec and passes it on. When in closes it
 // closes rec and then its output, so a consumer that sees the end knows the
-// file is complete. A write error is reported once through onErr (which may
+// file is complete, or (a close the disk did not answer within closeWait)
+// that an *Unanswered was reported. A write error is reported once through onErr (which may
 // be nil) as it happens, the timed flush's too (not when a next record
 // comes, which a quiet session may never send); records keep flowing,
 // because the screen matters more than the file. The output holds one
@@ -421,7 +422,9 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 			select {
 			case batch, ok := <-in:
 				if !ok {
-					report(rec.Close())
+					// Bounded: the consumer waiting for the end is a
+					// user waiting for their prompt (closeWait).
+					report(closeWithin(rec, closeWait))
 					return
 				}
 				for _, r := range batch {

@@ -51,8 +51,8 @@ type historyFile struct {
 	path    string
 	mu      sync.Mutex
 	written uint64
-	flushed uint64       // how many of the process's added lines the file has
-	quitBy  atomic.Int64 // when, as the TUI quits, every wait for the lock ends (unix ns; 0 before)
+	flushed atomic.Uint64 // how many of the process's added lines the file has; read without mu by a quit that stopped waiting for a save
+	quitBy  atomic.Int64  // when, as the TUI quits, every wait for the lock ends (unix ns; 0 before)
 }
 
 // historySaveErrMsg reports that the history could not be written.
@@ -185,7 +185,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	default:
 		lines = historyLines(data)
 	}
-	for _, line := range added[len(added)-int(min(total-f.flushed, uint64(len(added)))):] {
+	for _, line := range added[len(added)-int(min(total-f.flushed.Load(), uint64(len(added)))):] {
 		if len(lines) == 0 || lines[len(lines)-1] != line {
 			lines = append(lines, line)
 		}
@@ -205,7 +205,8 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 		out.Abort()
 		return fmt.Errorf("saving command history to %s: %w", f.path, err)
 	}
-	f.written, f.flushed = seq, total
+	f.written = seq
+	f.flushed.Store(total)
 	return nil
 }
 
@@ -221,9 +222,23 @@ func (h *cmdHistory) finish() error {
 	// A background save waiting on the lock holds the file's mutex: it
 	// gives up by the same time, not historyLockWait after it began.
 	h.file.quitBy.Store(time.Now().Add(historyQuitWait).UnixNano())
-	err := h.file.write(h.seq, h.addedTotal, h.added)
-	if err == nil {
-		return nil
+	// The lock's wait is bounded, but not the disk: on one that stops
+	// answering (an NFS home gone) the open of the lock file, the read,
+	// the write and the sync each block for ever, as does a background
+	// save stuck in one of them, which holds the file's mutex.
+	done := make(chan error, 1)
+	seq, total, added := h.seq, h.addedTotal, h.added
+	go func() { done <- h.file.write(seq, total, added) }()
+	timer := time.NewTimer(historyFinishWait)
+	defer timer.Stop()
+	var err error
+	select {
+	case err = <-done:
+		if err == nil {
+			return nil
+		}
+	case <-timer.C:
+		err = fmt.Errorf("command history not saved to %s: the disk did not answer within %s", h.file.path, historyFinishWait)
 	}
 	lost := h.file.unsaved(h.addedTotal, h.added)
 	if len(lost) == 0 {
@@ -240,9 +255,7 @@ func (h *cmdHistory) finish() error {
 // unsaved are the lines of added (the newest of total lines added) the
 // file does not have.
 func (f *historyFile) unsaved(total uint64, added []string) []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return added[len(added)-int(min(total-f.flushed, uint64(len(added)))):]
+	return added[len(added)-int(min(total-f.flushed.Load(), uint64(len(added)))):]
 }
 
 // historyTailBytes bounds how much of the history file is read: its last

@@ -49,6 +49,10 @@ const historyLockWait = 10 * time.Second
 // without a word.
 const historyQuitWait = time.Second
 
+// historyFinishWait bounds the quit's save as a whole: the lock's wait
+// (historyQuitWait) and then the disk's answers.
+const historyFinishWait = 2 * time.Second
+
 // lockDeadline is when a save begun at start gives up on the lock:
 // historyLockWait after it, or sooner once the TUI quits (quitBy).
 func (f *historyFile) lockDeadline(start time.Time) func() time.Time {

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// A recording whose close the disk did not answer as the proxy stopped
+// (ctrl+c of proxy --headless) is said as what it is: it may be
+// incomplete, and why, beside its path, not "incomplete: a write failed"
+// nor listed as recorded; the exit is a failure all the same.
+func TestProxyReportSaysTheDiskDidNotAnswer(t *testing.T) {
+	var errw bytes.Buffer
+	s := &proxySessions{pf: &proxyFlags{}, errw: &errw}
+	path := "/rec/s0.jsonl"
+	s.unlisted.Store(path, struct{}{}) // as recordStream does
+	s.mu.Lock()
+	s.noteRecorded(path, time.Now())
+	s.mu.Unlock()
+	s.recordFailed(0, path, &history.Unanswered{Path: path, Wait: 2 * time.Second})
+	if got, want := errw.String(), "mcpscope: recording to "+path+" may be incomplete: the disk did not answer within 2s\n"; got != want {
+		t.Errorf("stderr says %q, want %q", got, want)
+	}
+	var out bytes.Buffer
+	err := s.report(&out)
+	report := out.String()
+	for _, want := range []string{path + " (may be incomplete: the disk did not answer within 2s)\n", "1 recording may be incomplete: the disk did not answer as the proxy stopped\n"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, "a write failed") {
+		t.Errorf("the report says a write failed, which nothing said:\n%s", report)
+	}
+	if err == nil {
+		t.Errorf("report returned no exit error for a recording that may be incomplete")
+	}
+}
