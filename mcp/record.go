@@ -220,6 +220,10 @@ type StateChange struct {
 	Transport string `json:"transport,omitempty"`
 	Protocol  string `json:"protocol,omitempty"`   // the protocol version in use, once known
 	SessionID string `json:"session_id,omitempty"` // the session, when the transport names one
+	// OtherSessionIDs, on a StateOpen of a streamable session, are the
+	// values of the initialize answer's Mcp-Session-Id headers past the
+	// first, which names the session: none when it had one.
+	OtherSessionIDs []string `json:"other_session_ids,omitempty"`
 	// Over, on a StateGetStream or StateListen, says that stream is over
 	// for good: nothing reopens it, so no server message comes on it.
 	Over bool `json:"over,omitempty"`

@@ -41,12 +41,23 @@ func (t *streamable) adopt(id string, gen int, others []string) {
 	if note := SessionIDNote(id); note != "" {
 		detail += " (" + note + ")"
 	}
-	if len(others) > 0 {
-		detail += fmt.Sprintf(" (the initialize answer had %d Mcp-Session-Id headers, the others saying %s: the first is sent back)",
-			len(others)+1, clip.ListFunc(others, 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(o, 64)) }))
+	if note := OtherSessionIDsNote(others); note != "" {
+		detail += " (" + note + ")"
 	}
 	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
-		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})
+		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id, OtherSessionIDs: others}})
+}
+
+// OtherSessionIDsNote says that the initialize answer named more session
+// ids than the one kept, "" when it named one: the open state's Detail
+// (the TUI) and exec's notes say it alike, as a server (or a proxy in
+// front of it) naming two is why a session can fail later.
+func OtherSessionIDsNote(others []string) string {
+	if len(others) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the initialize answer had %d Mcp-Session-Id headers, the others saying %s: the first is sent back",
+		len(others)+1, clip.ListFunc(others, 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(o, 64)) }))
 }
 
 // EmptySessionID is the Detail of the StateOpen record of a session whose

@@ -46,8 +46,14 @@ func describeSampling(params json.RawMessage) string {
 	if system != "" {
 		bounds = append(bounds, "system prompt “"+clip.Quote(system, 300)+"”")
 	}
+	// An empty list is the schema's to allow (a system prompt can stand
+	// alone), but "reply to " with nothing after it read as words lost.
+	conversation := strings.Join(parts, " / ")
+	if len(parts) == 0 {
+		conversation = "nothing: the messages are empty"
+	}
 	// First, so that a caller's cut of a long conversation keeps them.
-	desc := strings.Join(append(bounds, "reply to "+strings.Join(parts, " / ")), " · ")
+	desc := strings.Join(append(bounds, "reply to "+conversation), " · ")
 	return desc + " — type the reply, or decline"
 }
 

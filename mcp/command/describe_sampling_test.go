@@ -62,3 +62,13 @@ func TestDescribeSamplingAfterManyMembers(t *testing.T) {
 		}
 	}
 }
+
+// A sampling request with no messages says so, where it read "reply to  —"
+// with nothing after "reply to".
+func TestDescribeSamplingWithNoMessages(t *testing.T) {
+	got := Describe(mcp.InputRequest{Method: "sampling/createMessage", Params: json.RawMessage(`{"messages":[ ],"maxTokens":1}`)})
+	want := "max tokens 1 · reply to nothing: the messages are empty — type the reply, or decline"
+	if got != want {
+		t.Errorf("Describe =\n%q\nwant\n%q", got, want)
+	}
+}
