@@ -55,6 +55,11 @@ func flagError(cmd *cobra.Command, err error) error {
 		})
 		if near := command.Nearest(unknown.GetSpecifiedName(), names); near != "" {
 			err = fmt.Errorf("%v: did you mean --%s?", err, near)
+		} else if other := siblingCommand(cmd, unknown.GetSpecifiedName()); other != nil {
+			// "replay last --export md" reads as an option of replay, where
+			// exporting is a command of its own; its usage is the one to read.
+			return &exitError{exitUsage, fmt.Errorf("%v: %s is a command of its own, not a flag of %s: %s\nrun '%s --help' for usage",
+				err, other.Name(), cmd.Name(), other.UseLine(), other.CommandPath())}
 		}
 	}
 	if errors.As(err, &bad) {
@@ -121,4 +126,15 @@ func nearCommands(root *cobra.Command, word string) []string {
 		}
 	}
 	return begun
+}
+
+// siblingCommand is the command of mcpscope that a flag name names
+// ("export" in replay --export), or nil: nil too for cmd itself.
+func siblingCommand(cmd *cobra.Command, name string) *cobra.Command {
+	for _, c := range cmd.Root().Commands() {
+		if c != cmd && c.IsAvailableCommand() && c.Name() == strings.ToLower(name) {
+			return c
+		}
+	}
+	return nil
 }

@@ -32,6 +32,7 @@ func TestBadFlagsAndArgumentsSayWhatToDo(t *testing.T) {
 		{[]string{"version"}, []string{`"version" is neither a command nor a URL; did you mean --version?`}},
 		{[]string{"exec", "--bearr", "x", "tools/list"}, []string{"unknown flag: --bearr: did you mean --bearer?", "run 'mcpscope exec --help' for usage"}},
 		{[]string{"proxy", "--headles", "http://127.0.0.1:1"}, []string{"unknown flag: --headles: did you mean --headless?"}},
+		{[]string{"replay", "last", "--export", "md"}, []string{"unknown flag: --export: export is a command of its own, not a flag of replay: mcpscope export FILE", "run 'mcpscope export --help' for usage"}},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != exitUsage {

@@ -354,6 +354,12 @@ func RenderDiff(diffs []Difference, width int) string {
 	var b strings.Builder
 	for _, d := range diffs {
 		b.WriteString(diffHeading(d, width))
+		if ra, lb, ok := decodedBlobs(d); ok {
+			// Said on a line of its own: on the heading it cut the path
+			// and the uri the element is named by.
+			d.Recorded, d.Live = ra, lb
+			b.WriteString(decodedBlobNote)
+		}
 		if d.Kind == DiffChanged {
 			if ra, lb, ok := changedWindows(d.Recorded, d.Live, values); ok {
 				fmt.Fprintf(&b, "  - %s\n  + %s\n", ra, lb)
@@ -387,6 +393,9 @@ func valueFits(s string, width int) bool {
 func diffCut(diffs []Difference, width int) bool {
 	values := diffValueWidth(width)
 	for _, d := range diffs {
+		if ra, lb, ok := decodedBlobs(d); ok {
+			d.Recorded, d.Live = ra, lb
+		}
 		if d.Kind != DiffAdded && !valueFits(d.Recorded, values) || d.Kind != DiffMissing && !valueFits(d.Live, values) {
 			return true
 		}

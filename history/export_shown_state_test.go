@@ -27,8 +27,9 @@ func TestExportFirstRoundReadsAsTheCallCameOut(t *testing.T) {
 	if len(heads) != 3 {
 		t.Fatalf("%d trip rows in the transcript, want 3 rounds:\n%s", len(heads), md)
 	}
-	if !strings.HasSuffix(heads[0], ": ok (how its rounds of input ended)") {
-		t.Errorf("the first round reads %q, want the call's outcome, ok", heads[0])
+	third := heads[2][len("### "):strings.Index(heads[2], ".")]
+	if want := ": input required, then ok in " + third + "."; !strings.HasSuffix(heads[0], want) {
+		t.Errorf("the first round reads %q, want it to end %q: the call's outcome and the row it came out in", heads[0], want)
 	}
 	if !strings.HasSuffix(heads[1], ": input") || !strings.HasSuffix(heads[2], ": ok") {
 		t.Errorf("the later rounds read %q and %q, want input, then ok", heads[1], heads[2])

@@ -98,14 +98,32 @@ func (v *pairViews) refresh(l *Log, i int32) {
 // server asked for input, and the request went again), the row of its
 // newest round, whose state is the call's outcome; nil for any other row.
 func (l *Log) newestRound(p *Pair) *Pair {
+	if i := l.newestRoundIndex(p); i >= 0 {
+		return l.Pair(i)
+	}
+	return nil
+}
+
+// newestRoundIndex is newestRound's index among the pairs, -1 for none.
+func (l *Log) newestRoundIndex(p *Pair) int {
 	if p == nil || p.State != StateInput || p.Request == nil {
-		return nil
+		return -1
 	}
 	i, ok := l.lastRound[p.Request.Seq]
 	if !ok {
-		return nil
+		return -1
 	}
-	return l.Pair(int(i))
+	return int(i)
+}
+
+// LastRoundRow is the 1-based row of the round a multi round-trip
+// request's first row reads its state from (ShownState's last), 0 for a
+// row that reads its own: a transcript names where the call came out.
+func (l *Log) LastRoundRow(p *Pair) int {
+	if _, last := l.ShownState(p); last == nil {
+		return 0
+	}
+	return l.newestRoundIndex(p) + 1
 }
 
 // ShownState is the state a row reads as, for the TUI and the export

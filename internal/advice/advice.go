@@ -250,6 +250,9 @@ var table = []row{
 	{code: mcp.CodeHeaderMismatch, text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
 	// What the server declared says why before any era's facts do.
 	{code: mcp.CodeMethodNotFound, undeclared: true, text: "the server did not declare {capability} in its capabilities: it does not offer {method}"},
+	// Its warning says it is of the eras before; the era's own hint names
+	// none of the tasks extension's methods.
+	{code: mcp.CodeMethodNotFound, transport: mcp.TransportStateless, method: "tasks/list", text: "2026-07-28's tasks extension has no tasks/list: follow a task by the id its call answered with (tasks/get taskId=ID)"},
 	{code: mcp.CodeMethodNotFound, transport: mcp.TransportStateless, text: "initialize, ping and logging/setLevel are gone in 2026-07-28 (the log level travels in _meta), as is resources/subscribe (subscriptions/listen carries subscriptions); otherwise the server does not offer this method: server/discover's capabilities say what it does"},
 	// The method was sent in an era that has none of that name: its
 	// spelling is right, and the refusal is the era's.
