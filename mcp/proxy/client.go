@@ -77,6 +77,8 @@ type Client struct {
 	gets          int                 // the client's GET streams open now
 	drops         map[int64]string    // requests whose resumable answer stream the client dropped, by Seq, named (dropped)
 	awaiting      map[int64]string    // requests answered 202 with no GET stream open, by Seq, with the words said (awaitGet)
+	dropsAt       int                 // how many drops forgetEnded lets grow to before it looks at them again
+	awaitingAt    int                 // the same of awaiting
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)
