@@ -87,25 +87,13 @@ const answerWait = time.Second
 // message, any other once upstream answered anything of it or answerWait
 // passed.
 func (s *proxySessions) holdEarly(c *proxy.Client) {
-	s.early.held.Add(1)
-	s.mu.Lock()
-	if s.early.unstarted == nil {
-		s.early.unstarted = map[int]bool{}
-	}
-	s.early.unstarted[c.ID] = true
-	out := s.lines
 	var before <-chan struct{}
 	decided := make(chan struct{})
-	if !c.EarlyGet {
-		before, s.early.lastUnanswered = s.early.lastUnanswered, decided
-	}
-	s.mu.Unlock()
-	// Its lines come once it is let out: until then, the lines of other
-	// sessions stamped after it began wait for them (lineOrder.hold).
-	release := func() {}
-	if out != nil {
-		release = out.hold(c.Started)
-	}
+	release := s.holdBack(c, func() {
+		if !c.EarlyGet {
+			before, s.early.lastUnanswered = s.early.lastUnanswered, decided
+		}
+	})
 	go func() {
 		defer s.early.held.Done()
 		defer close(decided)
@@ -152,6 +140,27 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 			return
 		}
 	}()
+}
+
+// holdBack counts session c among the held (s.early.held, which wait
+// waits for) until the caller hands it on (startWith) or folds it, and
+// until then a new name of it waits (rename) and the lines of other
+// sessions stamped after it began wait for its own (lineOrder.hold):
+// release ends that wait. locked runs under s.mu with it.
+func (s *proxySessions) holdBack(c *proxy.Client, locked func()) (release func()) {
+	s.early.held.Add(1)
+	s.mu.Lock()
+	if s.early.unstarted == nil {
+		s.early.unstarted = map[int]bool{}
+	}
+	s.early.unstarted[c.ID] = true
+	out := s.lines
+	locked()
+	s.mu.Unlock()
+	if out == nil {
+		return func() {}
+	}
+	return out.hold(c.Started)
 }
 
 // heldLines is what a session held back (holdEarly) kept before it was

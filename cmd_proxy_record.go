@@ -52,7 +52,11 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	var rec *history.Recorder
 	if err == nil {
 		h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host, Folded: folded}
-		rec, err = history.CreateIn(dir, started, host+" "+what, h, opts)
+		create := s.create
+		if create == nil {
+			create = history.CreateIn
+		}
+		rec, err = create(dir, started, host+" "+what, h, opts)
 	}
 	if err != nil {
 		s.notRecorded(what, err)

@@ -4,7 +4,9 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+	"time"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/ui"
@@ -50,6 +52,9 @@ type proxySessions struct {
 	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
 	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
 	early         earlyGets         // sessions held until they are worth a recording of their own
+	// create makes a session's recording; nil means history.CreateIn (a
+	// test's waits, to show that no client waits for it).
+	create func(dir string, started time.Time, host string, h history.Header, opts history.RecordOptions) (*history.Recorder, error)
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so
@@ -102,7 +107,16 @@ func (s *proxySessions) start(c *proxy.Client) {
 		s.holdEarly(c)
 		return
 	}
-	s.startWith(c, c.Records(), heldLines{})
+	// Off the relay's path: start runs on the request that began the
+	// session (an initialize after its client's probe), which waited for
+	// the new file's create, lock and header. Its records wait in the
+	// session's queue meanwhile, its lines and a new name of it as a held
+	// session's do.
+	release := s.holdBack(c, func() {})
+	go func() {
+		defer s.early.held.Done()
+		s.startWith(c, c.Records(), heldLines{release: release})
+	}()
 }
 
 // startWith records client session c, whose records come on in, and

@@ -44,8 +44,8 @@ func (l *leg) awaitGet(resp *http.Response) {
 	c := l.c
 	// A session whose upstream answers every request 202 and then on a
 	// GET stream opened late would keep every one of them.
-	c.forgetEnded(&c.awaiting)
-	c.forgetEnded(&c.held)
+	c.forgetEnded(&c.awaiting, &c.awaitingAt)
+	c.forgetEnded(&c.held, &c.heldAt)
 	c.mu.Lock()
 	if c.gets > c.getsAsked {
 		c.mu.Unlock()
@@ -135,20 +135,26 @@ func (c *Client) failAwaiting() {
 // forgetEnded lets go of the requests of *by (a map of c's kept under
 // c.mu, by Seq) that no longer wait, once they are 64 or more: what is
 // kept of each request until it ends must not grow with a long session
-// whose requests end otherwise.
-func (c *Client) forgetEnded(by *map[int64]string) {
+// whose requests end otherwise. *at (under c.mu too) is the size at which
+// it looks again: twice what still waited the last time, so a session
+// with hundreds of requests that all still wait is not looked through
+// whole at each new one (that was quadratic), and what is kept is at
+// most twice what waits, or 64.
+func (c *Client) forgetEnded(by *map[int64]string, at *int) {
 	c.mu.Lock()
-	if len(*by) < 64 {
+	if len(*by) < max(64, *at) {
 		c.mu.Unlock()
 		return
 	}
 	seqs := slices.Collect(maps.Keys(*by))
 	c.mu.Unlock()
-	for _, seq := range seqs {
-		if !c.obs.Waiting(seq) {
-			c.mu.Lock()
-			delete(*by, seq)
-			c.mu.Unlock()
-		}
+	// Those that still wait are left out; Waiting takes the observer's
+	// lock, not under c.mu.
+	ended := slices.DeleteFunc(seqs, c.obs.Waiting)
+	c.mu.Lock()
+	for _, seq := range ended {
+		delete(*by, seq)
 	}
+	*at = 2 * len(*by)
+	c.mu.Unlock()
 }

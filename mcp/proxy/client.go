@@ -79,6 +79,9 @@ type Client struct {
 	held          map[int64]string    // requests answered 202 while a GET was asked for and none open, by Seq, with the note to say if none opens (awaitGet)
 	drops         map[int64]string    // requests whose resumable answer stream the client dropped, by Seq, named (dropped)
 	awaiting      map[int64]string    // requests answered 202 with no GET stream open, by Seq, with the words said (awaitGet)
+	dropsAt       int                 // how many drops forgetEnded lets grow to before it looks at them again
+	awaitingAt    int                 // the same of awaiting
+	heldAt        int                 // the same of held
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)

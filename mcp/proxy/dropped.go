@@ -18,7 +18,7 @@ const cancelledInstead = "the client cancelled "
 func (c *Client) dropped(reqSeq int64, asked string) {
 	// A client that drops its answer streams and resumes them, never
 	// cancelling, would keep every one for the whole session.
-	c.forgetEnded(&c.drops)
+	c.forgetEnded(&c.drops, &c.dropsAt)
 	c.mu.Lock()
 	if c.drops == nil {
 		c.drops = map[int64]string{}
