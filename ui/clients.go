@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 
@@ -126,10 +127,10 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		return tea.Batch(next, m.clientRecordingFailed(msg.ID, msg.RecordingFailed))
 	}
 	if f, _ := m.clients.feed(msg.ID); f != nil {
-		if s := m.status.msg; s != nil && s.text == m.newClientText(f.ID, f.title()) {
+		if s, was := m.status.msg, newClientTail(f.ID, f.title()); s != nil && strings.HasSuffix(s.text, was) {
 			// Still announcing it by the User-Agent it came with: the
 			// name it gave itself is the one the clients bar shows.
-			s.text = m.newClientText(f.ID, Client(msg).title())
+			s.text = strings.TrimSuffix(s.text, was) + newClientTail(f.ID, Client(msg).title())
 		}
 		f.Name, f.Transport = msg.Name, msg.Transport
 		if msg.RecordingPath != "" {
@@ -148,16 +149,41 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	if m.clients.cur < 0 {
 		cmds = append(cmds, m.showClient(at))
 	} else {
-		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.ID, f.title())))
+		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(at)))
 	}
 	return tea.Batch(cmds...)
 }
 
-// newClientText announces a client session that is not the one shown.
-// The key first: after the bar's state an 80-column line cut it off the
+// newClientText announces the i-th session, one that is not shown. The
+// keys first: after the bar's state an 80-column line cut them off the
 // end of a long client name.
-func (m *Model) newClientText(id int, name string) string {
-	return m.keys.NextClient.Help().Key + " shows a new client: " + clientLabel(id, name)
+func (m *Model) newClientText(i int) string {
+	f := m.clients.feeds[i]
+	return m.stepKeys(i) + newClientTail(f.ID, f.title())
+}
+
+// newClientTail is what newClientText says after the keys, by which the
+// announcement is found again when the client is renamed or ends.
+func newClientTail(id int, name string) string {
+	return " shows a new client: " + clientLabel(id, name)
+}
+
+// stepKeys is the key that steps from the shown session to the i-th in
+// the fewest presses, ] or [ (the list wraps), and how many presses when
+// more than one ("] ×2"): a third client was announced as "] shows a new
+// client: 3" while ] showed the second, and the user's own session, or a
+// client that ended, between the shown one and a new one did the same.
+func (m *Model) stepKeys(i int) string {
+	n := len(m.clients.feeds)
+	ahead := ((i-m.clients.cur)%n + n) % n
+	key, presses := m.keys.NextClient.Help().Key, ahead
+	if back := n - ahead; back < ahead {
+		key, presses = m.keys.PrevClient.Help().Key, back
+	}
+	if presses > 1 {
+		key += " ×" + strconv.Itoa(presses)
+	}
+	return key
 }
 
 // clientLabel names a proxied client as the clients bar does, by its
@@ -215,7 +241,7 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	f.endedAt = m.clients.ends
 	m.clients.dropEnded()
 	if f != m.clients.shown() {
-		if s := m.status.msg; s != nil && s.text == m.newClientText(f.ID, f.title()) {
+		if s := m.status.msg; s != nil && strings.HasSuffix(s.text, newClientTail(f.ID, f.title())) {
 			// Still announcing it: a client that came and went (the
 			// Inspector CLI's one tools/list) was offered as new for the
 			// rest of the message's time, the bar already reading
@@ -226,12 +252,12 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	}
 	m.status.ended = true
 	text := "the client's session ended: " + f.label() + " (everything so far is still here)"
-	if r := m.clients.nextRunning(); r != nil {
+	if r, at := m.clients.nextRunning(); r != nil {
 		// A client that ends at once (exec's server/discover probe, a
 		// stateless request) would leave the screen reading as if
 		// nothing ran, its end said over the next one's announcement.
 		// First, so an 80-column bar (after "● ended") keeps it.
-		text = m.keys.NextClient.Help().Key + " steps to " + r.label() + ", still running · " + text
+		text = m.stepKeys(at) + " steps to " + r.label() + ", still running · " + text
 	}
 	// Read whole: under the watch-only row at 80 columns the bar cut it
 	// in the middle of the client's name.
@@ -239,15 +265,15 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 }
 
 // nextRunning is the first session after the shown one, in the order ]
-// steps, whose records have not ended; nil when none runs.
-func (c *clients) nextRunning() *clientFeed {
+// steps, whose records have not ended, and its index; nil when none runs.
+func (c *clients) nextRunning() (*clientFeed, int) {
 	n := len(c.feeds)
 	for d := 1; d < n; d++ {
-		if f := c.feeds[(c.cur+d)%n]; !f.ended() {
-			return f
+		if i := (c.cur + d) % n; !c.feeds[i].ended() {
+			return c.feeds[i], i
 		}
 	}
-	return nil
+	return nil, -1
 }
 
 // ownRunning is the index of the user's own session (one that can send)

@@ -115,12 +115,15 @@ func (m *Model) barHelp() string {
 
 // clientsWindow is the tabs around the shown one, of the n that tab
 // draws, that fit in width columns, a "…" on each side that has more, and
-// where the shown one is in the list ("16 of 200"); cut reports that even
-// the shown one's name had to be cut to fit.
+// where the shown one is in the list ("tab 16 of 200"); cut reports that
+// even the shown one's name had to be cut to fit. "tab": the tabs are
+// numbered by client, and with the user's own session among them, or the
+// first ones let go, a bare "14 of 14" beside "13 inspector-cli" read as
+// a client 14 the bar did not show.
 func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width int) (line string, cut bool) {
 	st := m.com.st
 	cur := m.clients.cur
-	where := st.Hint.Render(fmt.Sprintf(" %d of %d", cur+1, n))
+	where := st.Hint.Render(fmt.Sprintf(" tab %d of %d", cur+1, n))
 	more := st.Hint.Render("…")
 	shown := tab(cur)
 	render := func(lo, hi int) string {

@@ -85,7 +85,7 @@ func TestNewClientAnnouncementSaysItEnded(t *testing.T) {
 	m.Update(clientMsg{ID: 3, Name: "claude-code", Transport: "sse", Records: make(chan []mcp.Record)})
 	m.Update(clientMsg{ID: 4, Name: "cursor", Transport: "sse", Records: make(chan []mcp.Record)})
 	m.Update(clientEndedMsg{3})
-	if got := m.status.msg.text; got != "] shows a new client: 4 cursor · sse" {
+	if got := m.status.msg.text; got != "[ shows a new client: 4 cursor · sse" {
 		t.Errorf("status %q after another client ended, want client 4 announced as running", got)
 	}
 }

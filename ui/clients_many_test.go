@@ -54,8 +54,8 @@ func TestClientsBarCutsALongShownName(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(m, "]")
 	got := row(ansi.Strip(m.View()), "clients:")
-	if !strings.Contains(got, "2 some-long") || !strings.Contains(got, "2 of 200") || ansi.StringWidth(got) > 80 {
-		t.Errorf("the clients bar = %q, want the shown client's name cut and %q within 80 columns", got, "2 of 200")
+	if !strings.Contains(got, "2 some-l") || !strings.Contains(got, "tab 2 of 200") || ansi.StringWidth(got) > 80 {
+		t.Errorf("the clients bar = %q, want the shown client's name cut and %q within 80 columns", got, "tab 2 of 200")
 	}
 }
 
