@@ -32,6 +32,9 @@ func TestOneEarlyGetIsReportedAndDatedAsOne(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("one GET that went nowhere left %d recordings, want 1: %v", len(files), files)
 	}
+	if want := "it is recorded in:\n  " + files[0] + "\n"; !strings.Contains(report, want) {
+		t.Errorf("the report does not name the recording on a line of its own (%q):\n%s", want, report)
+	}
 	f, err := os.Open(files[0])
 	if err != nil {
 		t.Fatal(err)

@@ -345,11 +345,14 @@ func message(m *mcp.RPCMessage, subject string) string {
 	// A client's method, tool and id are its to make up, megabytes long
 	// (and a server's, on a reply to its request): a line quotes the start
 	// of each.
-	method := clip.Quote(m.Method, 200)
+	method := mcp.NameShown(m.Method)
 	what := method
 	if m.Tool != "" {
 		what += " " + mcp.NameShown(m.Tool)
 	} else if subject != "" {
+		// The subject comes cut at mcp.NameLimit with its mark
+		// (history.SubjectOf): cut there again it would lose the mark,
+		// so 200 bytes only bounds it.
 		what += " " + clip.Quote(subject, 200)
 	}
 	switch m.Class {
@@ -378,7 +381,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 		}
 	}
 	if m.ID != "" {
-		what += " id=" + clip.Quote(m.ID, 200)
+		what += " id=" + mcp.NameShown(m.ID)
 	}
 	if m.Class == mcp.ClassForeign {
 		what += idTwiceNote(m)

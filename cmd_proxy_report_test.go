@@ -25,7 +25,8 @@ func TestProxyReportNamesTheLastRecordings(t *testing.T) {
 	}
 	h.stop()
 	out := h.errw.String()
-	head := "25 sessions recorded in " + h.dir + "; the last 20:\n"
+	// The directory has a line of its own (sayPathBelow), then the list.
+	head := "25 sessions recorded in:\n  " + h.dir + "\nthe last 20:\n"
 	if !strings.Contains(out, head) {
 		t.Fatalf("stderr does not say %q:\n%s", head, out)
 	}

@@ -40,7 +40,8 @@ func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
 	if !strings.Contains(recording, "sessions-upstream-never-answered") {
 		t.Errorf("the one recording is %s, want it named for what it holds", recording)
 	}
-	if want := "3 sessions ended with nothing answered by upstream"; !strings.Contains(out, want) || !strings.Contains(out, recording) {
+	// The recording's path has a line of its own (sayPathBelow).
+	if want := "3 sessions ended with nothing answered by upstream"; !strings.Contains(out, want) || !strings.Contains(out, "recorded together in:\n  "+recording+"\n") {
 		t.Errorf("the report lacks %q and %s:\n%s", want, recording, out)
 	}
 	inits := 0

@@ -92,10 +92,6 @@ func (r *recording) Err() error {
 // report tells w where the session was recorded, or that the recording is
 // incomplete and why, and returns Err.
 func (r *recording) report(w io.Writer, replayHint bool) error {
-	// The path is the user's, but the directory may come from the
-	// environment (MCPSCOPE_STATE_DIR), which can hold an escape sequence
-	// written to the terminal, such as a clipboard write.
-	shown := sanitize.Line(r.Path())
 	if err := r.Err(); err != nil {
 		var u *history.Unanswered
 		if errors.As(err, &u) {
@@ -103,13 +99,16 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 			fmt.Fprintln(w, sanitize.Line(err.Error()))
 			return err
 		}
-		fmt.Fprintf(w, "the recording %s is incomplete: %s\n", shown, sanitize.Line(err.Error()))
+		sayPathBelow(w, "the recording is incomplete ("+sanitize.Line(err.Error())+")", r.Path())
 		return err
 	}
 	if replayHint {
-		r.sayRecordedOnQuit(w, shown)
+		r.sayRecordedOnQuit(w)
 	} else {
-		fmt.Fprintf(w, "recorded to %s\n", shown)
+		// The path is the user's, but the directory may come from the
+		// environment (MCPSCOPE_STATE_DIR), which can hold an escape
+		// sequence written to the terminal, such as a clipboard write.
+		fmt.Fprintf(w, "recorded to %s\n", sanitize.Line(r.Path()))
 		r.sayCaveat(w)
 	}
 	return nil

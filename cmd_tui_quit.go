@@ -73,11 +73,9 @@ wait:
 }
 
 // sayRecordedOnQuit tells w, as the TUI quits, where its whole recording
-// is (shown, its path made safe) and how to replay and export it. The
-// path has a line of its own: after "session recorded to " a long one
-// wrapped mid-path at 80 columns, and selecting the line gave half of it.
-func (r *recording) sayRecordedOnQuit(w io.Writer, shown string) {
-	fmt.Fprintf(w, "session recorded to:\n  %s\n", shown)
+// is and how to replay and export it.
+func (r *recording) sayRecordedOnQuit(w io.Writer) {
+	sayPathBelow(w, "session recorded to", r.Path())
 	r.sayCaveat(w)
 	// The command is quoted as a shell reads it, so a path with a space
 	// or a quote pastes back as one argument. The export line is the
@@ -85,4 +83,13 @@ func (r *recording) sayRecordedOnQuit(w io.Writer, shown string) {
 	// asked how to share a session.
 	q := command.ShellPath(r.Path())
 	fmt.Fprintf(w, "  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", q, q)
+}
+
+// sayPathBelow writes words, a colon, and path on a line of its own,
+// made safe (sanitize.Line: the state directory may come from the
+// environment, holding an escape sequence). After words on the same line
+// a long path wrapped mid-path at 80 columns, and selecting the line gave
+// half of it. It is the one way a line names where a recording is.
+func sayPathBelow(w io.Writer, words, path string) {
+	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(path))
 }

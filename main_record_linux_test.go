@@ -23,7 +23,9 @@ func TestExecSaysWhenTheRecordingIsIncomplete(t *testing.T) {
 	if code != exitFailed {
 		t.Errorf("exit %d, want 1 for a recording that failed\n%s\n%s", code, out, errOut)
 	}
-	if !strings.Contains(errOut, "the recording "+path+" is incomplete: recording: cannot write to "+path) ||
+	// The path has a line of its own, whole from its start (sayPathBelow).
+	if !strings.Contains(errOut, "the recording is incomplete (recording: cannot write to "+path) ||
+		!strings.Contains(errOut, "):\n  "+path+"\n") ||
 		strings.Contains(errOut, "recorded to") {
 		t.Errorf("stderr does not say the recording is incomplete and why:\n%s", errOut)
 	}

@@ -37,7 +37,8 @@ func TestTUIExitsFailedWhenItsRecordingWasLost(t *testing.T) {
 		t.Errorf("the TUI exited with %v, want status %d for a recording that was lost", err, exitFailed)
 	}
 	text := r.out.String()
-	if !strings.Contains(text, "the recording "+path+" is incomplete") || !strings.Contains(text, "was removed") || strings.Contains(text, "recorded to") {
+	// The terminal ends lines with \r\n: the path starts a line of its own.
+	if !strings.Contains(text, "the recording is incomplete (") || !strings.Contains(text, "\n  "+path) || !strings.Contains(text, "was removed") || strings.Contains(text, "recorded to") {
 		t.Errorf("the TUI does not say its recording was lost:\n%q", text[max(0, len(text)-600):])
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -225,7 +224,7 @@ func (c *AnswerCheck) acceptedWith(r *mcp.Record) (Problem, bool) {
 	}
 	what := "a request"
 	if r.RPC.Method != "" {
-		what = sanitize.Line(clip.Quote(r.RPC.Method, 200))
+		what = sanitize.Line(mcp.NameShown(r.RPC.Method))
 	}
 	c.acceptedAnswer = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseAcceptedAnswer},
 		Message: "the server answered " + what + " with 202 Accepted and the answer in its body, where a request's answer comes with 200: mcpscope used the answer"}

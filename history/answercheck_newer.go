@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -170,7 +169,7 @@ func newerMessage(rpc *mcp.RPCMessage, found uint64, protocol string) string {
 		}
 		groups = append(groups, strings.Join(whats, ", ")+", which "+v+" brought")
 	}
-	method := sanitize.Line(clip.Quote(rpc.Method, 200))
+	method := sanitize.Line(mcp.NameShown(rpc.Method))
 	var b strings.Builder
 	switch {
 	case rpc.Class == mcp.ClassServerRequest:

@@ -186,7 +186,7 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 	default:
 		line = "log " + fit(w.Level, 16)
 		if logger && w.Logger != "" {
-			line += " " + fit(w.Logger, 200)
+			line += " " + fit(w.Logger, mcp.NameLimit)
 		}
 	}
 	if w.Text != "" {

@@ -56,6 +56,8 @@ func TestNoteWordsLine(t *testing.T) {
 		// A request of ours with a long method is cut where its row cuts it.
 		{NoteWords{Cancelled: "3", Ours: "tools/" + long, Text: "stop"}, 0, false, "the server said it cancelled request 3, a request sent to it (" + ("tools/" + long)[:mcp.NameLimit] + "): stop"},
 		{NoteWords{Cancelled: long}, 0, false, "server cancelled its own request " + long[:64]},
+		// A log's logger is a name, cut where every name is.
+		{NoteWords{Level: "info", Logger: long, Text: "hi"}, 0, true, "log info " + long[:mcp.NameLimit] + ": hi"},
 	} {
 		if got := tc.w.Line(cut, tc.text, tc.logger); got != tc.want {
 			t.Errorf("%+v.Line(text %d, logger %v) = %q, want %q", tc.w, tc.text, tc.logger, got, tc.want)

@@ -79,7 +79,7 @@ func unanswerable(keys []string, requests map[string]json.RawMessage, seq int64)
 		if ok {
 			refused = append(refused, InputRequest{Key: k, Method: method, Params: params, Seq: seq, Round: true})
 			if first == "" {
-				first = quotedMethod(method) + " cannot be answered: " + why
+				first = NameShown(method) + " cannot be answered: " + why
 			}
 		}
 	}

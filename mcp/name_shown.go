@@ -12,6 +12,17 @@ import "github.com/mcpscope/mcpscope/internal/clip"
 // are found by it, Tab inserts it, and a re-run sends the recorded bytes.
 // It is here, below history, so the proxy's own lines cut a name as the
 // rest do.
+//
+// Every other name a line quotes is cut by it too: a method (the proxy's
+// line, the checks of an answer's version and of a 202 with a body, a
+// server request's withdrawal, our answers refusing one), a request's id
+// and subject, a log's logger (history.NoteWords.Line cuts it at
+// NameLimit with its own cut). What is not a name keeps its own limit: a
+// cancellation's reason or an error's text is prose, not a name, cut at
+// 200 bytes (ServerCancelled, the observer's cancel), as a reader wants
+// more of a sentence than of a name. A request's subject comes cut at
+// NameLimit, its mark after it (history.SubjectOf), so a line quoting it
+// bounds it at 200 bytes rather than cut the mark off.
 func NameShown(name string) string { return clip.Quote(name, NameLimit) }
 
 // NameLimit is how much of a name (NameShown) or a request's subject a

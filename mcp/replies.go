@@ -21,7 +21,7 @@ import (
 func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, method string, params []byte) {
 	id := string(rawID)
 	// The id is echoed whole: it has to be.
-	name := quotedMethod(method)
+	name := NameShown(method)
 	if s.modern() {
 		// 2026-07-28: "The client MUST NOT send JSON-RPC responses", and
 		// its server asks through inputRequests, never on a stream; an
@@ -131,7 +131,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 func (s *Session) answerAtOnce(id, method string) []byte {
 	res, err := s.answerInput(context.Background(), InputRequest{Method: method})
 	if err != nil {
-		return errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+quotedMethod(method))
+		return errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+NameShown(method))
 	}
 	return resultReply(id, res)
 }
@@ -150,12 +150,8 @@ func refusalPrefix(name string) string { return "mcpscope could not answer " + n
 // request of method: what follows refusalPrefix, or message whole when
 // another wrote it (a re-run sends the recorded one as it was).
 func RefusalReason(method, message string) string {
-	return strings.TrimPrefix(message, refusalPrefix(quotedMethod(method)))
+	return strings.TrimPrefix(message, refusalPrefix(NameShown(method)))
 }
-
-// quotedMethod is what our answers and errors quote of a server request's
-// method: one a megabyte long must not make each of them as long.
-func quotedMethod(method string) string { return clip.Quote(method, 200) }
 
 // errorReply is our JSON-RPC error answer to the server's request id (its
 // raw JSON), with code and message.
@@ -226,12 +222,12 @@ func (s *Session) startRepliers() {
 						// sent now it would go with the new session's
 						// id, answering nothing there, or a question of
 						// the new session that has the same id.
-						s.emitError(OpReply, &WireError{Cause: CauseClosed, Message: fmt.Sprintf("not sent: the answer to the server's %s belongs to connection %d, which mcpscope ended since (connection %d is open now)", quotedMethod(j.m.method), j.conn, cur)}, j.m.seq, j.conn)
+						s.emitError(OpReply, &WireError{Cause: CauseClosed, Message: fmt.Sprintf("not sent: the answer to the server's %s belongs to connection %d, which mcpscope ended since (connection %d is open now)", NameShown(j.m.method), j.conn, cur)}, j.m.seq, j.conn)
 						continue
 					}
 					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
 					if err := j.tr.send(ctx, j.m); err != nil {
-						we := &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + quotedMethod(j.m.method) + ": " + err.Error(), Err: err}
+						we := &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + NameShown(j.m.method) + ": " + err.Error(), Err: err}
 						var inner *WireError
 						if errors.As(err, &inner) {
 							// Its status and headers decide the advice.

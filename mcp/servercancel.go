@@ -32,7 +32,7 @@ type ServerCancelled struct {
 
 // Error says the server withdrew the question, and why when it said.
 func (e *ServerCancelled) Error() string {
-	msg := "the server cancelled its " + clip.Quote(e.Method, 200) + " (notifications/cancelled)"
+	msg := "the server cancelled its " + NameShown(e.Method) + " (notifications/cancelled)"
 	if e.Reason != "" {
 		msg += ": " + clip.Quote(e.Reason, 200)
 	}
@@ -212,5 +212,5 @@ func (s *Session) unansweredDuringLocked(p *pending) string {
 // askWords names a question of the server's: its method and its id as
 // the server wrote it (rawID), as the question's row and box show it.
 func askWords(method string, rawID []byte) string {
-	return quotedMethod(method) + " (its request " + clip.Quote(string(rawID), 64) + ")"
+	return NameShown(method) + " (its request " + clip.Quote(string(rawID), 64) + ")"
 }

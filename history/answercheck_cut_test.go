@@ -1,0 +1,45 @@
+package history
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// The checks of an answer name its request's method cut as every line
+// cuts a name (mcp.NameShown): a 180-byte method, answered with a 202
+// holding what a later version brought, was quoted whole by both.
+func TestAnswerChecksCutALongMethodAtNameLimit(t *testing.T) {
+	method := "x/" + strings.Repeat("m", 178)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != method {
+			x.Default()
+			return
+		}
+		x.Status(202, "application/json", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"content":[{"type":"text","text":"x"}],"structuredContent":{"x":1}}}`)
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true, Protocol: "2025-03-26"}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.Request(ctx, method, []byte(`{}`)); err != nil {
+			t.Fatalf("%s: %v", method[:20], err)
+		}
+	})
+	shown := method[:mcp.NameLimit] + "… (180 bytes)"
+	want := map[mcp.Cause]string{
+		mcp.CauseAcceptedAnswer: "the server answered " + shown + " with 202 Accepted",
+		mcp.CauseNewerAnswer:    "the server answered " + shown + " with structuredContent",
+	}
+	for _, p := range l.Negotiation().Problems {
+		if w, ok := want[p.Fact.Cause]; ok {
+			if !strings.HasPrefix(p.Message, w) {
+				t.Errorf("the %s problem says %q, want it to start %q", p.Fact.Cause, p.Message, w)
+			}
+			delete(want, p.Fact.Cause)
+		}
+	}
+	for cause := range want {
+		t.Errorf("no %s problem was said", cause)
+	}
+}
