@@ -1,6 +1,6 @@
 package history
 
-import "slices"
+import "strings"
 
 // A server may echo a long credential in part: cut in its middle
 // ("abcd…wxyz" with more of it either side), its last part only, or a
@@ -124,17 +124,33 @@ func hasPiece[T string | []byte](p *pieceIndex, s T) bool {
 	return has
 }
 
-// pieces are the runs of p's forms in s (scanPieces), each once, longest
-// first: replaced in turn, a shorter one first would leave the rest of a
-// longer one it is part of.
-func (p *pieceIndex) pieces(s string) []string {
-	var out []string
+// next is the bounds of the first run of p's forms in s at or after i
+// (scanPieces), from < 0 when there is none: runs are replaced where they
+// are found, one pass over s (replaceFound). Replaced as strings, each of
+// a hostile server's thousands of different pieces was one more pass over
+// a megabyte answer.
+func (p *pieceIndex) next(s string, i int) (from, to int) {
+	from, to = -1, -1
+	scanPieces(p, s[i:], func(a, b int) bool {
+		from, to = i+a, i+b
+		return false
+	})
+	return from, to
+}
+
+// replaceRuns is s, text with no escapes, with every run of p's forms in
+// it replaced by Redacted.
+func replaceRuns(p *pieceIndex, s string) string {
+	var b strings.Builder
+	last := 0
 	scanPieces(p, s, func(from, to int) bool {
-		if piece := s[from:to]; !slices.Contains(out, piece) {
-			out = append(out, piece)
-		}
+		b.WriteString(s[last:from] + Redacted)
+		last = to
 		return true
 	})
-	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
-	return out
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
