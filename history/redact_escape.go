@@ -15,16 +15,27 @@ import (
 // with respell, a character of such a match is spelt otherwise (respelt)
 // so its bytes no longer read as the secret.
 func replaceOutsideEscapes(s, old, with string, respell bool, end func(s string, to int) int) string {
+	return replaceFound(s, func(s string, i int) (int, int) {
+		j := strings.Index(s[i:], old)
+		if j < 0 {
+			return -1, -1
+		}
+		return i + j, i + j + len(old)
+	}, with, respell, end)
+}
+
+// replaceFound is replaceOutsideEscapes of the matches find gives: the
+// bounds of the first one in s at or after i, from < 0 when none is.
+func replaceFound(s string, find func(s string, i int) (from, to int), with string, respell bool, end func(s string, to int) int) string {
 	var b strings.Builder
 	// Bounded: a respelling could in principle undo another.
 	last, respells, maxRespells := 0, 0, len(s)
 	js := stringsOf(s)
-	for i := 0; i <= len(s)-len(old); {
-		j := strings.Index(s[i:], old)
-		if j < 0 {
+	for i := 0; i <= len(s); {
+		from, to := find(s, i)
+		if from < 0 {
 			break
 		}
-		from, to := i+j, i+j+len(old)
 		if inEscape(s, from) || inEscape(s, to) {
 			// No spelling of the secret, but its bytes read as one:
 			// the character after the escape is spelt as an escape

@@ -1,6 +1,6 @@
 package history
 
-import "slices"
+import "strings"
 
 // A server may echo a long credential in part: cut in its middle
 // ("abcd…wxyz" with more of it either side), its last part only, or a
@@ -70,13 +70,17 @@ func filterBit(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> 48 }
 
 // scanPieces calls found with the bounds of each run in s of minPiece
 // bytes or more of one of p's forms, the longest at each place, left to
-// right, until found returns false.
+// right, none overlapping the one before, until found returns false.
 func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) bool) {
 	if len(s) < pieceBlock {
 		return
 	}
-	// k is the block at i, rolled on a byte at a time.
+	// k is the block at i, rolled on a byte at a time. lo is where the
+	// last run found ends: a run is not taken back past it, as runs are
+	// replaced as strings, and one overlapping the run before it would no
+	// longer be there whole once that one was replaced, its rest kept.
 	k := blockAt(s, 0) >> 8
+	lo := 0
 	for i := 0; i+pieceBlock <= len(s); i++ {
 		k = k<<8 | uint64(s[i+pieceBlock-1])
 		if h := filterBit(k); p.filter[h/64]&(1<<(h%64)) == 0 {
@@ -86,7 +90,7 @@ func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) 
 		for _, ref := range p.at[k] {
 			f := p.forms[ref.form]
 			a, b := i, ref.off
-			for a > 0 && b > 0 && s[a-1] == f[b-1] {
+			for a > lo && b > 0 && s[a-1] == f[b-1] {
 				a, b = a-1, b-1
 			}
 			e, g := i+pieceBlock, ref.off+pieceBlock
@@ -101,7 +105,7 @@ func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) 
 			if !found(from, to) {
 				return
 			}
-			i = to - 1
+			lo, i = to, to-1
 			if i+pieceBlock < len(s) {
 				k = blockAt(s, i+1) >> 8
 			}
@@ -120,17 +124,33 @@ func hasPiece[T string | []byte](p *pieceIndex, s T) bool {
 	return has
 }
 
-// pieces are the runs of p's forms in s (scanPieces), each once, longest
-// first: replaced in turn, a shorter one first would leave the rest of a
-// longer one it is part of.
-func (p *pieceIndex) pieces(s string) []string {
-	var out []string
+// next is the bounds of the first run of p's forms in s at or after i
+// (scanPieces), from < 0 when there is none: runs are replaced where they
+// are found, one pass over s (replaceFound). Replaced as strings, each of
+// a hostile server's thousands of different pieces was one more pass over
+// a megabyte answer.
+func (p *pieceIndex) next(s string, i int) (from, to int) {
+	from, to = -1, -1
+	scanPieces(p, s[i:], func(a, b int) bool {
+		from, to = i+a, i+b
+		return false
+	})
+	return from, to
+}
+
+// replaceRuns is s, text with no escapes, with every run of p's forms in
+// it replaced by Redacted.
+func replaceRuns(p *pieceIndex, s string) string {
+	var b strings.Builder
+	last := 0
 	scanPieces(p, s, func(from, to int) bool {
-		if piece := s[from:to]; !slices.Contains(out, piece) {
-			out = append(out, piece)
-		}
+		b.WriteString(s[last:from] + Redacted)
+		last = to
 		return true
 	})
-	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
-	return out
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }

@@ -40,6 +40,9 @@ type token struct {
 	// as a line spells them) a server echoed in part; nil for a token
 	// replaced by a spelling of its own, whose parts are tokens too.
 	pieces *pieceIndex
+	// runs, set on a token of replace's own, are what it replaces: every
+	// run its index finds, where forms are strings (replaceFound).
+	runs *pieceIndex
 }
 
 func newToken(secret, with string) token {
@@ -109,15 +112,15 @@ func (t token) replace(s string) string {
 	if !hasPiece(t.pieces, s) {
 		return s
 	}
-	// What is left of it in part (redact_piece.go), each piece replaced
+	// What is left of it in part (redact_piece.go), each run replaced
 	// as a form is but by the word alone, and not extended: a piece is
 	// no start of what a record cut.
-	return token{secret: t.secret, with: Redacted, forms: t.pieces.pieces(s)}.replaceForms(s)
+	return token{secret: t.secret, with: Redacted, runs: t.pieces}.replaceForms(s)
 }
 
-// replaceForms is replace of t's forms whole.
+// replaceForms is replace of t's forms whole, or of its runs.
 func (t token) replaceForms(s string) string {
-	if !slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) {
+	if t.runs == nil && !slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) {
 		return s
 	}
 	if !json.Valid([]byte(s)) {
@@ -141,6 +144,9 @@ func (t token) replaceLines(s string) string {
 				continue
 			}
 		}
+		if t.runs != nil {
+			line = replaceRuns(t.runs, line)
+		}
 		for _, f := range t.forms {
 			line = t.replacePlain(line, f)
 		}
@@ -155,6 +161,9 @@ func (t token) replaceJSON(s string) string {
 	// respelling must not undo a spelling another form would match ("\/"
 	// of PHP's).
 	for _, respell := range []bool{false, true} {
+		if t.runs != nil {
+			s = replaceFound(s, t.runs.next, t.with, respell, t.extend)
+		}
 		for _, f := range t.forms {
 			if strings.Contains(s, f) {
 				s = replaceOutsideEscapes(s, f, t.with, respell, t.extend)
