@@ -135,7 +135,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		m.carryUnsent(unsent)
 		return cmd
 	case recordingFailedMsg:
-		return m.recordingStopped(errLine(msg.err))
+		return m.recordingFailedBy(msg.err)
 	case streamEndedMsg:
 		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")
