@@ -134,6 +134,8 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayOwnSession(msg), waitForRecords(m.opts.Records))
 		m.carryUnsent(unsent)
 		return cmd
+	case endingTickMsg:
+		return m.endingTick(msg)
 	case recordingFailedMsg:
 		return m.recordingFailedBy(msg.err)
 	case streamEndedMsg:
