@@ -2,7 +2,6 @@ package history
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -17,13 +16,7 @@ import (
 // about closeWait of its input. The flush held the recorder's lock, Tee
 // waited on it in Write for ever, and quitting hung with it.
 func TestTeeKeepsGoingWhenTheDiskStopsAnsweringMidSession(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.jsonl")
-	rec, err := Create(path, testHeader(), RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	release := make(chan struct{})
-	t.Cleanup(func() { close(release) })
+	rec, path, hang := recorderToHang(t)
 	in := make(chan []mcp.Record, 1)
 	reported := make(chan error, 1)
 	out := Tee(in, rec, func(err error) { reported <- err })
@@ -38,12 +31,7 @@ func TestTeeKeepsGoingWhenTheDiskStopsAnsweringMidSession(t *testing.T) {
 		}
 	}
 	pass(session[:1])
-	rec.mu.Lock()
-	if err := rec.w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	rec.w.Reset(hungDisk{release}) // the disk stops answering from here
-	rec.mu.Unlock()
+	hang()             // the disk stops answering from here
 	pass(session[1:2]) // its timed flush hangs, holding the lock
 	var said error
 	select {
@@ -83,16 +71,8 @@ func TestTeeKeepsGoingWhenTheDiskStopsAnsweringMidSession(t *testing.T) {
 // behindLimit: past it the recording stops, said once, and Tee passes the
 // records on regardless.
 func TestTeeStopsRecordingPastItsBoundOnAHungDisk(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.jsonl")
-	rec, err := Create(path, testHeader(), RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	release := make(chan struct{})
-	t.Cleanup(func() { close(release) })
-	rec.mu.Lock()
-	rec.w.Reset(hungDisk{release})
-	rec.mu.Unlock()
+	rec, _, hang := recorderToHang(t)
+	hang()
 	var mu sync.Mutex
 	var reports []error
 	w := newTeeWriter(rec, func(err error) {
