@@ -117,6 +117,10 @@ type Recorder struct {
 	// for Tee to report it: a session gone quiet writes no record that
 	// would return it, and the status bar went on saying "● rec".
 	flushFailed chan struct{}
+	// stalled is signalled when a timed flush has waited closeWait for
+	// the disk, for Tee to say the recording is falling behind while the
+	// flush still waits (recorder_behind.go).
+	stalled chan struct{}
 	// checking is the verdict of the look at the file in flight
 	// (startCheck), nil when none is.
 	checking chan error
@@ -240,7 +244,7 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
 	written := new(atomic.Int64)
 	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL), elsewhere: opts.Elsewhere,
-		written: written, line: 1, flushFailed: make(chan struct{}, 1)}
+		written: written, line: 1, flushFailed: make(chan struct{}, 1), stalled: make(chan struct{}, 1)}
 	h.Format, h.Version = Format, FormatVersion
 	h.Redacts = RedactsHeaders
 	if opts.Secrets {
@@ -310,7 +314,15 @@ func (r *Recorder) timedFlush() {
 		r.mu.Unlock()
 		return
 	}
-	if err := r.w.Flush(); err != nil {
+	watch := time.AfterFunc(closeWait, func() {
+		select {
+		case r.stalled <- struct{}{}:
+		default:
+		}
+	})
+	err := r.w.Flush()
+	watch.Stop()
+	if err != nil {
 		r.fail(&writeError{r.path, r.elsewhere, err})
 	} else if r.checking == nil {
 		// A file removed, replaced or cut under the writer takes the
@@ -401,40 +413,47 @@ func (r *Recorder) Close() error {
 // Tee writes every record of in to rec and passes it on. When in closes it
 // closes rec and then its output, so a consumer that sees the end knows the
 // file is complete, or (a close the disk did not answer within closeWait)
-// that an *Unanswered was reported. A write error is reported once through onErr (which may
-// be nil) as it happens, the timed flush's too (not when a next record
-// comes, which a quiet session may never send); records keep flowing,
-// because the screen matters more than the file. The output holds one
-// batch: a slow consumer slows the Tee, and so the log behind it, whose
-// backlog is weighed and bounded; batches parked here would be neither.
+// that an *Unanswered was reported. A write error is reported once through
+// onErr (which may be nil) as it happens, the timed flush's too (not when a
+// next record comes, which a quiet session may never send), and so is a
+// disk that keeps a write or a flush closeWait (an *Unanswered, Behind);
+// records keep flowing, because the screen matters more than the file:
+// they are written on a goroutine of their own (teeWriter), never waited
+// for here. The output holds one batch: a slow consumer slows the Tee, and
+// so the log behind it, whose backlog is weighed and bounded; batches
+// parked here would be neither.
 func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.Record {
 	out := make(chan []mcp.Record, 1)
+	var once sync.Once
+	report := func(err error) {
+		if err != nil && onErr != nil {
+			once.Do(func() { onErr(err) })
+		}
+	}
+	w := newTeeWriter(rec, report)
 	go func() {
 		defer close(out)
-		reported := false
-		report := func(err error) {
-			if err != nil && !reported && onErr != nil {
-				reported = true
-				onErr(err)
+		lagging := false
+		for batch := range in {
+			written := w.add(batch)
+			if lagging && w.idle() {
+				lagging = false
 			}
-		}
-		for {
-			select {
-			case batch, ok := <-in:
-				if !ok {
-					// Bounded: the consumer waiting for the end is a
-					// user waiting for their prompt (closeWait).
-					report(closeWithin(rec, closeWait))
-					return
+			if !lagging {
+				// Written first, as long as the disk keeps up: the
+				// Log reading the recording back (NewLog) then holds
+				// the record as a place in the file, not in memory.
+				select {
+				case <-written:
+				case <-w.slow:
+					lagging = true
 				}
-				for _, r := range batch {
-					report(rec.Write(r))
-				}
-				out <- batch
-			case <-rec.flushFailed:
-				report(rec.writeErr())
 			}
+			out <- batch
 		}
+		// Bounded: the consumer waiting for the end is a user waiting
+		// for their prompt (closeWait).
+		report(w.close(closeWait))
 	}()
 	return out
 }

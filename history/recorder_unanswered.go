@@ -19,6 +19,10 @@ const closeWait = 2 * time.Second
 type Unanswered struct {
 	Path string
 	Wait time.Duration
+	// Behind is set when it was a write or a flush mid-session that the
+	// disk did not answer: the recording stopped keeping up with the
+	// session, which goes on (recorder_behind.go).
+	Behind bool
 }
 
 // Error says where the recording stands, never that it was recorded.
@@ -29,18 +33,4 @@ func (e *Unanswered) Error() string {
 // Why is what happened, without the path: for a list that names it.
 func (e *Unanswered) Why() string {
 	return "the disk did not answer within " + mcp.DurationText(e.Wait)
-}
-
-// closeWithin closes rec, giving up after wait with an *Unanswered.
-func closeWithin(rec *Recorder, wait time.Duration) error {
-	done := make(chan error, 1)
-	go func() { done <- rec.Close() }()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	select {
-	case err := <-done:
-		return err
-	case <-timer.C:
-		return &Unanswered{Path: rec.Path(), Wait: wait}
-	}
 }

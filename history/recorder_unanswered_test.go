@@ -19,19 +19,35 @@ func (h hungDisk) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// A disk that stops answering as the session ends: Tee still ends its
-// output within about closeWait, and reports that the recording may be
-// incomplete and why, never that it was recorded. Its close waited on the
-// flush for ever, and quitting hung with it.
-func TestTeeEndsWhenTheDiskDoesNotAnswerTheClose(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.jsonl")
+// recorderToHang is a recording at path and hang, which makes its disk stop
+// answering from then on (what is buffered is flushed first) until the
+// test ends.
+func recorderToHang(t *testing.T) (rec *Recorder, path string, hang func()) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "s.jsonl")
 	rec, err := Create(path, testHeader(), RecordOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
-	rec.w.Reset(hungDisk{release})
+	return rec, path, func() {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		if err := rec.w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		rec.w.Reset(hungDisk{release})
+	}
+}
+
+// A disk that stops answering as the session ends: Tee still ends its
+// output within about closeWait, and reports that the recording may be
+// incomplete and why, never that it was recorded. Its close waited on the
+// flush for ever, and quitting hung with it.
+func TestTeeEndsWhenTheDiskDoesNotAnswerTheClose(t *testing.T) {
+	rec, path, hang := recorderToHang(t)
+	hang()
 	in := make(chan []mcp.Record, 1)
 	reported := make(chan error, 1)
 	out := Tee(in, rec, func(err error) { reported <- err })

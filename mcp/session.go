@@ -172,6 +172,11 @@ type Session struct {
 	origins   origins
 	replyQ    chan replyJob // our answers to server requests, waiting for a worker
 	replyOnce sync.Once
+	// deleting counts the DELETEs ending a session in flight, and
+	// deleteGaveUp says the last one ran out of time: for a screen to say
+	// what re-initializing waits on (EndingUpstream).
+	deleting     atomic.Int32
+	deleteGaveUp atomic.Bool
 
 	mu          sync.Mutex
 	tr          transport // nil until Connect chose one

@@ -196,7 +196,10 @@ func (t *streamable) end(id, protocol string, gen int) {
 	}
 	t.headers(req, id, protocol)
 	ex := &HTTPExchange{Purpose: PurposeDelete, Conn: gen}
+	s.deleting.Add(1)
 	resp, err := s.do(req, ex)
+	s.deleteGaveUp.Store(err != nil && ctx.Err() != nil)
+	s.deleting.Add(-1)
 	if err == nil {
 		ex.Body, ex.BodySize, _ = readExcerpt(resp.Body, BodyLimit)
 		resp.Body.Close()
@@ -232,4 +235,12 @@ func (s *Session) Sessionless() bool {
 	}
 	id, _, _, _ := t.session()
 	return id == ""
+}
+
+// EndingUpstream reports whether a DELETE ending a session is in flight
+// (re-initializing ends the old session first, up to deleteWait), and
+// whether the last one ran out of time or was cut short: the session may
+// stay open on the server until it expires.
+func (s *Session) EndingUpstream() (inFlight, gaveUp bool) {
+	return s.deleting.Load() > 0, s.deleteGaveUp.Load()
 }

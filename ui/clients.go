@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -455,7 +456,25 @@ func (m *Model) clientRecordingFailed(id int, why string) tea.Cmd {
 // why, in words already made one sanitized line: what it left out may be
 // missing from the file, so the bar no longer names it.
 func (m *Model) recordingStopped(why string) tea.Cmd {
+	return m.recordingLost("recording stopped, the file is incomplete: " + why)
+}
+
+// recordingFailedBy is recordingStopped for the error the recording met: a
+// disk that stopped answering mid-session (history.Unanswered, Behind) is
+// said as the recording falling behind, since what reached the file is
+// not known, while the session goes on.
+func (m *Model) recordingFailedBy(err error) tea.Cmd {
+	var u *history.Unanswered
+	if errors.As(err, &u) && u.Behind {
+		return m.recordingLost("the recording stopped keeping up: " + errLine(err))
+	}
+	return m.recordingStopped(errLine(err))
+}
+
+// recordingLost marks the shown session's recording as not to be trusted
+// and says said.
+func (m *Model) recordingLost(said string) tea.Cmd {
 	m.status.recordingFailed = true
 	m.com.recording = ""
-	return m.setWholeStatus(levelError, "recording stopped, the file is incomplete: "+why)
+	return m.setWholeStatus(levelError, said)
 }

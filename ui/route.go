@@ -134,8 +134,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayOwnSession(msg), waitForRecords(m.opts.Records))
 		m.carryUnsent(unsent)
 		return cmd
+	case endingTickMsg:
+		return m.endingTick(msg)
 	case recordingFailedMsg:
-		return m.recordingStopped(errLine(msg.err))
+		return m.recordingFailedBy(msg.err)
 	case streamEndedMsg:
 		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")

@@ -323,7 +323,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.PrevPane):
 		m.moveFocus(-1)
 	case key.Matches(msg, k.Initialize):
-		return m.send("initialize"), true
+		return tea.Batch(m.send("initialize"), m.watchEnding()), true
 	case key.Matches(msg, k.ListTools):
 		return m.send("tools/list"), true
 	case key.Matches(msg, k.Call):

@@ -1,0 +1,202 @@
+package history
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A disk that stops answering mid-session (an NFS server gone, a USB disk
+// pulled) blocks the flush that meets it, holding the recorder's lock, and
+// every Write after it. Tee once wrote each record itself: it stopped, the
+// screen behind it got nothing more, and quitting hung, since Tee never
+// saw its input close. So Tee hands the records to a writer of their own,
+// through a queue bounded by weight, and never waits for the disk; a write
+// or flush that takes closeWait is said as the recording falling behind.
+
+// behindLimit bounds what the queue of records not yet written may weigh
+// (mcp.Record.Weight): past it the recording stops, and the records are
+// only on the screen, which holds what the file does not (recorder_live.go).
+const behindLimit = 64 << 20
+
+// teeWriter writes the records Tee passes on to the recording on its own
+// goroutine.
+type teeWriter struct {
+	rec    *Recorder
+	report func(error) // reports once, from any goroutine
+	mu     sync.Mutex
+	queue  []queued
+	weight int
+	closed bool // Tee's input ended: the writer closes the recording
+	// dropped is set when the queue went past behindLimit: nothing more
+	// is written, as a recording with a hole would read back wrong.
+	dropped bool
+	writing bool // the writer holds batches taken from the queue
+	wake    chan struct{}
+	done    chan error // the recording's Close, once the queue is written
+	// slow is signalled when one record has waited writtenWait for the
+	// disk, for Tee to stop waiting for the writer until it catches up.
+	slow chan struct{}
+	// progress counts the records written, for close to wait on a disk
+	// that is slow but answers.
+	progress atomic.Int64
+	// slowWatch and stallWatch fire when the record being written has
+	// waited writtenWait and closeWait.
+	slowWatch, stallWatch *time.Timer
+}
+
+func newTeeWriter(rec *Recorder, report func(error)) *teeWriter {
+	w := &teeWriter{rec: rec, report: report, wake: make(chan struct{}, 1), done: make(chan error, 1), slow: make(chan struct{}, 1)}
+	w.slowWatch = time.AfterFunc(time.Hour, func() {
+		select {
+		case w.slow <- struct{}{}:
+		default:
+		}
+	})
+	w.slowWatch.Stop()
+	w.stallWatch = time.AfterFunc(time.Hour, func() { w.report(w.behind()) })
+	w.stallWatch.Stop()
+	go w.run()
+	return w
+}
+
+// queued is a batch waiting for the writer; done is closed once it is
+// written, or will not be.
+type queued struct {
+	batch []mcp.Record
+	done  chan struct{}
+}
+
+// add queues batch for the recording, without waiting for the disk, and
+// returns a channel closed once it is written or will not be.
+func (w *teeWriter) add(batch []mcp.Record) <-chan struct{} {
+	done := make(chan struct{})
+	weight := 0
+	for i := range batch {
+		weight += batch[i].Weight()
+	}
+	w.mu.Lock()
+	switch {
+	case w.dropped:
+		close(done)
+	case w.weight+weight > behindLimit:
+		for _, q := range w.queue {
+			close(q.done)
+		}
+		w.dropped, w.queue, w.weight = true, nil, 0
+		close(done)
+		w.mu.Unlock()
+		w.report(w.behind())
+		return done
+	default:
+		w.queue = append(w.queue, queued{batch, done})
+		w.weight += weight
+	}
+	w.mu.Unlock()
+	w.poke()
+	return done
+}
+
+// idle reports whether everything queued is written.
+func (w *teeWriter) idle() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.queue) == 0 && !w.writing
+}
+
+// close ends the recording once what is queued is written, giving up with
+// an *Unanswered when the disk took no record for wait; the writer goes on
+// in the background.
+func (w *teeWriter) close(wait time.Duration) error {
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
+	w.poke()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	seen := w.progress.Load()
+	for {
+		select {
+		case err := <-w.done:
+			return err
+		case <-timer.C:
+			now := w.progress.Load()
+			if now == seen {
+				return &Unanswered{Path: w.rec.Path(), Wait: wait}
+			}
+			seen = now
+			timer.Reset(wait)
+		}
+	}
+}
+
+func (w *teeWriter) poke() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// behind is the error of a recording whose disk stopped answering while
+// the session went on.
+func (w *teeWriter) behind() error {
+	return &Unanswered{Path: w.rec.Path(), Wait: closeWait, Behind: true}
+}
+
+func (w *teeWriter) run() {
+	for {
+		w.mu.Lock()
+		batches, closed := w.queue, w.closed
+		w.queue, w.weight = nil, 0
+		w.writing = len(batches) > 0
+		w.mu.Unlock()
+		for _, q := range batches {
+			w.write(q.batch)
+			close(q.done)
+		}
+		w.mu.Lock()
+		w.writing = false
+		w.mu.Unlock()
+		if closed && len(batches) == 0 {
+			w.done <- w.rec.Close()
+			return
+		}
+		if len(batches) > 0 {
+			continue // more may have come while these were written
+		}
+		select {
+		case <-w.wake:
+		case <-w.rec.flushFailed:
+			w.report(w.rec.writeErr())
+		case <-w.rec.stalled:
+			w.report(w.behind())
+		}
+	}
+}
+
+// write writes one batch, saying so when the disk keeps a record closeWait.
+func (w *teeWriter) write(batch []mcp.Record) {
+	w.mu.Lock()
+	dropped := w.dropped
+	w.mu.Unlock()
+	if dropped {
+		return
+	}
+	for _, r := range batch {
+		w.slowWatch.Reset(writtenWait)
+		w.stallWatch.Reset(closeWait)
+		err := w.rec.Write(r)
+		w.slowWatch.Stop()
+		w.stallWatch.Stop()
+		w.progress.Add(1)
+		w.report(err)
+	}
+}
+
+// writtenWait is how long a record may wait for the disk before Tee stops
+// waiting for the writer and passes batches on regardless: a disk keeping
+// up takes far less, and one that does not should not stop the screen.
+// Until the writer has caught up, Tee waits no more.
+const writtenWait = 250 * time.Millisecond
