@@ -45,3 +45,19 @@ func TestAskTabPastACutEnumSaysItWasCut(t *testing.T) {
 		}
 	}
 }
+
+// Tab on a bare value after accept ("accept Ann") found no key and left
+// the answer row as it was: the Tab looked ignored until Enter refused the
+// answer. It says now what Enter will, with the key it was meant for.
+func TestAskTabOnABareValueNamesItsKey(t *testing.T) {
+	m, _ := askModel(t, "elicitation/create", `{"message":"Who?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"ok":{"type":"boolean"}},"required":["name"]}}`)
+	typeKeys(m, "accept Ann")
+	press(m, "tab")
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "did you mean name=Ann?") {
+		t.Errorf("a Tab on a bare value said nothing of its key:\n%s", view)
+	}
+	typeKeys(m, "e")
+	if view := ansi.Strip(m.View()); strings.Contains(view, "did you mean") {
+		t.Errorf("typing after the Tab left its note:\n%s", view)
+	}
+}

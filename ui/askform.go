@@ -2,8 +2,10 @@ package ui
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -63,14 +65,25 @@ func (a *askPrompt) complete(q *Question) {
 }
 
 // nothingToComplete is the row under the answer after a Tab that found
-// nothing; "" when the word under the cursor is no key=value.
+// nothing: no values for a key=value word, or, for a bare value after the
+// action word ("accept Ann"), what Enter will refuse it with and the key
+// it was likely meant for: the Tab alone read as ignored. "" for others.
 func (a *askPrompt) nothingToComplete() string {
 	value := a.input.Value()
 	words := command.SplitPartial(value[:byteOffset(value, a.input.Position())])
-	if len(words) == 0 {
+	n := len(words)
+	if n == 0 {
 		return ""
 	}
-	return noValuesToOffer(words[len(words)-1].Text, a.form.schema)
+	cur := words[n-1].Text
+	if note := noValuesToOffer(cur, a.form.schema); note != "" || n == 1 || strings.Contains(cur, "=") {
+		return note
+	}
+	if first := words[0].Text; first != "accept" && !strings.Contains(first, "=") {
+		return "" // declined or cancelled: no fields to have meant
+	}
+	given := answerKeys(words[:n-1])
+	return sanitize.Line(command.BareWord(cur, a.form.schema, func(name string) bool { return slices.Contains(given, name) }).Error())
 }
 
 // formCompletion lists what may complete the word at the end of before:
@@ -99,14 +112,19 @@ func formCompletion(f form, before string) completion {
 	if len(words) > 0 && words[0].Text != "accept" && !strings.Contains(words[0].Text, "=") {
 		return comp // declined or cancelled: no fields
 	}
+	for _, p := range keysLeft(f.schema, cur.Text, answerKeys(words)) {
+		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
+	}
+	return comp
+}
+
+// answerKeys are the keys of the key=value words among words.
+func answerKeys(words []command.Word) []string {
 	given := make([]string, 0, len(words))
 	for _, w := range words {
 		if k, _, ok := strings.Cut(w.Text, "="); ok {
 			given = append(given, strings.TrimSuffix(k, ":"))
 		}
 	}
-	for _, p := range keysLeft(f.schema, cur.Text, given) {
-		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
-	}
-	return comp
+	return given
 }

@@ -132,6 +132,12 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 // nothing on a key=value word: that its value is the user's to type. Other
 // words' hints say why there is nothing already ("no tools known yet").
 func (ctx lineContext) nothingToComplete() string {
+	if ctx.index < ctx.firstKey() {
+		// The method or the tool's name, = and all (tools/call name=Ann,
+		// the tool left out): "no values to offer for name" read as if
+		// it were a key.
+		return ""
+	}
 	return noValuesToOffer(ctx.cur.Text, ctx.keysSchema())
 }
 

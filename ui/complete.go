@@ -102,16 +102,22 @@ func analyze(before string, tools map[string]*toolInfo) lineContext {
 // givenKeys are the argument keys of the complete words after the tool.
 func (ctx lineContext) givenKeys() []string {
 	var keys []string
-	from := 2 // the method and the tool, prompt or URI
-	if command.ParamsSchema(ctx.method) != nil {
-		from = 1 // a method whose keys follow it
-	}
-	for _, w := range ctx.words[min(from, len(ctx.words)):] {
+	for _, w := range ctx.words[min(ctx.firstKey(), len(ctx.words)):] {
 		if k, _, ok := strings.Cut(w.Text, "="); ok {
 			keys = append(keys, strings.TrimSuffix(k, ":"))
 		}
 	}
 	return keys
+}
+
+// firstKey is the index of the line's first key=value word: after the
+// method and the tool, prompt or URI, or right after a method whose keys
+// follow it.
+func (ctx lineContext) firstKey() int {
+	if command.ParamsSchema(ctx.method) != nil {
+		return 1
+	}
+	return 2
 }
 
 // template is the URI template the words after it fill: the target of

@@ -220,6 +220,13 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := m.globalKey(msg); ok {
 		return cmd
 	}
+	if m.unboundRune(msg) {
+		// A letter or digit bound to nothing did nothing and said
+		// nothing: the tab bar reads as numbered, and 2 was pressed for
+		// Raw events in vain.
+		k := m.keys
+		return m.setStatus(levelInfo, msg.String()+" is no key: "+k.NextPane.Help().Key+" goes to the next pane, "+k.Help.Help().Key+" lists every key")
+	}
 	return m.paneKey(msg)
 }
 

@@ -61,6 +61,11 @@ type sentMsg struct {
 	// (mcpscope's reconnects of its own, or r), where "not connected:
 	// press r" asked for what was under way.
 	reconnecting bool
+	// disconnected says it was sent with no transport open (detection
+	// failed, the stream closed): the command line's refusal of a session
+	// never initialized read "press i first", and i only says "not
+	// connected".
+	disconnected bool
 	// auto says mcpscope sent it on its own (a list_changed followed,
 	// autoKind says which list): its answer neither takes the detail pane
 	// nor, unless it failed, the status line from what the user sent.
@@ -100,6 +105,7 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
 	connecting := m.com.log.Stats().State == mcp.StateConnecting
 	reconnecting := m.com.log.Stats().State == mcp.StateReconnecting
+	disconnected := m.com.log.Stats().State == mcp.StateFailed || m.com.log.Stats().State == mcp.StateClosed
 	unheard := m.com.log.Surface().Unheard
 	if c.Method == "tools/call" {
 		// Its answer is read against the tool's outputSchema here, off
@@ -114,7 +120,7 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 		if c.Method == "tools/call" && err == nil && resp != nil {
 			output = command.OutputMismatch(b.Tools(), c.Tool, resp.Result)
 		}
-		return sentMsg{cmd: c, awaited: awaited, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard,
+		return sentMsg{cmd: c, awaited: awaited, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, disconnected: disconnected, unheard: unheard,
 			seqs: sends.done(id), log: log, output: output}
 	}
 }
@@ -220,6 +226,8 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			// Short: the status bar keeps its "◌ reconnecting" beside it
 			// on 80 columns, and what to do once it is open comes then.
 			return levelWarn, label + ": not sent, the stream is reconnecting"
+		case cause == mcp.CauseUninitialized && m.disconnected:
+			return levelWarn, label + ": " + notReady(notConnected, advice.For(advice.Fact{Cause: mcp.CauseNotConnected}, advice.TUI))
 		case cause == mcp.CauseUninitialized:
 			// Not sent (command refuses it before initialize): what to
 			// press is all there is to say, and 80 columns keep it whole.
