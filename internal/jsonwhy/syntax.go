@@ -95,8 +95,12 @@ func near(src []byte, offset int) string {
 	for from > 0 && from < offset && !utf8.RuneStart(src[from]) {
 		from++
 	}
+	// The cut moves on past the rest of a character it would split, and
+	// no further: bytes that are no UTF-8 (a run of continuation bytes)
+	// are each one of their own, and were quoted to the end of src, a
+	// megabyte of them quoted whole in one line.
 	to := min(offset+nearBytes, len(src))
-	for to < len(src) && !utf8.RuneStart(src[to]) {
+	for end := min(to+utf8.UTFMax-1, len(src)); to < end && !utf8.RuneStart(src[to]); {
 		to++
 	}
 	before, after := visible(src[from:offset]), visible(src[offset:to])
