@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -52,11 +53,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	var rec *history.Recorder
 	if err == nil {
 		h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host, Folded: folded}
-		create := s.create
-		if create == nil {
-			create = history.CreateIn
-		}
-		rec, err = create(dir, started, host+" "+what, h, opts)
+		rec, err = s.createRecording(dir, started, host+" "+what, h, opts)
 	}
 	if err != nil {
 		s.notRecorded(what, err)
@@ -69,4 +66,52 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 		log = rec.NewLog()
 	}
 	return shown(history.Tee(recs, rec, func(err error) { s.recordFailed(id, path, err) })), path, log
+}
+
+// createWait bounds how long a recording still being created is waited
+// for once the proxy stops. It is made off the relay's path and quitting
+// waits for it (wait), so a disk that never answers the create (an NFS
+// server gone, a USB disk pulled) kept ctrl+c from ending the proxy.
+const createWait = 2 * time.Second
+
+// createRecording creates a session's recording (s.create, or
+// history.CreateIn), waiting for it as long as the proxy runs and then at
+// most createWait: past it, the session is not recorded, its records
+// shown all the same.
+func (s *proxySessions) createRecording(dir string, started time.Time, host string, h history.Header, opts history.RecordOptions) (*history.Recorder, error) {
+	create := s.create
+	if create == nil {
+		create = history.CreateIn
+	}
+	type made struct {
+		rec *history.Recorder
+		err error
+	}
+	done := make(chan made, 1)
+	go func() {
+		rec, err := create(dir, started, host, h, opts)
+		done <- made{rec, err}
+	}()
+	select {
+	case m := <-done:
+		return m.rec, m.err
+	case <-s.stopping:
+	}
+	timer := time.NewTimer(createWait)
+	defer timer.Stop()
+	select {
+	case m := <-done:
+		return m.rec, m.err
+	case <-timer.C:
+	}
+	go func() {
+		// The disk answered after all: the file holds a header and
+		// nothing of the session, which was said as not recorded.
+		if m := <-done; m.rec != nil {
+			path := m.rec.Path()
+			_ = m.rec.Close()
+			_ = os.Remove(path)
+		}
+	}()
+	return nil, fmt.Errorf("the disk did not answer within %s creating a recording in %s", mcp.DurationText(createWait), dir)
 }

@@ -55,13 +55,17 @@ type proxySessions struct {
 	// create makes a session's recording; nil means history.CreateIn (a
 	// test's waits, to show that no client waits for it).
 	create func(dir string, started time.Time, host string, h history.Header, opts history.RecordOptions) (*history.Recorder, error)
+	// stopping is closed as wait begins: from then on a recording still
+	// being created is waited for at most createWait (createRecording).
+	stopping chan struct{}
+	stopOnce sync.Once
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so
 // a client that connects at once is neither lost nor printed before the
 // banner: headless lines go to errw, otherwise sessions wait for the TUI.
 func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySessions {
-	s := &proxySessions{cfg: cfg, pf: pf, errw: errw, gone: make(chan struct{})}
+	s := &proxySessions{cfg: cfg, pf: pf, errw: errw, gone: make(chan struct{}), stopping: make(chan struct{})}
 	if pf.headless {
 		s.lines = newLineOrder(errw)
 	} else {
@@ -188,6 +192,11 @@ func (s *proxySessions) drain(recs <-chan []mcp.Record) {
 // wait waits until every session's records ended and its recording
 // closed, and (headless) its lines are out.
 func (s *proxySessions) wait() {
+	s.stopOnce.Do(func() {
+		if s.stopping != nil {
+			close(s.stopping)
+		}
+	})
 	s.early.held.Wait()
 	s.closeEarly()
 	s.wg.Wait()
