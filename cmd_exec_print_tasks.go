@@ -62,7 +62,7 @@ var taskMembers = []string{"taskId", "status", "statusMessage", "createdAt", "la
 	"_meta", "resultType", "ttlMs", "cacheScope"}
 
 // task shows a tasks/get or tasks/cancel answer, a task, as its row in
-// tasks/list, and names what else the answer holds; an answer with no
+// tasks/list, and what else the answer holds as its JSON; an answer with no
 // taskId string (another era's or a server's own shape) is shown as its
 // JSON.
 func (p *printer) task(result json.RawMessage) {
@@ -81,7 +81,11 @@ func (p *printer) task(result json.RawMessage) {
 		}
 	}
 	if len(more) > 0 {
-		fmt.Fprintf(p.w, "the answer also holds %s: %s\n", clip.ListFunc(more, mcp.MaxListed, func(k string) string { return clip.Quote(strconv.Quote(k), 64) }), p.wholeIn("exec --json shows them"))
+		// Shown, not only named: a 2026 task's tasks/get holds the
+		// tool's result or the inputRequests tasks/update answers, the
+		// very thing it was sent for, which the JSON printed before.
+		fmt.Fprintf(p.w, "the answer also holds %s:\n", clip.ListFunc(more, mcp.MaxListed, func(k string) string { return clip.Quote(strconv.Quote(k), 64) }))
+		fmt.Fprintln(p.w, prettyJSON(jsonspan.DropMembers(result, func(k string) bool { return slices.Contains(taskMembers, k) })))
 	}
 	if len(t.TaskID) > maxTaskID {
 		p.cutTaskIDs(1)
