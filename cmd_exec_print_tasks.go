@@ -73,7 +73,15 @@ func (p *printer) task(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	p.columns([]entry{taskRow(t)})
+	row := taskRow(t)
+	p.columns([]entry{row})
+	if msg := strings.TrimSpace(t.StatusMessage); msg != "" && !strings.HasPrefix(row.desc, msg) {
+		// The one task asked about: its message whole, as the JSON
+		// printed before the row showed it, where the row says a
+		// failed task's traceback as its first line and "(+12 more
+		// lines)".
+		fmt.Fprintf(p.w, "its statusMessage:\n%s\n", sanitize.Text(msg))
+	}
 	var more []string
 	for k := range doc.Root().Members() {
 		if !slices.Contains(taskMembers, k) && !slices.Contains(more, k) {

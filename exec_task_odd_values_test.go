@@ -133,3 +133,24 @@ func TestExecShowsWhatATaskAnswerHoldsBesideTheTask(t *testing.T) {
 		t.Errorf("the members the row says are printed again as JSON:\n%s", out)
 	}
 }
+
+// tasks/get of a task whose statusMessage is more than a line (a failed
+// task's traceback) shows it whole under the row, which says its first
+// line and "(+2 more lines)": the JSON printed before the row showed it
+// all, and nothing said where the rest was.
+func TestExecShowsATaskStatusMessageWhole(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.OnMethod(t, "tasks/get", func(x *mcptest.Exchange) {
+		x.Result(json.RawMessage(`{"taskId":"t1","status":"failed","statusMessage":"Traceback:\n  at step 3\nValueError: bad \u001b[31mtopic"}`))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", srv.Endpoint(), "tasks/get taskId=t1")
+	if code != exitOK {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "\nt1  failed  Traceback: (+2 more lines)") || !strings.Contains(out, "\n  at step 3\nValueError: bad ") {
+		t.Errorf("exec does not show the task's statusMessage whole:\n%s", out)
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("the server's escape reached the terminal:\n%q", out)
+	}
+}
