@@ -62,7 +62,7 @@ var taskMembers = []string{"taskId", "status", "statusMessage", "createdAt", "la
 	"_meta", "resultType", "ttlMs", "cacheScope"}
 
 // task shows a tasks/get or tasks/cancel answer, a task, as its row in
-// tasks/list, and names what else the answer holds; an answer with no
+// tasks/list, and what else the answer holds as its JSON; an answer with no
 // taskId string (another era's or a server's own shape) is shown as its
 // JSON.
 func (p *printer) task(result json.RawMessage) {
@@ -73,7 +73,15 @@ func (p *printer) task(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	p.columns([]entry{taskRow(t)})
+	row := taskRow(t)
+	p.columns([]entry{row})
+	if msg := strings.TrimSpace(t.StatusMessage); msg != "" && !strings.HasPrefix(row.desc, msg) {
+		// The one task asked about: its message whole, as the JSON
+		// printed before the row showed it, where the row says a
+		// failed task's traceback as its first line and "(+12 more
+		// lines)".
+		fmt.Fprintf(p.w, "its statusMessage:\n%s\n", sanitize.Text(msg))
+	}
 	var more []string
 	for k := range doc.Root().Members() {
 		if !slices.Contains(taskMembers, k) && !slices.Contains(more, k) {
@@ -81,7 +89,11 @@ func (p *printer) task(result json.RawMessage) {
 		}
 	}
 	if len(more) > 0 {
-		fmt.Fprintf(p.w, "the answer also holds %s: %s\n", clip.ListFunc(more, mcp.MaxListed, func(k string) string { return clip.Quote(strconv.Quote(k), 64) }), p.wholeIn("exec --json shows them"))
+		// Shown, not only named: a 2026 task's tasks/get holds the
+		// tool's result or the inputRequests tasks/update answers, the
+		// very thing it was sent for, which the JSON printed before.
+		fmt.Fprintf(p.w, "the answer also holds %s:\n", clip.ListFunc(more, mcp.MaxListed, func(k string) string { return clip.Quote(strconv.Quote(k), 64) }))
+		fmt.Fprintln(p.w, prettyJSON(jsonspan.DropMembers(result, func(k string) bool { return slices.Contains(taskMembers, k) })))
 	}
 	if len(t.TaskID) > maxTaskID {
 		p.cutTaskIDs(1)

@@ -97,7 +97,7 @@ func TestExecSaysAnInvalidTaskTTL(t *testing.T) {
 		"\na  working  ttl 1e300 (invalid: not a whole number of milliseconds)\n",
 		"\nb  working  ttl \"x\" (invalid: not a whole number of milliseconds) · pollInterval 1.5 (invalid: not a whole number of milliseconds)\n",
 		"\nc  working  ttl -5 (invalid: a negative number of milliseconds) · poll every 500ms\n",
-		"\nthe answer also holds \"extra\": exec --json shows them\n",
+		"\nthe answer also holds \"extra\":\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("exec does not say %q:\n%s", want, out)
@@ -105,5 +105,52 @@ func TestExecSaysAnInvalidTaskTTL(t *testing.T) {
 	}
 	if strings.Contains(out, "kept 0s") || strings.Contains(out, `"ttl"`) {
 		t.Errorf("an invalid ttl is said as a time, or printed as JSON:\n%s", out)
+	}
+}
+
+// A tasks/get answer holding more than the task (a 2026 task's result, the
+// inputRequests tasks/update answers) shows it under the task's row, where
+// the row named it only ("the answer also holds "result": exec --json
+// shows them") and the tool's result, printed as JSON before the row
+// replaced it, was not shown at all.
+func TestExecShowsWhatATaskAnswerHoldsBesideTheTask(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.OnMethod(t, "tasks/get", func(x *mcptest.Exchange) {
+		x.Result(json.RawMessage(`{"taskId":"t1","status":"completed","_meta":{"k":1},` +
+			`"result":{"content":[{"type":"text","text":"the report on mars"}]},"inputRequests":{"confirm":{"method":"elicitation/create"}}}`))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", srv.Endpoint(), "tasks/get taskId=t1")
+	if code != exitOK {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"\nt1  completed  kept until cancelled\n", "the answer also holds \"result\", \"inputRequests\":\n",
+		`"the report on mars"`, `"confirm"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exec does not show %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, `"_meta"`) || strings.Contains(out, `"status"`) {
+		t.Errorf("the members the row says are printed again as JSON:\n%s", out)
+	}
+}
+
+// tasks/get of a task whose statusMessage is more than a line (a failed
+// task's traceback) shows it whole under the row, which says its first
+// line and "(+2 more lines)": the JSON printed before the row showed it
+// all, and nothing said where the rest was.
+func TestExecShowsATaskStatusMessageWhole(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.OnMethod(t, "tasks/get", func(x *mcptest.Exchange) {
+		x.Result(json.RawMessage(`{"taskId":"t1","status":"failed","statusMessage":"Traceback:\n  at step 3\nValueError: bad \u001b[31mtopic"}`))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", srv.Endpoint(), "tasks/get taskId=t1")
+	if code != exitOK {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "\nt1  failed  Traceback: (+2 more lines)") || !strings.Contains(out, "\n  at step 3\nValueError: bad ") {
+		t.Errorf("exec does not show the task's statusMessage whole:\n%s", out)
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("the server's escape reached the terminal:\n%q", out)
 	}
 }
