@@ -85,7 +85,7 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 	}
 	s.mu.Unlock()
 	if s.feed != nil && !closed(s.gone) {
-		s.feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
+		s.feed.send(ui.Client{ID: id, RecordingFailed: err})
 		return
 	}
 	if unanswered {
