@@ -28,7 +28,7 @@ func TestProxyReportSaysTheDiskDidNotAnswer(t *testing.T) {
 	var out bytes.Buffer
 	err := s.report(&out)
 	report := out.String()
-	for _, want := range []string{path + " (may be incomplete: the disk did not answer within 2s)\n", "1 recording may be incomplete: the disk did not answer as the proxy stopped\n"} {
+	for _, want := range []string{path + " (may be incomplete: the disk did not answer within 2s)\n", "1 recording may be incomplete: the disk did not answer in time, so what reached it is not known\n"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report lacks %q:\n%s", want, report)
 		}
@@ -38,5 +38,30 @@ func TestProxyReportSaysTheDiskDidNotAnswer(t *testing.T) {
 	}
 	if err == nil {
 		t.Errorf("report returned no exit error for a recording that may be incomplete")
+	}
+}
+
+// A recording whose disk stopped answering mid-session (Behind) is counted
+// with those whose close went unanswered, and the report's words hold for
+// both: they said "as the proxy stopped", which it did not for this one.
+func TestProxyReportSaysADiskBehindWithoutSayingWhen(t *testing.T) {
+	var errw bytes.Buffer
+	s := &proxySessions{pf: &proxyFlags{}, errw: &errw}
+	path := "/rec/s0.jsonl"
+	s.unlisted.Store(path, struct{}{}) // as recordStream does
+	s.mu.Lock()
+	s.noteRecorded(path, time.Now())
+	s.mu.Unlock()
+	s.recordFailed(0, path, &history.Unanswered{Path: path, Wait: 2 * time.Second, Behind: true})
+	var out bytes.Buffer
+	if err := s.report(&out); err == nil {
+		t.Errorf("report returned no exit error for a recording that may be incomplete")
+	}
+	report := out.String()
+	if want := "1 recording may be incomplete: the disk did not answer in time"; !strings.Contains(report, want) {
+		t.Errorf("the report lacks %q:\n%s", want, report)
+	}
+	if strings.Contains(report, "as the proxy stopped") {
+		t.Errorf("the report says the disk failed as the proxy stopped, of a recording that fell behind mid-session:\n%s", report)
 	}
 }
