@@ -85,7 +85,7 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 	}
 	s.mu.Unlock()
 	if s.feed != nil && !closed(s.gone) {
-		s.feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
+		s.feed.send(ui.Client{ID: id, RecordingFailed: err})
 		return
 	}
 	if unanswered {
@@ -229,7 +229,10 @@ func (s *proxySessions) report(w io.Writer) error {
 		if unsure == 1 {
 			what = "1 recording"
 		}
-		fmt.Fprintf(w, "%s may be incomplete: the disk did not answer as the proxy stopped\n", what)
+		// Not "as the proxy stopped": a session that ended while the proxy
+		// ran, or a disk that stopped answering mid-session (Behind), is
+		// counted here too.
+		fmt.Fprintf(w, "%s may be incomplete: the disk did not answer in time, so what reached it is not known\n", what)
 	}
 	if incomplete == 0 {
 		if unrecorded > 0 || unsure > 0 {

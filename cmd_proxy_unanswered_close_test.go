@@ -14,21 +14,12 @@ import (
 // incomplete, and why, beside its path, not "incomplete: a write failed"
 // nor listed as recorded; the exit is a failure all the same.
 func TestProxyReportSaysTheDiskDidNotAnswer(t *testing.T) {
-	var errw bytes.Buffer
-	s := &proxySessions{pf: &proxyFlags{}, errw: &errw}
 	path := "/rec/s0.jsonl"
-	s.unlisted.Store(path, struct{}{}) // as recordStream does
-	s.mu.Lock()
-	s.noteRecorded(path, time.Now())
-	s.mu.Unlock()
-	s.recordFailed(0, path, &history.Unanswered{Path: path, Wait: 2 * time.Second})
-	if got, want := errw.String(), "mcpscope: recording to "+path+" may be incomplete: the disk did not answer within 2s\n"; got != want {
-		t.Errorf("stderr says %q, want %q", got, want)
+	said, report, err := unansweredReport(path, false)
+	if want := "mcpscope: recording to " + path + " may be incomplete: the disk did not answer within 2s\n"; said != want {
+		t.Errorf("stderr says %q, want %q", said, want)
 	}
-	var out bytes.Buffer
-	err := s.report(&out)
-	report := out.String()
-	for _, want := range []string{path + " (may be incomplete: the disk did not answer within 2s)\n", "1 recording may be incomplete: the disk did not answer as the proxy stopped\n"} {
+	for _, want := range []string{path + " (may be incomplete: the disk did not answer within 2s)\n", "1 recording may be incomplete: the disk did not answer in time, so what reached it is not known\n"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report lacks %q:\n%s", want, report)
 		}
@@ -39,4 +30,36 @@ func TestProxyReportSaysTheDiskDidNotAnswer(t *testing.T) {
 	if err == nil {
 		t.Errorf("report returned no exit error for a recording that may be incomplete")
 	}
+}
+
+// A recording whose disk stopped answering mid-session (Behind) is counted
+// with those whose close went unanswered, and the report's words hold for
+// both: they said "as the proxy stopped", which it did not for this one.
+func TestProxyReportSaysADiskBehindWithoutSayingWhen(t *testing.T) {
+	_, report, err := unansweredReport("/rec/s0.jsonl", true)
+	if err == nil {
+		t.Errorf("report returned no exit error for a recording that may be incomplete")
+	}
+	if want := "1 recording may be incomplete: the disk did not answer in time"; !strings.Contains(report, want) {
+		t.Errorf("the report lacks %q:\n%s", want, report)
+	}
+	if strings.Contains(report, "as the proxy stopped") {
+		t.Errorf("the report says the disk failed as the proxy stopped, of a recording that fell behind mid-session:\n%s", report)
+	}
+}
+
+// unansweredReport is what a headless proxy says on stderr, and in its
+// report, of its one recording, at path, whose disk did not answer
+// (behind: mid-session), and the report's error.
+func unansweredReport(path string, behind bool) (said, report string, err error) {
+	var errw bytes.Buffer
+	s := &proxySessions{pf: &proxyFlags{}, errw: &errw}
+	s.unlisted.Store(path, struct{}{}) // as recordStream does
+	s.mu.Lock()
+	s.noteRecorded(path, time.Now())
+	s.mu.Unlock()
+	s.recordFailed(0, path, &history.Unanswered{Path: path, Wait: 2 * time.Second, Behind: behind})
+	var out bytes.Buffer
+	err = s.report(&out)
+	return errw.String(), out.String(), err
 }

@@ -39,10 +39,11 @@ type Client struct {
 	// it refused before any session held it): the status bar says it, and
 	// the rest of the Client is not looked at.
 	Notice string
-	// RecordingFailed, when not "", says why the recording of the session
-	// ID stopped (a write error: the file is incomplete); the status bar
-	// says so while that session is shown. The rest is not looked at.
-	RecordingFailed string
+	// RecordingFailed, when not nil, is why the recording of the session
+	// ID stopped (a write error: the file is incomplete; a disk that did
+	// not answer, history.Unanswered: it may be); the status bar says so
+	// while that session is shown. The rest is not looked at.
+	RecordingFailed error
 }
 
 // clientFeed is a client session the TUI watches: its own Log, filled as
@@ -124,7 +125,7 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	if msg.Notice != "" {
 		return tea.Batch(next, m.setStatus(levelWarn, sanitize.Line(msg.Notice)))
 	}
-	if msg.RecordingFailed != "" {
+	if msg.RecordingFailed != nil {
 		return tea.Batch(next, m.clientRecordingFailed(msg.ID, msg.RecordingFailed))
 	}
 	if f, _ := m.clients.feed(msg.ID); f != nil {
@@ -440,7 +441,7 @@ func (m *Model) addFeed(c Client) (*clientFeed, int) {
 // says so when that session is shown: a proxied client's recording that
 // stopped went on showing "● rec", its error written to a stderr the TUI
 // covers.
-func (m *Model) clientRecordingFailed(id int, why string) tea.Cmd {
+func (m *Model) clientRecordingFailed(id int, err error) tea.Cmd {
 	f, i := m.clients.feed(id)
 	if f == nil {
 		return nil
@@ -449,7 +450,7 @@ func (m *Model) clientRecordingFailed(id int, why string) tea.Cmd {
 	if i != m.clients.cur {
 		return nil
 	}
-	return m.recordingStopped(sanitize.Line(why))
+	return m.recordingFailedBy(err)
 }
 
 // recordingStopped marks the shown session's recording incomplete and says
@@ -462,11 +463,16 @@ func (m *Model) recordingStopped(why string) tea.Cmd {
 // recordingFailedBy is recordingStopped for the error the recording met: a
 // disk that stopped answering mid-session (history.Unanswered, Behind) is
 // said as the recording falling behind, since what reached the file is
-// not known, while the session goes on.
+// not known, while the session goes on; one that did not answer its close
+// (a proxied client's session ended) as what its error says: the file
+// may be incomplete, not that it is.
 func (m *Model) recordingFailedBy(err error) tea.Cmd {
 	var u *history.Unanswered
-	if errors.As(err, &u) && u.Behind {
-		return m.recordingLost("the recording stopped keeping up: " + errLine(err))
+	if errors.As(err, &u) {
+		if u.Behind {
+			return m.recordingLost("the recording stopped keeping up: " + errLine(err))
+		}
+		return m.recordingLost(errLine(err))
 	}
 	return m.recordingStopped(errLine(err))
 }

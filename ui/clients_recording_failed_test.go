@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ func TestProxyClientRecordingFailedIsOnTheStatusBar(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record), RecordingPath: "/rec/alpha.jsonl"})
 	m.Update(clientMsg{ID: 2, Name: "beta", Transport: "streamable", Records: make(chan []mcp.Record), RecordingPath: "/rec/beta.jsonl"})
-	m.Update(clientMsg{ID: 1, RecordingFailed: "recording: cannot write to /rec/alpha.jsonl: no space left on device"})
+	m.Update(clientMsg{ID: 1, RecordingFailed: errors.New("recording: cannot write to /rec/alpha.jsonl: no space left on device")})
 	if v := m.status.view(); !strings.Contains(v, "recording stopped, the file is incomplete: recording: cannot write to /rec/alpha.jsonl: no space left on device") {
 		t.Errorf("the status bar does not say the shown client's recording stopped: %q", v)
 	}

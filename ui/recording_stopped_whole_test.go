@@ -47,7 +47,7 @@ func TestProxyClientRecordingStoppedReadsWhole(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record), RecordingPath: "/rec/alpha.jsonl"})
-	m.Update(clientMsg{ID: 1, RecordingFailed: stopped})
+	m.Update(clientMsg{ID: 1, RecordingFailed: errors.New(stopped)})
 	if view := m.View(); !readsWhole(view, "recording stopped, the file is incomplete: "+stopped) {
 		t.Errorf("the client's recording stop is not read whole:\n%s", ansi.Strip(view))
 	}
