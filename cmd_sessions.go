@@ -29,9 +29,10 @@ scripts; the count of recordings goes to stderr. A .jsonl there that is no
 recording (an export's transcript, exec --json's output) is listed after
 them, marked as what it is, not counted, and never taken for last.
 
-Without DIR it lists the state directory, where mcpscope and exec record;
-given DIR, the recordings in it, as proxy --record-dir DIR (or --record
-FILE's folder) put them there.`,
+Without DIR it lists the sessions directory, where mcpscope, exec and proxy
+record ($MCPSCOPE_STATE_DIR/sessions, else $XDG_STATE_HOME/mcpscope/sessions,
+else ~/.local/state/mcpscope/sessions); given DIR, the recordings in it, as
+proxy --record-dir DIR (or --record FILE's folder) put them there.`,
 		Args: needArgs(0, 1, "at most one DIR, the folder of recordings to list", "mcpscope sessions ./recordings"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := sessionsDir(args)
