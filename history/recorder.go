@@ -435,10 +435,18 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 		defer close(out)
 		lagging := false
 		for batch := range in {
-			written := w.add(batch)
 			if lagging && w.idle() {
+				// Looked at before batch is added: the writer takes
+				// it at once, so after it Tee never saw the writer
+				// idle and passed every later batch on unwritten. A
+				// slow record's signal left from the lag is stale.
 				lagging = false
+				select {
+				case <-w.slow:
+				default:
+				}
 			}
+			written := w.add(batch)
 			if !lagging {
 				// Written first, as long as the disk keeps up: the
 				// Log reading the recording back (NewLog) then holds
