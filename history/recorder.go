@@ -436,15 +436,10 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 		lagging := false
 		for batch := range in {
 			if lagging && w.idle() {
-				// Looked at before batch is added: the writer takes
-				// it at once, so after it Tee never saw the writer
-				// idle and passed every later batch on unwritten. A
-				// slow record's signal left from the lag is stale.
+				// Before add: after it the writer is never idle. A
+				// slow signal left from the lag is stale.
 				lagging = false
-				select {
-				case <-w.slow:
-				default:
-				}
+				w.drainSlow()
 			}
 			written := w.add(batch)
 			if !lagging {
