@@ -435,10 +435,13 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 		defer close(out)
 		lagging := false
 		for batch := range in {
-			written := w.add(batch)
 			if lagging && w.idle() {
+				// Before add: after it the writer is never idle. A
+				// slow signal left from the lag is stale.
 				lagging = false
+				w.drainSlow()
 			}
+			written := w.add(batch)
 			if !lagging {
 				// Written first, as long as the disk keeps up: the
 				// Log reading the recording back (NewLog) then holds

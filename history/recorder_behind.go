@@ -132,6 +132,14 @@ func (w *teeWriter) close(wait time.Duration) error {
 	}
 }
 
+// drainSlow forgets a slow record's signal Tee did not take.
+func (w *teeWriter) drainSlow() {
+	select {
+	case <-w.slow:
+	default:
+	}
+}
+
 func (w *teeWriter) poke() {
 	select {
 	case w.wake <- struct{}{}:

@@ -30,7 +30,14 @@ func recorderToHang(t *testing.T) (rec *Recorder, path string, hang func()) {
 		t.Fatal(err)
 	}
 	release := make(chan struct{})
-	t.Cleanup(func() { close(release) })
+	t.Cleanup(func() {
+		close(release)
+		// The writer Tee left behind closes the recording once the disk
+		// answers, reading checkWait, which a later test sets: closed
+		// here, under the recorder's lock, it has done so within this
+		// test (go test -race saw the two race).
+		rec.Close()
+	})
 	return rec, path, func() {
 		rec.mu.Lock()
 		defer rec.mu.Unlock()

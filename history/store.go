@@ -2,6 +2,7 @@ package history
 
 import (
 	"slices"
+	"sort"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -141,6 +142,24 @@ func (f *fileStore) match(r *mcp.Record) (int, bool) {
 		if f.src.ref(p).seq == r.Seq {
 			return p, true
 		}
+	}
+	return f.matchFurther(r, n)
+}
+
+// matchFurther finds r past the window in the recording being written,
+// whose records rise by Seq. Tee passes records on before they are written
+// while the disk holds the recorder up (recorder_behind.go): those are kept
+// in memory, and once the writer catches up the next record is further on
+// than the window; found only there, every later record stayed in memory
+// for the rest of the session.
+func (f *fileStore) matchFurther(r *mcp.Record, n int) (int, bool) {
+	lo := f.next + seekWindow
+	if f.src.written == nil || lo >= n {
+		return 0, false
+	}
+	p := lo + sort.Search(n-lo, func(k int) bool { return f.src.ref(lo+k).seq >= r.Seq })
+	if p < n && f.src.ref(p).seq == r.Seq {
+		return p, true
 	}
 	return 0, false
 }
