@@ -224,6 +224,10 @@ type StateChange struct {
 	// values of the initialize answer's Mcp-Session-Id headers past the
 	// first, which names the session: none when it had one.
 	OtherSessionIDs []string `json:"other_session_ids,omitempty"`
+	// TrailerOnly, on a StateOpen of a streamable session, names the MCP
+	// headers (Mcp-Session-Id, Mcp-Protocol-Version) its initialize answer
+	// sent only in its trailer, which clients ignore (TrailerOnlyNote).
+	TrailerOnly []string `json:"trailer_only,omitempty"`
 	// Over, on a StateGetStream or StateListen, says that stream is over
 	// for good: nothing reopens it, so no server message comes on it.
 	Over bool `json:"over,omitempty"`

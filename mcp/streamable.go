@@ -62,6 +62,9 @@ type streamable struct {
 	// emptyIDGen is the session whose initialize answer carried an empty
 	// Mcp-Session-Id: a refusal for want of an id then names that.
 	emptyIDGen int
+	// trailerIDGen is the session whose initialize answer sent its
+	// Mcp-Session-Id only in its trailer, for the same words.
+	trailerIDGen int
 	// asides counts the streams read aside (streamable_aside.go).
 	asides atomic.Int32
 	// getReady is closed once the server answered the GET the handshake
@@ -382,9 +385,16 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
 		}
 		others := resp.Header.Values("Mcp-Session-Id")[1:]
-		adopt = func() { t.adopt(sid, gen, others) }
+		adopt = func() { t.adopt(sid, gen, others, trailerOnly(resp)) }
 	} else if ok && id == "" && m.method == "initialize" && !t.modern && emptySessionID(resp.Header) {
-		adopt = func() { t.emptySession(gen) }
+		adopt = func() { t.emptySession(gen, EmptySessionID, trailerOnly(resp)) }
+	} else if ok && id == "" && m.method == "initialize" && !t.modern {
+		// Read once the body is: a trailer comes after it.
+		adopt = func() {
+			if names := trailerOnly(resp); len(names) > 0 {
+				t.emptySession(gen, TrailerOnlyNote(names), names)
+			}
+		}
 	}
 	ct := MediaType(resp.Header)
 	var cb *cutBody

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,7 +30,9 @@ func SessionGone(status int, ct string, body Raw) bool {
 // adopt keeps the session id the initialize answer named; others are the
 // values of any more Mcp-Session-Id headers it had, which name no session
 // mcpscope uses and are said, not dropped without a word.
-func (t *streamable) adopt(id string, gen int, others []string) {
+//
+// trailer names the MCP headers the answer sent only in its trailer.
+func (t *streamable) adopt(id string, gen int, others, trailer []string) {
 	t.mu.Lock()
 	if t.gen != gen {
 		t.mu.Unlock()
@@ -44,8 +47,11 @@ func (t *streamable) adopt(id string, gen int, others []string) {
 	if note := OtherSessionIDsNote(others); note != "" {
 		detail += " (" + note + ")"
 	}
+	if note := TrailerOnlyNote(trailer); note != "" {
+		detail += " (" + note + ")"
+	}
 	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
-		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id, OtherSessionIDs: others}})
+		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id, OtherSessionIDs: others, TrailerOnly: trailer}})
 }
 
 // OtherSessionIDsNote says that the initialize answer named more session
@@ -72,27 +78,71 @@ func emptySessionID(h http.Header) bool {
 }
 
 // emptySession says, once the initialize answer's record is out, that the
-// server sent an empty session id, which is treated as none: sent back
-// empty, it would name no session either, and a server that wants one
-// says so on the next request.
-func (t *streamable) emptySession(gen int) {
+// server sent no session id mcpscope can use, as detail says (an empty
+// one, EmptySessionID, or one only in the trailer, which is treated as
+// none: sent back empty, it would name no session either, and a server
+// that wants one says so on the next request. trailer names the MCP
+// headers the answer sent only in its trailer.
+func (t *streamable) emptySession(gen int, detail string, trailer []string) {
 	t.mu.Lock()
 	current := t.gen == gen
 	if current {
 		t.emptyIDGen = gen
+		t.trailerIDGen = 0
+		if slices.Contains(trailer, "Mcp-Session-Id") {
+			t.trailerIDGen = gen
+		}
 	}
 	t.mu.Unlock()
 	if !current {
 		return
 	}
-	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: EmptySessionID,
-		URL: t.endpoint.String(), Transport: TransportStreamable}})
+	if note := TrailerOnlyNote(trailer); note != "" && detail != note {
+		detail += " (" + note + ")"
+	}
+	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
+		URL: t.endpoint.String(), Transport: TransportStreamable, TrailerOnly: trailer}})
+}
+
+// trailerOnly names the MCP headers (Mcp-Session-Id,
+// MCP-Protocol-Version) resp sent only in its trailer, the header lines
+// after a chunked body's last chunk, once the body is read: a client is
+// free to ignore trailer fields (RFC 9110, 6.5.1), and MCP clients do, so
+// a session id sent so names no session, without a word.
+func trailerOnly(resp *http.Response) []string {
+	var names []string
+	for _, name := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version"} {
+		if _, there := resp.Header[name]; !there && len(resp.Trailer.Values(name)) > 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// TrailerOnlyNote says that the initialize answer sent names only in its
+// trailer, "" when it sent none so: the open state's Detail (the TUI) and
+// exec's notes say it alike.
+func TrailerOnlyNote(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	spelled := make([]string, len(names))
+	for i, n := range names {
+		spelled[i] = n
+		if n == "Mcp-Protocol-Version" {
+			spelled[i] = "MCP-Protocol-Version"
+		}
+	}
+	return fmt.Sprintf("the initialize answer sent %s only as a trailer (after its chunked body), which clients ignore: the server must send it as a header", strings.Join(spelled, " and "))
 }
 
 // noIDWords says how the initialize answer of session gen named no id.
 func (t *streamable) noIDWords(gen int) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.trailerIDGen == gen {
+		return "its Mcp-Session-Id came only as a trailer, which clients ignore"
+	}
 	if t.emptyIDGen == gen {
 		return "its Mcp-Session-Id header was empty"
 	}

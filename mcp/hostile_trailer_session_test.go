@@ -1,0 +1,47 @@
+package mcp
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An initialize answer that sends its Mcp-Session-Id (and its
+// MCP-Protocol-Version) only in the trailer of a chunked body opens a
+// session without an id, as the spec has it (clients ignore trailers),
+// but no longer silently: the open state says the server sent them as a
+// trailer.
+func TestSessionIDOnlyInTheTrailerIsSaid(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"trailer","version":"1"}}}`
+			return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTrailer: Mcp-Session-Id, MCP-Protocol-Version\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\nMcp-Session-Id: s1\r\nMCP-Protocol-Version: 2025-06-18\r\n\r\n", len(init), init), false
+		}
+		if !strings.Contains(string(body), `"id"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"tools":[]}}`
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(answer), answer), false
+	})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second, NoGetStream: true})
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	open := rec.waitFor(t, "the open state", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateOpen
+	})
+	want := "the initialize answer sent Mcp-Session-Id and MCP-Protocol-Version only as a trailer (after its chunked body), which clients ignore"
+	if !strings.Contains(open.State.Detail, want) || open.State.SessionID != "" {
+		t.Errorf("open state = %q (session %q), want no session and %q", open.State.Detail, open.State.SessionID, want)
+	}
+	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+		t.Errorf("tools/list: %v", err)
+	}
+	s.Close()
+	rec.waitEnd(t)
+}
