@@ -171,8 +171,9 @@ func (n *notes) fromStream(ev *mcp.SSEEvent) string {
 // session opened with, said on the line of exec's notes and of the
 // headless proxy ("" when nothing is): an empty Mcp-Session-Id, one with
 // blanks, which the session sends back all the same, more than one
-// Mcp-Session-Id header, whose first is sent back, or MCP headers sent
-// only in the trailer, which no client reads.
+// Mcp-Session-Id header, whose first is sent back, MCP headers sent only
+// in the trailer, which no client reads, or MCP-Protocol-Version headers
+// that disagree.
 func sessionIDLine(r *mcp.Record) string {
 	st := r.State
 	if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateOpen {
@@ -195,6 +196,9 @@ func sessionIDLine(r *mcp.Record) string {
 		said = append(said, note)
 	}
 	if note := mcp.TrailerOnlyNote(st.TrailerOnly); note != "" {
+		said = append(said, note)
+	}
+	if note := mcp.OtherVersionsNote(st.OtherVersions); note != "" {
 		said = append(said, note)
 	}
 	return strings.Join(said, "; ")

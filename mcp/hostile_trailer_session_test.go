@@ -45,3 +45,34 @@ func TestSessionIDOnlyInTheTrailerIsSaid(t *testing.T) {
 	s.Close()
 	rec.waitEnd(t)
 }
+
+// An initialize answer naming no session with two MCP-Protocol-Version
+// headers that disagree says so in the open state, as one naming two
+// session ids does.
+func TestTwoVersionHeadersSaidWithoutASession(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"versions","version":"1"}}}`
+			return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMCP-Protocol-Version: 2025-06-18\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s", len(init), init), false
+		}
+		if !strings.Contains(string(body), `"id"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"tools":[]}}`
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(answer), answer), false
+	})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second, NoGetStream: true})
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	open := rec.waitFor(t, "the open state", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateOpen
+	})
+	want := `the initialize answer had 2 MCP-Protocol-Version headers that disagree, the others saying "2025-03-26"`
+	if !strings.Contains(open.State.Detail, want) || open.State.SessionID != "" {
+		t.Errorf("open state = %q (session %q), want no session and %q", open.State.Detail, open.State.SessionID, want)
+	}
+	s.Close()
+	rec.waitEnd(t)
+}

@@ -385,16 +385,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
 		}
 		others := resp.Header.Values("Mcp-Session-Id")[1:]
-		adopt = func() { t.adopt(sid, gen, others, trailerOnly(resp)) }
-	} else if ok && id == "" && m.method == "initialize" && !t.modern && emptySessionID(resp.Header) {
-		adopt = func() { t.emptySession(gen, EmptySessionID, trailerOnly(resp)) }
+		adopt = func() { t.adopt(sid, gen, others, resp) }
 	} else if ok && id == "" && m.method == "initialize" && !t.modern {
-		// Read once the body is: a trailer comes after it.
-		adopt = func() {
-			if names := trailerOnly(resp); len(names) > 0 {
-				t.emptySession(gen, TrailerOnlyNote(names), names)
-			}
-		}
+		// An empty id, one only in the trailer, versions that disagree:
+		// read once the body is, as a trailer comes after it.
+		adopt = func() { t.emptySession(gen, resp) }
 	}
 	ct := MediaType(resp.Header)
 	var cb *cutBody
