@@ -16,16 +16,8 @@ import (
 // but no longer silently: the open state says the server sent them as a
 // trailer.
 func TestSessionIDOnlyInTheTrailerIsSaid(t *testing.T) {
-	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
-		if strings.Contains(string(body), `"initialize"`) {
-			init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"trailer","version":"1"}}}`
-			return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTrailer: Mcp-Session-Id, MCP-Protocol-Version\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\nMcp-Session-Id: s1\r\nMCP-Protocol-Version: 2025-06-18\r\n\r\n", len(init), init), false
-		}
-		if !strings.Contains(string(body), `"id"`) {
-			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
-		}
-		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"tools":[]}}`
-		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(answer), answer), false
+	url := initAnswering(t, func(init string) string {
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTrailer: Mcp-Session-Id, MCP-Protocol-Version\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\nMcp-Session-Id: s1\r\nMCP-Protocol-Version: 2025-06-18\r\n\r\n", len(init), init)
 	})
 	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second, NoGetStream: true})
 	rec := collect(s)
@@ -50,16 +42,8 @@ func TestSessionIDOnlyInTheTrailerIsSaid(t *testing.T) {
 // headers that disagree says so in the open state, as one naming two
 // session ids does.
 func TestTwoVersionHeadersSaidWithoutASession(t *testing.T) {
-	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
-		if strings.Contains(string(body), `"initialize"`) {
-			init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"versions","version":"1"}}}`
-			return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMCP-Protocol-Version: 2025-06-18\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s", len(init), init), false
-		}
-		if !strings.Contains(string(body), `"id"`) {
-			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
-		}
-		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"tools":[]}}`
-		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(answer), answer), false
+	url := initAnswering(t, func(init string) string {
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMCP-Protocol-Version: 2025-06-18\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s", len(init), init)
 	})
 	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second, NoGetStream: true})
 	rec := collect(s)
@@ -75,4 +59,19 @@ func TestTwoVersionHeadersSaidWithoutASession(t *testing.T) {
 	}
 	s.Close()
 	rec.waitEnd(t)
+}
+
+// initAnswering serves, over raw HTTP, an initialize answer that head
+// writes around its JSON body init, and the answers after it as JSON.
+func initAnswering(t *testing.T, head func(init string) string) string {
+	return mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			return head(`{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"headers","version":"1"}}}`), false
+		}
+		if !strings.Contains(string(body), `"id"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"tools":[]}}`
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(answer), answer), false
+	})
 }
