@@ -10,55 +10,40 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// An initialize answer that sends its Mcp-Session-Id (and its
-// MCP-Protocol-Version) only in the trailer of a chunked body opens a
-// session without an id, as the spec has it (clients ignore trailers),
-// but no longer silently: the open state says the server sent them as a
-// trailer.
-func TestSessionIDOnlyInTheTrailerIsSaid(t *testing.T) {
-	url := initAnswering(t, func(init string) string {
-		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTrailer: Mcp-Session-Id, MCP-Protocol-Version\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\nMcp-Session-Id: s1\r\nMCP-Protocol-Version: 2025-06-18\r\n\r\n", len(init), init)
-	})
-	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second, NoGetStream: true})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
+// An initialize answer that names no session in its headers, but sends
+// its Mcp-Session-Id (and MCP-Protocol-Version) only in the trailer of a
+// chunked body, or two MCP-Protocol-Version headers that disagree, opens a
+// session without an id, but no longer silently: the open state says
+// what the server sent (clients ignore trailers).
+func TestInitializeHeadersSaidWithoutASession(t *testing.T) {
+	for _, tc := range []struct{ name, head, want string }{
+		{"trailer", "Trailer: Mcp-Session-Id, MCP-Protocol-Version\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\nMcp-Session-Id: s1\r\nMCP-Protocol-Version: 2025-06-18\r\n\r\n",
+			"the initialize answer sent Mcp-Session-Id and MCP-Protocol-Version only as a trailer (after its chunked body), which clients ignore"},
+		{"two versions", "MCP-Protocol-Version: 2025-06-18\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s",
+			`the initialize answer had 2 MCP-Protocol-Version headers that disagree, the others saying "2025-03-26"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			url := initAnswering(t, func(init string) string {
+				return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"+tc.head, len(init), init)
+			})
+			s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second, NoGetStream: true})
+			rec := collect(s)
+			if err := s.Connect(testCtx(t)); err != nil {
+				t.Fatalf("Connect: %v", err)
+			}
+			open := rec.waitFor(t, "the open state", func(r Record) bool {
+				return r.Kind == KindState && r.State != nil && r.State.State == StateOpen
+			})
+			if !strings.Contains(open.State.Detail, tc.want) || open.State.SessionID != "" {
+				t.Errorf("open state = %q (session %q), want no session and %q", open.State.Detail, open.State.SessionID, tc.want)
+			}
+			if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+				t.Errorf("tools/list: %v", err)
+			}
+			s.Close()
+			rec.waitEnd(t)
+		})
 	}
-	open := rec.waitFor(t, "the open state", func(r Record) bool {
-		return r.Kind == KindState && r.State != nil && r.State.State == StateOpen
-	})
-	want := "the initialize answer sent Mcp-Session-Id and MCP-Protocol-Version only as a trailer (after its chunked body), which clients ignore"
-	if !strings.Contains(open.State.Detail, want) || open.State.SessionID != "" {
-		t.Errorf("open state = %q (session %q), want no session and %q", open.State.Detail, open.State.SessionID, want)
-	}
-	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
-		t.Errorf("tools/list: %v", err)
-	}
-	s.Close()
-	rec.waitEnd(t)
-}
-
-// An initialize answer naming no session with two MCP-Protocol-Version
-// headers that disagree says so in the open state, as one naming two
-// session ids does.
-func TestTwoVersionHeadersSaidWithoutASession(t *testing.T) {
-	url := initAnswering(t, func(init string) string {
-		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMCP-Protocol-Version: 2025-06-18\r\nMCP-Protocol-Version: 2025-03-26\r\nContent-Length: %d\r\n\r\n%s", len(init), init)
-	})
-	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second, NoGetStream: true})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
-	open := rec.waitFor(t, "the open state", func(r Record) bool {
-		return r.Kind == KindState && r.State != nil && r.State.State == StateOpen
-	})
-	want := `the initialize answer had 2 MCP-Protocol-Version headers that disagree, the others saying "2025-03-26"`
-	if !strings.Contains(open.State.Detail, want) || open.State.SessionID != "" {
-		t.Errorf("open state = %q (session %q), want no session and %q", open.State.Detail, open.State.SessionID, want)
-	}
-	s.Close()
-	rec.waitEnd(t)
 }
 
 // initAnswering serves, over raw HTTP, an initialize answer that head
