@@ -170,8 +170,10 @@ func (n *notes) fromStream(ev *mcp.SSEEvent) string {
 // sessionIDLine is what is wrong with the session id a streamable
 // session opened with, said on the line of exec's notes and of the
 // headless proxy ("" when nothing is): an empty Mcp-Session-Id, one with
-// blanks, which the session sends back all the same, or more than one
-// Mcp-Session-Id header, whose first is sent back.
+// blanks, which the session sends back all the same, more than one
+// Mcp-Session-Id header, whose first is sent back, MCP headers sent only
+// in the trailer, which no client reads, or MCP-Protocol-Version headers
+// that disagree.
 func sessionIDLine(r *mcp.Record) string {
 	st := r.State
 	if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateOpen {
@@ -181,16 +183,22 @@ func sessionIDLine(r *mcp.Record) string {
 		// What the server did wrong, though the commands go through.
 		return st.Detail
 	}
-	if st.Transport != mcp.TransportStreamable || st.SessionID == "" {
+	if st.Transport != mcp.TransportStreamable {
 		return ""
 	}
 	var said []string
-	if note := mcp.SessionIDNote(st.SessionID); note != "" {
+	if note := mcp.SessionIDNote(st.SessionID); st.SessionID != "" && note != "" {
 		// The id is the server's words: quoted, so the blanks in it
 		// show, and cut as a header is.
 		said = append(said, fmt.Sprintf("the initialize answer's Mcp-Session-Id %q is %s", mcp.HeaderQuote(st.SessionID), note))
 	}
 	if note := mcp.OtherSessionIDsNote(st.OtherSessionIDs); note != "" {
+		said = append(said, note)
+	}
+	if note := mcp.TrailerOnlyNote(st.TrailerOnly); note != "" {
+		said = append(said, note)
+	}
+	if note := mcp.OtherVersionsNote(st.OtherVersions); note != "" {
 		said = append(said, note)
 	}
 	return strings.Join(said, "; ")

@@ -230,6 +230,9 @@ func (s *Session) detect(ctx context.Context) error {
 		if we := (*WireError)(nil); errors.As(err, &we) && we.Met == MetStalled {
 			stalled = true
 		}
+		if closest != nil {
+			closest = alsoTimedOut(closest, err)
+		}
 		if last.Status >= 200 && last.Status < 300 && closest == nil && inKind(err) {
 			// The server answered this probe in kind (an event stream, a
 			// JSON answer) and then failed: that failure says the most.

@@ -159,3 +159,18 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")
 }
+
+// alsoTimedOut is closest, the failure detection reports, saying that a
+// later probe (err) ran out of the connection timeout too: a server that
+// stalls mid-answer to server/discover and then to the fallback
+// initialize keeps a person waiting twice the timeout, and the failure
+// naming only the first wait left the second unexplained.
+func alsoTimedOut(closest, err error) error {
+	first, ok := closest.(*WireError)
+	if !ok || first.Cause != CauseConnectTimeout || CauseOf(err) != CauseConnectTimeout {
+		return closest
+	}
+	both := *first
+	both.Message += "; and then " + err.Error()
+	return &both
+}

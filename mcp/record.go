@@ -224,6 +224,14 @@ type StateChange struct {
 	// values of the initialize answer's Mcp-Session-Id headers past the
 	// first, which names the session: none when it had one.
 	OtherSessionIDs []string `json:"other_session_ids,omitempty"`
+	// TrailerOnly, on a StateOpen of a streamable session, names the MCP
+	// headers (Mcp-Session-Id, Mcp-Protocol-Version) its initialize answer
+	// sent only in its trailer, which clients ignore (TrailerOnlyNote).
+	TrailerOnly []string `json:"trailer_only,omitempty"`
+	// OtherVersions, on a StateOpen of a streamable session, are the
+	// values of its initialize answer's MCP-Protocol-Version headers past
+	// the first that say another version (OtherVersionsNote).
+	OtherVersions []string `json:"other_versions,omitempty"`
 	// Over, on a StateGetStream or StateListen, says that stream is over
 	// for good: nothing reopens it, so no server message comes on it.
 	Over bool `json:"over,omitempty"`

@@ -74,6 +74,9 @@ type pending struct {
 type resumeNote struct {
 	after  string
 	events atomic.Int64
+	// capped is the wait the server asked for before it, past maxRetry
+	// (retryAsked), "" when it did not.
+	capped string
 }
 
 // unfinishedAnswer is how many bytes of an answer came without making a
@@ -302,7 +305,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 		te.PostSaid = *said
 	}
 	if r := p.resumed.Load(); r != nil {
-		te.ResumedAfter, te.ResumedEvents = r.after, int(r.events.Load())
+		te.ResumedAfter, te.ResumedEvents, te.ResumeAsked = r.after, int(r.events.Load()), r.capped
 	}
 	s.mu.Lock()
 	if s.tr != nil {

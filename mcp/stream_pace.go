@@ -3,9 +3,13 @@ package mcp
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // How soon a stream that ended is opened again: the wait a server's retry
@@ -35,6 +39,51 @@ func retryOf(field string) (d time.Duration, ok bool) {
 		return maxRetry, true
 	}
 	return time.Duration(ms) * time.Millisecond, true
+}
+
+// retryAsked is the wait a server's retry field asked for when it is
+// longer than maxRetry, "3600000 ms (1h)", and "" when it is not or is no
+// number: held to the cap without a word, the wait reads as mcpscope idle
+// for no reason, and a failure after it does not say what it waited for.
+func retryAsked(field string) string {
+	ms, err := strconv.ParseUint(field, 10, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || ms <= uint64(maxRetry/time.Millisecond) {
+		return ""
+	}
+	asked := clip.Quote(field, 32) + " ms"
+	if ms <= uint64(math.MaxInt64/int64(time.Millisecond)) {
+		// 3600000 ms reads as 1h, where Go writes 1h0m0s.
+		d := (time.Duration(ms) * time.Millisecond).Round(time.Second).String()
+		if strings.HasSuffix(d, "m0s") {
+			d = strings.TrimSuffix(d, "0s")
+		}
+		if strings.HasSuffix(d, "h0m") {
+			d = strings.TrimSuffix(d, "0m")
+		}
+		asked += " (" + d + ")"
+	}
+	return asked
+}
+
+// cappedWaiting says, as a capped wait starts, what the server asked for
+// and what mcpscope waits instead.
+func cappedWaiting(asked string) string {
+	return fmt.Sprintf("the server asked to wait %s before resuming; waiting %s (mcpscope's cap)", asked, DurationText(maxRetry))
+}
+
+// cappedWaited says, in a failure after a capped wait, that the wait
+// was the server's asking.
+func cappedWaited(asked string) string {
+	return fmt.Sprintf("the server asked to wait %s before resuming, and mcpscope waited %s (its cap)", asked, DurationText(maxRetry))
+}
+
+// cappedSaid is cappedWaited in parentheses, to end a failure's words,
+// or "" when asked is.
+func cappedSaid(asked string) string {
+	if asked == "" {
+		return ""
+	}
+	return " (" + cappedWaited(asked) + ")"
 }
 
 // quickEnd is how soon a stream must end, with nothing said, to count as

@@ -62,6 +62,9 @@ type streamable struct {
 	// emptyIDGen is the session whose initialize answer carried an empty
 	// Mcp-Session-Id: a refusal for want of an id then names that.
 	emptyIDGen int
+	// trailerIDGen is the session whose initialize answer sent its
+	// Mcp-Session-Id only in its trailer, for the same words.
+	trailerIDGen int
 	// asides counts the streams read aside (streamable_aside.go).
 	asides atomic.Int32
 	// getReady is closed once the server answered the GET the handshake
@@ -382,9 +385,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
 		}
 		others := resp.Header.Values("Mcp-Session-Id")[1:]
-		adopt = func() { t.adopt(sid, gen, others) }
-	} else if ok && id == "" && m.method == "initialize" && !t.modern && emptySessionID(resp.Header) {
-		adopt = func() { t.emptySession(gen) }
+		adopt = func() { t.adopt(sid, gen, others, resp) }
+	} else if ok && id == "" && m.method == "initialize" && !t.modern {
+		// An empty id, one only in the trailer, versions that disagree:
+		// read once the body is, as a trailer comes after it.
+		adopt = func() { t.emptySession(gen, resp) }
 	}
 	ct := MediaType(resp.Header)
 	var cb *cutBody

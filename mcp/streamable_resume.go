@@ -58,6 +58,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	var run resumeRun
 	attempt, resumes := 0, 0
 	var note *resumeNote // the latest resumption, counting its events
+	// capped is the wait the server asked for, past maxRetry, before the
+	// latest resumption: "" when it asked for none so long.
+	capped := ""
 	ownerOf := ownerFor(m)
 	for {
 		fresh, message := false, false
@@ -215,7 +218,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		resumes++
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.id, maxResume, run.words(note.after))}
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.id, maxResume, run.words(note.after)) + cappedSaid(capped)}
 		}
 		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
 			// Waiting would outlast the request: it would time out saying
@@ -233,8 +236,15 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			// trip until the request times out: thousands a second.
 			wait = max(wait, quickBackoff)
 		}
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(),
-			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)}})
+		detail := fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)
+		capped = ""
+		if wait == maxRetry {
+			capped = retryAsked(retryField)
+		}
+		if capped != "" {
+			detail += ": " + cappedWaiting(capped)
+		}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail}})
 		if !sleepCtx(ctx, wait) {
 			return ctx.Err()
 		}
@@ -251,7 +261,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				return ctx.Err()
 			}
 			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
+				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err) + cappedSaid(capped)}
 			if prev, ok := err.(*WireError); ok {
 				we.takeAnswer(prev)
 				if prev.Cause == CauseSessionExpired || prev.Cause == CauseSessionNotKept {
@@ -264,7 +274,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: t.name(),
 			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
-		note = &resumeNote{after: lastID}
+		note = &resumeNote{after: lastID, capped: capped}
 		m.p.resumed.Store(note)
 		body = newCountedBody(next)
 		in.resumed = true

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,10 +27,12 @@ func SessionGone(status int, ct string, body Raw) bool {
 	return ok && p.errv != nil && (p.id == nil || string(p.id) == "null") && bytes.Contains(bytes.ToLower(bytesOf(string(body))), []byte("session"))
 }
 
-// adopt keeps the session id the initialize answer named; others are the
-// values of any more Mcp-Session-Id headers it had, which name no session
-// mcpscope uses and are said, not dropped without a word.
-func (t *streamable) adopt(id string, gen int, others []string) {
+// adopt keeps the session id the initialize answer resp named; others
+// are the values of any more Mcp-Session-Id headers it had, which name no
+// session mcpscope uses and are said, not dropped without a word, as are
+// the headers it sent only in its trailer and versions that contradict
+// each other (headerNotes), read once its body is.
+func (t *streamable) adopt(id string, gen int, others []string, resp *http.Response) {
 	t.mu.Lock()
 	if t.gen != gen {
 		t.mu.Unlock()
@@ -44,8 +47,54 @@ func (t *streamable) adopt(id string, gen int, others []string) {
 	if note := OtherSessionIDsNote(others); note != "" {
 		detail += " (" + note + ")"
 	}
-	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
-		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id, OtherSessionIDs: others}})
+	st := &StateChange{State: StateOpen, Conn: gen, URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id, OtherSessionIDs: others}
+	for _, note := range st.headerNotes(resp) {
+		detail += " (" + note + ")"
+	}
+	st.Detail = detail
+	t.s.emit(Record{Kind: KindState, State: st})
+}
+
+// headerNotes keeps on an open state what else the initialize answer resp
+// said wrong in its headers, and returns the words for its Detail: the
+// MCP headers it sent only in its trailer, and the MCP-Protocol-Version
+// headers past the first that say another version.
+func (st *StateChange) headerNotes(resp *http.Response) []string {
+	st.TrailerOnly = trailerOnly(resp)
+	st.OtherVersions = otherVersions(resp.Header)
+	var notes []string
+	for _, note := range []string{TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	return notes
+}
+
+// otherVersions are the values of h's MCP-Protocol-Version headers past
+// the first that differ from it: nil for one, or for the same said twice.
+func otherVersions(h http.Header) []string {
+	vs := h.Values("Mcp-Protocol-Version")
+	var others []string
+	for _, v := range vs[min(1, len(vs)):] {
+		if v != vs[0] && !slices.Contains(others, v) {
+			others = append(others, v)
+		}
+	}
+	return others
+}
+
+// OtherVersionsNote says that the initialize answer had MCP-Protocol-Version
+// headers naming more versions than the first, "" when it had none: the
+// open state's Detail (the TUI) and exec's notes say it alike, as
+// OtherSessionIDsNote says two session ids. A proxy that adds its own is
+// why a later answer seems to switch versions.
+func OtherVersionsNote(others []string) string {
+	if len(others) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the initialize answer had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends the version the initialize result named",
+		len(others)+1, clip.ListFunc(others, 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(o, 64)) }))
 }
 
 // OtherSessionIDsNote says that the initialize answer named more session
@@ -71,28 +120,82 @@ func emptySessionID(h http.Header) bool {
 	return there && strings.Join(v, "") == ""
 }
 
-// emptySession says, once the initialize answer's record is out, that the
-// server sent an empty session id, which is treated as none: sent back
-// empty, it would name no session either, and a server that wants one
-// says so on the next request.
-func (t *streamable) emptySession(gen int) {
+// emptySession says, once the initialize answer resp's record is out,
+// that the server sent no session id mcpscope can use (an empty one, or
+// one only in its trailer), or no id but other headers wrong
+// (headerNotes): it is treated as none, since sent back empty it would
+// name no session either, and a server that wants one says so on the next
+// request. Nothing is said when nothing is wrong.
+func (t *streamable) emptySession(gen int, resp *http.Response) {
+	st := &StateChange{State: StateOpen, Conn: gen, URL: t.endpoint.String(), Transport: TransportStreamable}
+	empty := emptySessionID(resp.Header)
+	notes := st.headerNotes(resp)
+	switch {
+	case empty && len(notes) > 0:
+		st.Detail = EmptySessionID + " (" + strings.Join(notes, "; ") + ")"
+	case empty:
+		st.Detail = EmptySessionID
+	case len(notes) == 0:
+		return
+	default:
+		st.Detail = strings.Join(notes, "; ")
+	}
 	t.mu.Lock()
 	current := t.gen == gen
 	if current {
-		t.emptyIDGen = gen
+		t.emptyIDGen, t.trailerIDGen = 0, 0
+		if empty {
+			t.emptyIDGen = gen
+		}
+		if slices.Contains(st.TrailerOnly, "Mcp-Session-Id") {
+			t.trailerIDGen = gen
+		}
 	}
 	t.mu.Unlock()
-	if !current {
-		return
+	if current {
+		t.s.emit(Record{Kind: KindState, State: st})
 	}
-	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: EmptySessionID,
-		URL: t.endpoint.String(), Transport: TransportStreamable}})
+}
+
+// trailerOnly names the MCP headers (Mcp-Session-Id,
+// MCP-Protocol-Version) resp sent only in its trailer, the header lines
+// after a chunked body's last chunk, once the body is read: a client is
+// free to ignore trailer fields (RFC 9110, 6.5.1), and MCP clients do, so
+// a session id sent so names no session, without a word.
+func trailerOnly(resp *http.Response) []string {
+	var names []string
+	for _, name := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version"} {
+		if _, there := resp.Header[name]; !there && len(resp.Trailer.Values(name)) > 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// TrailerOnlyNote says that the initialize answer sent names only in its
+// trailer, "" when it sent none so: the open state's Detail (the TUI) and
+// exec's notes say it alike.
+func TrailerOnlyNote(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	spelled := make([]string, len(names))
+	for i, n := range names {
+		spelled[i] = n
+		if n == "Mcp-Protocol-Version" {
+			spelled[i] = "MCP-Protocol-Version"
+		}
+	}
+	return fmt.Sprintf("the initialize answer sent %s only as a trailer (after its chunked body), which clients ignore: the server must send it as a header", strings.Join(spelled, " and "))
 }
 
 // noIDWords says how the initialize answer of session gen named no id.
 func (t *streamable) noIDWords(gen int) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.trailerIDGen == gen {
+		return "its Mcp-Session-Id came only as a trailer, which clients ignore"
+	}
 	if t.emptyIDGen == gen {
 		return "its Mcp-Session-Id header was empty"
 	}

@@ -53,6 +53,10 @@ type TimeoutError struct {
 	// answer, which reads like a slow tool.
 	ResumedAfter  string
 	ResumedEvents int
+	// ResumeAsked is the wait the server's retry field asked for before
+	// that resumption when it was past mcpscope's cap ("3600000 ms (1h)"),
+	// "" when it was not: the cap's wait was spent at the server's asking.
+	ResumeAsked string
 	// strays are what came back while it waited and answered nothing
 	// (Misnamed, Shadowed, Retyped, DataAlike, Foreign, Malformed,
 	// Unreadable): a server that mangles ids looks like one that is silent.
@@ -111,6 +115,9 @@ func (e *TimeoutError) WhatCame() string {
 			events = "1 event"
 		}
 		msg += fmt.Sprintf("; its stream had dropped and was resumed after event %s, and %s came on the resumed stream", clip.Quote(e.ResumedAfter, 64), events)
+		if e.ResumeAsked != "" {
+			msg += "; " + cappedWaited(e.ResumeAsked)
+		}
 	}
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed

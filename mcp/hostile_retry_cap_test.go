@@ -1,0 +1,51 @@
+package mcp
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A stream that drops with "retry: 3600000" (an hour) is resumed after
+// mcpscope's cap, 30s: the resuming record says so as the wait starts,
+// naming the hour the server asked for, or a person watching sees
+// mcpscope idle for half a minute with no reason given.
+func TestRetryPastTheCapSaidAsTheWaitStarts(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id: h1\nretry: 3600000\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
+	}
+	s, rec := dialRaw(t, f, Config{RequestTimeout: time.Minute})
+	ctx, cancel := context.WithCancel(testCtx(t))
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.CallTool(ctx, "slow", []byte(`{}`))
+		done <- err
+	}()
+	r := rec.waitFor(t, "the resuming record", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateResuming
+	})
+	cancel()
+	<-done
+	want := "the server asked to wait 3600000 ms (1h) before resuming; waiting 30s (mcpscope's cap)"
+	if !strings.Contains(r.State.Detail, want) {
+		t.Errorf("resuming record = %q, want it to say %q", r.State.Detail, want)
+	}
+}
+
+// A request that times out on the stream resumed after a capped wait says
+// the wait was the server's asking.
+func TestRetryPastTheCapNamedInTheTimeout(t *testing.T) {
+	e := &TimeoutError{Method: "tools/call", ID: "2", After: "60s", Accepted: true, ResumedAfter: "h1", ResumeAsked: retryAsked("3600000")}
+	want := "the server asked to wait 3600000 ms (1h) before resuming, and mcpscope waited 30s (its cap)"
+	if !strings.Contains(e.Error(), want) {
+		t.Errorf("timeout = %q, want it to say %q", e.Error(), want)
+	}
+	for field, want := range map[string]string{"30000": "", "30001": "30001 ms (30s)", "5400000": "5400000 ms (1h30m)", "99999999999999999999999": "99999999999999999999999 ms", "x": ""} {
+		if got := retryAsked(field); got != want {
+			t.Errorf("retryAsked(%q) = %q, want %q", field, got, want)
+		}
+	}
+}
