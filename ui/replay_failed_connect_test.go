@@ -19,25 +19,11 @@ import (
 func TestReplayOfAFailedConnectionOpensOnNegotiation(t *testing.T) {
 	failing := htmlFailing(t, "<h1>broken</h1>")
 	s := mcp.NewSession(mcp.Config{URL: failing.URL + "/mcp", RequestTimeout: 15 * time.Second})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	recs := sessionRecords(t, s, func(ctx context.Context) {
+		if err := s.Connect(ctx); err == nil {
+			t.Error("the session connected to a server that answers only 500")
 		}
-	}()
-	ctx, cancel := context.WithTimeout(t.Context(), 15*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err == nil {
-		t.Fatal("the session connected to a server that answers only 500")
-	}
-	s.Close()
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		t.Fatal("the session's records did not end after Close")
-	}
+	})
 	p := history.NewPlayer(history.Header{URL: failing.URL + "/mcp"}, recs)
 	m := replayAtEnd(t, p, 80, 24)
 	v := ansi.Strip(m.View())
