@@ -471,7 +471,7 @@ func bodyLine(h http.Header, body string) string {
 	if order := utf16Order([]byte(body)); order != "" {
 		return "a body in UTF-16 (" + order + "), not shown"
 	}
-	return firstLine(body)
+	return firstLine(BodyWords(h.Get("Content-Type"), body))
 }
 
 // brokeWords says why an answer being read broke off: a reset in words,

@@ -16,18 +16,23 @@ func TestSessionPostErrors(t *testing.T) {
 	tests := []struct {
 		code        int
 		ctype, body string
+		quoted      string // what the error quotes of body, when not body
 	}{
-		{400, "text/plain", "bad request: missing session"},
-		{401, "text/plain", "unauthorized"},
-		{404, "text/plain", "session not found"},
-		{415, "text/plain", "unsupported media type"},
-		{503, "text/html", "<html><body>Service Unavailable</body></html>"},
+		{400, "text/plain", "bad request: missing session", ""},
+		{401, "text/plain", "unauthorized", ""},
+		{404, "text/plain", "session not found", ""},
+		{415, "text/plain", "unsupported media type", ""},
+		// An HTML page is quoted as its text; the record keeps the page.
+		{503, "text/html", "<html><body>Service Unavailable</body></html>", "HTML: Service Unavailable"},
 	}
 	for _, tt := range tests {
+		if tt.quoted == "" {
+			tt.quoted = tt.body
+		}
 		_, s, rec := dial(t, mcptest.Options{Handle: mcptest.ErrorStatus(tt.code, tt.ctype, tt.body)}, Config{})
 		_, err := s.Request(testCtx(t), "tools/list", nil)
 		var we *WireError
-		if !errors.As(err, &we) || we.Cause != CauseStatus || we.Status != tt.code || !strings.Contains(we.Message, tt.body) {
+		if !errors.As(err, &we) || we.Cause != CauseStatus || we.Status != tt.code || !strings.Contains(we.Message, tt.quoted) {
 			t.Errorf("POST answered %d: err = %v, want a status error quoting the body", tt.code, err)
 			continue
 		}

@@ -228,8 +228,14 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int) string {
 			label += " · " + sanitize.Line(tr)
 		}
 	}
-	if f.ended() {
+	switch {
+	case f.ended() && i == m.clients.cur:
 		label += " (ended)"
+	case f.ended():
+		// The mark Pairs closes a stream with: at 80 columns a bar of
+		// ended clients was mostly " (ended)", and cut their names to
+		// their numbers. The shown one says it in words.
+		label += " ○"
 	}
 	style := st.TabInactive
 	if i == m.clients.cur {

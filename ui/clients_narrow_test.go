@@ -54,7 +54,8 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 // were "1 mcpscope dev · sse (ended)   2 (ended)   3": which spoke which
 // transport took stepping to each. Each other tab names what tells it from
 // the shown one, its transport, cut as short as the "? help" after them
-// needs; one alike in that too has its number.
+// needs; one alike in that too has its number. An ended one is marked
+// "○", not " (ended)", which cut "streamable" to "stream…".
 func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -63,11 +64,11 @@ func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 	}
 	m.Update(clientEndedMsg{2})
 	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
-	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamab… (ended)   3 stateless  · ? help"; !strings.Contains(got, want) {
+	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable ○   3 stateless  · ? help"; !strings.Contains(got, want) {
 		t.Errorf("the clients bar = %q, want %q", got, want)
 	}
 	m.Update(clientMsg{ID: 4, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
-	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 stream… (ended)   3 statel…   4  · ? help"; !strings.Contains(got, want) {
+	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable ○   3 stateless   4  · ? help"; !strings.Contains(got, want) {
 		t.Errorf("with a fourth client alike in transport too, the clients bar = %q, want %q", got, want)
 	}
 }

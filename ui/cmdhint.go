@@ -326,6 +326,11 @@ func (ctx lineContext) objectArguments() bool {
 // and again for the words, on every key typed.
 func (ctx lineContext) callHint(tools []mcp.Tool, keys *KeyMap) string {
 	if ctx.index == 1 {
+		if err := command.ToolNameProblem(ctx.cur.Text, ctx.curQuoted); err != nil {
+			// Enter refuses the line (command.ParseCommand): say so
+			// now, not that the word is sent as typed.
+			return sanitize.Line(err.Error())
+		}
 		return toolHint(ctx.cur.Text, tools, keys, ctx.room)
 	}
 	if ctx.objectArguments() {

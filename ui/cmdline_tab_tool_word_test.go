@@ -13,7 +13,8 @@ import (
 
 // tools/call name=Ann, the tool left out, then Tab: the hint began "no
 // values to offer for name: type one", as if name= were one of a tool's
-// keys, where the word is in the tool's place.
+// keys, where the word is in the tool's place: it says Enter wants the
+// tool name first.
 func TestLiveTabOnAKeyWordInTheToolsPlace(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
@@ -22,7 +23,7 @@ func TestLiveTabOnAKeyWordInTheToolsPlace(t *testing.T) {
 	l.mark()
 	l.tm.Type(":")
 	l.typeTab("tools/call name=Ann")
-	l.waitFor("no tool starts with name=Ann")
+	l.waitFor("needs the tool name before")
 	if v := ansi.Strip(l.quit().View()); strings.Contains(v, "no values to offer for name") {
 		t.Errorf("a Tab on the tool's word spoke of it as a key:\n%s", v)
 	}

@@ -35,12 +35,15 @@ func (t *toolInfo) getSchema() (*command.Schema, error) {
 
 // lineContext is what the text before the cursor is in the middle of.
 type lineContext struct {
-	words  []command.Word // complete words before the current one
-	cur    command.Word   // the word being typed; empty at the start of a new word
-	index  int            // the position of cur among the words
-	method string         // the method, aliases resolved; "" while typing it
-	tool   string         // the tool name of tools/call, once typed
-	info   *toolInfo      // that tool, when it is known
+	words []command.Word // complete words before the current one
+	cur   command.Word   // the word being typed; empty at the start of a new word
+	// curQuoted is whether cur was opened with a quote: a quoted tool
+	// name may hold = or {, which Enter refuses unquoted.
+	curQuoted bool
+	index     int       // the position of cur among the words
+	method    string    // the method, aliases resolved; "" while typing it
+	tool      string    // the tool name of tools/call, once typed
+	info      *toolInfo // that tool, when it is known
 	// methods are the method words of the session's era (command.MethodsFor);
 	// nil offers those of every era.
 	methods []string
@@ -85,6 +88,7 @@ func analyze(before string, tools map[string]*toolInfo) lineContext {
 	ctx := lineContext{cur: command.Word{Start: len(before), End: len(before)}}
 	if n := len(words); n > 0 && words[n-1].End == len(before) {
 		ctx.cur, words = words[n-1], words[:n-1]
+		ctx.curQuoted = strings.ContainsRune(`'"`, rune(before[ctx.cur.Start]))
 	}
 	ctx.words, ctx.index = words, len(words)
 	if len(words) > 0 {

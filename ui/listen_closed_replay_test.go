@@ -20,28 +20,15 @@ import (
 func replayClosed(t *testing.T, srv *mcptest.StatelessServer, method string, opened func(ctx context.Context, s *mcp.Session)) (pairs, nego, bar, detail string) {
 	t.Helper()
 	s := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless, RequestTimeout: 15 * time.Second})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	recs := sessionRecords(t, s, func(ctx context.Context) {
+		if err := s.Connect(ctx); err != nil {
+			t.Error(err)
+			return
 		}
-	}()
-	// Bounded: a wait in opened on something that never comes fails the
-	// test, rather than hang the package until go test's own timeout.
-	ctx, cancel := context.WithTimeout(t.Context(), 15*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		s.Close()
-		t.Fatal(err)
-	}
-	opened(ctx, s)
-	s.Close()
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		t.Fatal("the session's records did not end after Close")
+		opened(ctx, s)
+	})
+	if t.Failed() {
+		t.FailNow()
 	}
 	p := history.NewPlayer(history.Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, recs)
 	m := replayAtEnd(t, p, 160, 45)

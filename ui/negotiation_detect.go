@@ -77,7 +77,7 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 			line += " · " + wireLine(a.ContentType, 128)
 		}
 		const bodyMost = 96
-		raw := strings.TrimSpace(a.Body)
+		raw := strings.TrimSpace(mcp.BodyWords(a.ContentType, a.Body))
 		if body := wireLine(raw, bodyMost); body != "" && !bodyAbove(ps, body) {
 			if len(raw) > bodyMost {
 				// Cut: say so, or "…,"id":nu" reads as the whole body.

@@ -122,6 +122,12 @@ func (m *Model) appendReplay(recs []mcp.Record) tea.Cmd {
 		m.com.log.Append(recs[n])
 		n++
 	}
+	if m.connectFailure(recs[:n]) != nil {
+		// A recording that failed to connect shows the failure where its
+		// live session did, on the Negotiation pane: Pairs said "no
+		// message played yet" of a session that had none.
+		m.negotiationForward()
+	}
 	r.backlog = recs[n:]
 	if len(r.backlog) == 0 {
 		r.backlog = nil

@@ -161,8 +161,8 @@ func ParseCommand(line string) (Command, error) {
 		if len(words) == 0 {
 			return cmd, errors.New("tools/call needs the tool name before its arguments")
 		}
-		if !nameQuoted && strings.ContainsAny(words[0], "={") {
-			return cmd, errors.New("tools/call needs the tool name before its arguments (a name that holds = or { goes in quotes: tools/call 'a=b')")
+		if err := ToolNameProblem(words[0], nameQuoted); err != nil {
+			return cmd, err
 		}
 		// The words are checked against the tool's schema when it is
 		// called (ParseArgs), which can say which key a bare value
@@ -237,6 +237,16 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	}
 	cmd.Words, cmd.Arguments = nil, json.RawMessage(text)
 	return cmd, nil
+}
+
+// ToolNameProblem is why tools/call refuses word as its tool name, nil when
+// it takes it: an unquoted word with = or { in it is an argument, not a
+// name. The command line's hint says the same words before Enter does.
+func ToolNameProblem(word string, quoted bool) error {
+	if !quoted && strings.ContainsAny(word, "={") {
+		return errors.New("tools/call needs the tool name before its arguments (a name that holds = or { goes in quotes: tools/call 'a=b')")
+	}
+	return nil
 }
 
 // ArgumentsArray refuses tools/call arguments given as one JSON array

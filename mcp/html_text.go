@@ -1,0 +1,53 @@
+package mcp
+
+import (
+	"html"
+	"strings"
+)
+
+// BodyWords is an answer's body as a message quotes it: an HTML page (a
+// proxy's or a web server's error page) as its text, tags and the
+// contents of script and style left out, entities decoded and white space
+// collapsed, after "HTML: " saying so; any other body as it is. Quoted
+// whole, a page is a line of <!DOCTYPE and <meta before its first word.
+// The raw body stays as it was in the record.
+func BodyWords(contentType, body string) string {
+	media, _, _ := strings.Cut(contentType, ";")
+	switch strings.ToLower(strings.TrimSpace(media)) {
+	case "text/html", "application/xhtml+xml":
+	default:
+		return body
+	}
+	return "HTML: " + htmlText(body)
+}
+
+// htmlText is the text of an HTML document, on one line. A tag left open
+// at the end (a body cut in its middle) is dropped with the rest.
+func htmlText(doc string) string {
+	var b strings.Builder
+	for doc != "" {
+		lt := strings.IndexByte(doc, '<')
+		if lt < 0 {
+			b.WriteString(doc)
+			break
+		}
+		b.WriteString(doc[:lt])
+		b.WriteByte(' ')
+		doc = doc[lt:]
+		gt := strings.IndexByte(doc, '>')
+		if gt < 0 {
+			break
+		}
+		name, _, _ := strings.Cut(strings.ToLower(doc[1:gt]), " ")
+		doc = doc[gt+1:]
+		if name == "script" || name == "style" {
+			// What a page runs or how it looks is no part of what it says.
+			end := strings.Index(strings.ToLower(doc), "</"+name)
+			if end < 0 {
+				break
+			}
+			doc = doc[end:]
+		}
+	}
+	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+}
