@@ -80,7 +80,7 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 // (roots from --root, a form or a message from --answer), so the questions
 // behind a tool's result are not invisible; a ping is plumbing.
 func replyLine(m *mcp.RPCMessage) string {
-	e := replyError(m)
+	e := mcp.ReplyRefusal(m)
 	if e != nil && e.Code == mcp.CodeUserRejected {
 		return "declined the server's " + clip.Quote(m.Method, 200) + " (--answer said decline)"
 	}
@@ -90,34 +90,6 @@ func replyLine(m *mcp.RPCMessage) string {
 		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(mcp.RefusalReason(m.Method, e.Message), 1024)
 	}
 	return "answered the server's " + clip.Quote(m.Method, 200)
-}
-
-// replyErr is the error of a reply of ours to a server's request.
-type replyErr struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
-}
-
-// replyError is the error a reply of ours (m) carries, nil for a result.
-func replyError(m *mcp.RPCMessage) *replyErr {
-	var reply struct {
-		Error *replyErr `json:"error"`
-	}
-	_ = json.Unmarshal([]byte(m.Raw), &reply) // our own reply: it is JSON
-	return reply.Error
-}
-
-// declinedReply is the method of the server's request m declines (the
-// user's refusal, CodeUserRejected), "" when m is no such reply.
-func declinedReply(r *mcp.Record) string {
-	m := r.RPC
-	if r.Kind != mcp.KindSent || m == nil || m.Class != mcp.ClassReply {
-		return ""
-	}
-	if e := replyError(m); e != nil && e.Code == mcp.CodeUserRejected {
-		return m.Method
-	}
-	return ""
 }
 
 // roundLine says a 2026 request went again with the input its answer

@@ -111,7 +111,7 @@ func (n *notes) record(r mcp.Record) {
 	if len(problems) > 0 {
 		line = ""
 	}
-	declined := declinedReply(&r)
+	declined := mcp.DeclinedReply(&r)
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if declined != "" {

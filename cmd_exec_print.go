@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -358,7 +357,7 @@ func (p *printer) failure(method string, err error, declined string) {
 		if m := rpcErr.Beyond(); m != "" {
 			fmt.Fprintf(p.w, "  meaning: %s\n", oneLine(m))
 		}
-		q := advice.Asked{Method: method, Transport: p.transport, Declined: clip.Quote(declined, 200)}
+		q := advice.Asked{Method: method, Transport: p.transport, Declined: declined}
 		if p.declared != nil {
 			q.Capabilities = p.declared()
 		}

@@ -247,3 +247,29 @@ func (s *Session) startRepliers() {
 		}()
 	}
 }
+
+// ReplyRefusal is the error a reply of ours to a server's request (m)
+// carries, nil for a result.
+func ReplyRefusal(m *RPCMessage) *RPCError {
+	var reply struct {
+		Error *RPCError `json:"error"`
+	}
+	_ = json.Unmarshal([]byte(m.Raw), &reply) // our own reply: it is JSON
+	return reply.Error
+}
+
+// DeclinedReply is the method of the server's request r declines (the
+// user's refusal, CodeUserRejected), "" when r is no such reply of ours.
+// A server fails the request it asked during with the same code, and
+// passes the refusal on in its SDK's words: exec and the TUI's Detail both
+// tell it from a fault by the question declined while it ran.
+func DeclinedReply(r *Record) string {
+	m := r.RPC
+	if r.Kind != KindSent || m == nil || m.Class != ClassReply {
+		return ""
+	}
+	if e := ReplyRefusal(m); e != nil && e.Code == CodeUserRejected {
+		return m.Method
+	}
+	return ""
+}

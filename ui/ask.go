@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -293,7 +294,9 @@ var questionSeed = maphash.MakeSeed()
 // one, a token among it; a server's request asked again has a new id, so
 // it is not part of the key. All three are hashed, each after its length:
 // a sampling request's params can be megabytes, and a key as long, held
-// by the store past the log's bound.
+// by the store past the log's bound. Its params' _meta is left out: a
+// server asking the same question again sends a new progressToken or
+// related-task id in it, and ↑ there brought back nothing.
 func questionKey(q *Question) uint64 {
 	var h maphash.Hash
 	h.SetSeed(questionSeed)
@@ -301,7 +304,7 @@ func questionKey(q *Question) uint64 {
 		h.WriteString(strconv.Itoa(len(part)) + ":")
 		h.WriteString(part)
 	}
-	_, _ = h.Write(q.Req.Params)
+	_, _ = h.Write(jsonspan.DropMembers(q.Req.Params, func(k string) bool { return k == "_meta" }))
 	return h.Sum64()
 }
 

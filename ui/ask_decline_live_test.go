@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 )
@@ -45,4 +46,26 @@ func TestLiveTabCompletesSamplingDecline(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("↩ answered")
 	l.quit()
+}
+
+// Detail's advice for a call the server failed because the user declined
+// its sampling question says so, and what to do: it gave the generic
+// advice for the error's code, as if the server had failed, where exec
+// said the question was declined.
+func TestLiveDetailSaysTheCallFailedForTheDeclinedQuestion(t *testing.T) {
+	l := liveSampling(t)
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	l.waitRowState("tools/call sample", "✗ rpc error")
+	m := l.quit()
+	call := lastPair(m, func(p *history.Pair) bool { return p.Method == "tools/call" && p.Tool == "sample" })
+	if call == nil || call.State != history.StateRPCError {
+		t.Fatalf("no failed tools/call sample row: %+v", call)
+	}
+	text := strings.Join(strings.Fields(ansi.Strip(pairDetail(m, call))), " ")
+	for _, want := range []string{"its question (sampling/createMessage) was declined", "answer the question at the prompt instead of declining it"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Detail of the call failed for the declined question does not say %q:\n%s", want, text)
+		}
+	}
 }

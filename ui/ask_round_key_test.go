@@ -129,3 +129,31 @@ func askAnother(t *testing.T, m *Model, req mcp.InputRequest) {
 	t.Cleanup(cancel)
 	m.Update(questionMsg{&Question{Req: req, ctx: ctx, reply: make(chan reply, 1)}})
 }
+
+// ↑ in a question the server asks again with another _meta (a new
+// progressToken, a related task's id) brings back what was typed into it:
+// _meta was part of what told questions apart, so the same form asked
+// again under a new token brought back nothing. Another question with
+// that same _meta still gets nothing.
+func TestQuestionAskedAgainWithAnotherMetaBringsBackItsTyping(t *testing.T) {
+	m, first := askModelAt(t, 160, 45, mcp.InputRequest{Method: "elicitation/create",
+		Params: json.RawMessage(`{"_meta":{"progressToken":1},"message":"Token?","requestedSchema":{"type":"object","properties":{"token":{"type":"string"}}}}`)})
+	typeKeys(m, "accept token=hunter2")
+	press(m, "esc")
+	if r := answerOf(t, first); r.err != nil {
+		t.Fatalf("the token form's answer: %v", r.err)
+	}
+	askAnother(t, m, mcp.InputRequest{Method: "elicitation/create",
+		Params: json.RawMessage(`{"message":"Other?","_meta":{"progressToken":2},"requestedSchema":{"type":"object","properties":{"token":{"type":"string"}}}}`)})
+	press(m, "up")
+	if got := m.ask.input.Value(); got != "" {
+		t.Errorf("↑ in another form with the same _meta brought back %q, want nothing", got)
+	}
+	press(m, "esc")
+	askAnother(t, m, mcp.InputRequest{Method: "elicitation/create",
+		Params: json.RawMessage(`{"message":"Token?","requestedSchema":{"type":"object","properties":{"token":{"type":"string"}}},"_meta":{"progressToken":2,"io.modelcontextprotocol/related-task":{"taskId":"t-9"}}}`)})
+	press(m, "up")
+	if got := m.ask.input.Value(); got != "accept token=hunter2" {
+		t.Errorf("↑ in the token form asked again with another _meta brought back %q, want what was typed into it", got)
+	}
+}
