@@ -289,7 +289,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	}()
 	finish := func(code int, err error) error {
 		// Said through progress, which clears its line first.
-		closeOnQuit(sess, progress, execCloseWait)
+		closeOnQuit(progress, execCloseWait, sess)
 		<-drained
 		progress.done()
 		if gathered.pending() {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -43,18 +42,14 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 		Backend: command.Runner{Session: sess}}, nil
 }
 
-// closeOwn ends the user's own sessions as the TUI quits, together and
-// each as the TUI's own quit does (closeOnQuit, at most wait for the
-// server's goodbyes): one after another, each held DELETE had its own
-// bound of up to 2 s before the prompt came back.
+// closeOwn ends the user's own sessions as the TUI quits, together, as
+// the TUI's own quit does (closeOnQuit, at most wait for the server's
+// goodbyes): one after another, each held DELETE had its own bound of up
+// to 2 s before the prompt came back; each said its own wait.
 func (s *proxySessions) closeOwn(wait time.Duration) {
 	s.mu.Lock()
 	own := s.own
 	s.own = nil
 	s.mu.Unlock()
-	var wg sync.WaitGroup
-	for _, sess := range own {
-		wg.Go(func() { closeOnQuit(sess, s.errw, wait) })
-	}
-	wg.Wait()
+	closeOnQuit(s.errw, wait, own...)
 }

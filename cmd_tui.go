@@ -190,7 +190,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	go func() { _ = sess.Connect(ctx) }()
 	runErr := ui.Run(opts)
 	cancel()
-	closeOnQuit(sess, os.Stderr, quitWait)
+	closeOnQuit(os.Stderr, quitWait, sess)
 	// Drain what the UI no longer reads so the recorder gets every record
 	// before it closes.
 	for range records {

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/waitnote"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -25,51 +28,99 @@ const execCloseWait = 1500 * time.Millisecond
 // closeNoticeAfter is how long a goodbye may take before the user is told
 // what the wait is for: a quit that says nothing for two seconds looks
 // hung.
-const closeNoticeAfter = 300 * time.Millisecond
+const closeNoticeAfter = waitnote.After
 
-// closeOnQuit closes sess as the TUI or exec ends, waiting at most wait for
-// its goodbyes to the server; it says on errw what it waits for once that
-// takes closeNoticeAfter, and when it stopped waiting. The session's
-// records end either way, for the recording to be whole.
-func closeOnQuit(sess *mcp.Session, errw io.Writer, wait time.Duration) {
+// closeOnQuit closes sessions (the TUI's or exec's one, or the proxy
+// TUI's own ones) together as they end, waiting at most wait for their
+// goodbyes to the server; it says on errw, once, what it waits for once
+// that takes closeNoticeAfter, and when it stopped waiting, once per
+// server with how many sessions it gave up on: the proxy's quit said the
+// same two lines for each of its sessions. The sessions' records end
+// either way, for the recordings to be whole.
+func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
+	done := make([]atomic.Bool, len(sessions))
+	var wg sync.WaitGroup
+	deletes := 0
+	for i, sess := range sessions {
+		wg.Go(func() {
+			sess.Close()
+			done[i].Store(true)
+		})
+		// Only a streamable session ends with a DELETE: a legacy or
+		// stateless one's goodbyes are the cancellations of calls still
+		// running, which take no time worth a word unless the server
+		// holds them.
+		if sess.Transport() == mcp.TransportStreamable {
+			deletes++
+		}
+	}
 	closed := make(chan struct{})
 	go func() {
-		defer close(closed)
-		sess.Close()
+		wg.Wait()
+		close(closed)
 	}()
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
-	notice := time.NewTimer(closeNoticeAfter)
-	defer notice.Stop()
-	// Only a streamable session ends with a DELETE: a legacy or stateless
-	// one's goodbyes are the cancellations of calls still running, which
-	// take no time worth a word unless the server holds them.
-	if sess.Transport() != mcp.TransportStreamable || wait <= closeNoticeAfter {
-		notice.Stop()
+	stop := func() {}
+	if deletes > 0 && wait > closeNoticeAfter {
+		what := "the session"
+		if deletes > 1 {
+			what = fmt.Sprintf("%d sessions", deletes)
+		}
+		stop = waitnote.Say(errw, closeNoticeAfter, "mcpscope: ending "+what+" upstream (DELETE)…")
 	}
-wait:
-	for {
-		select {
-		case <-closed:
-			return
-		case <-notice.C:
-			fmt.Fprintln(errw, "mcpscope: ending the session upstream (DELETE)…")
-		case <-timer.C:
-			break wait
+	select {
+	case <-closed:
+		stop()
+		return
+	case <-timer.C:
+	}
+	var late []*mcp.Session
+	for i, sess := range sessions {
+		if !done[i].Load() {
+			late = append(late, sess)
+			sess.Hurry()
 		}
 	}
-	sess.Hurry()
 	<-closed
-	said := "did not take the cancellation of a call still running within %s: stopped waiting; the server may finish that call all the same"
-	if sess.Transport() == mcp.TransportStreamable {
-		said = "did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires"
+	stop()
+	sayStoppedWaiting(errw, wait, late)
+}
+
+// sayStoppedWaiting says on errw that quitting stopped waiting, within
+// wait, for the goodbyes of late: one line for each server and kind of
+// goodbye, with how many sessions it was.
+func sayStoppedWaiting(errw io.Writer, wait time.Duration, late []*mcp.Session) {
+	type server struct {
+		host       string
+		streamable bool
 	}
-	// The host alone names the server: the URL may carry a credential.
-	host := "?"
-	if u, err := url.Parse(sess.URL()); err == nil && u.Host != "" {
-		host = u.Host
+	var order []server
+	count := map[server]int{}
+	for _, sess := range late {
+		// The host alone names the server: the URL may carry a credential.
+		k := server{host: "?", streamable: sess.Transport() == mcp.TransportStreamable}
+		if u, err := url.Parse(sess.URL()); err == nil && u.Host != "" {
+			k.host = u.Host
+		}
+		if count[k] == 0 {
+			order = append(order, k)
+		}
+		count[k]++
 	}
-	fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(host), mcp.DurationText(wait))
+	for _, k := range order {
+		n := count[k]
+		said := "did not take the cancellation of a call still running within %s: stopped waiting; the server may finish that call all the same"
+		switch {
+		case k.streamable && n == 1:
+			said = "did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires"
+		case k.streamable:
+			said = fmt.Sprintf("did not answer the DELETEs ending %d sessions (or calls' cancellations) within %%s: stopped waiting; the sessions may stay open on the server until they expire", n)
+		case n > 1:
+			said = fmt.Sprintf("did not take the cancellations of calls still running in %d sessions within %%s: stopped waiting; the server may finish those calls all the same", n)
+		}
+		fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(k.host), mcp.DurationText(wait))
+	}
 }
 
 // sayRecordedOnQuit tells w, as the TUI quits, where its whole recording

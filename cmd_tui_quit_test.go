@@ -39,7 +39,7 @@ func quitAgainstHeldDelete(t *testing.T, held, wait time.Duration) (string, time
 	sess, last := initializedSession(ctx, t, srv)
 	var errw bytes.Buffer
 	began := time.Now()
-	closeOnQuit(sess, &errw, wait)
+	closeOnQuit(&errw, wait, sess)
 	took := time.Since(began)
 	endsClosed(ctx, t, last)
 	return errw.String(), took
@@ -47,7 +47,9 @@ func quitAgainstHeldDelete(t *testing.T, held, wait time.Duration) (string, time
 
 // Quitting the proxy's TUI with two own sessions open against a server
 // that holds each DELETE gives the prompt back after one quit's wait, not
-// after each DELETE in turn, and both recordings still end closed.
+// after each DELETE in turn, says once what it waits for and once that it
+// stopped waiting, with how many sessions, and both recordings still end
+// closed. It said the same two lines for each session, naming none.
 func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
 	const held = 1500 * time.Millisecond
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
@@ -61,13 +63,18 @@ func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
 		lasts = append(lasts, last)
 		s.own = append(s.own, sess)
 	}
+	wait := closeNoticeAfter + 200*time.Millisecond
 	began := time.Now()
-	s.closeOwn(100 * time.Millisecond)
+	s.closeOwn(wait)
 	if took := time.Since(began); took >= held {
 		t.Errorf("quitting took %s: it waited for the held DELETEs", took)
 	}
-	if n := strings.Count(errw.String(), "stopped waiting"); n != 2 {
-		t.Errorf("the quit said %q, want that it stopped waiting for each session", errw.String())
+	said := errw.String()
+	notice := "mcpscope: ending 2 sessions upstream (DELETE)…\n"
+	gaveUp := "did not answer the DELETEs ending 2 sessions (or calls' cancellations) within " + mcp.DurationText(wait) + ": stopped waiting; the sessions may stay open on the server until they expire\n"
+	i, j := strings.Index(said, notice), strings.Index(said, gaveUp)
+	if i < 0 || j < i || strings.Count(said, "\n") != 2 {
+		t.Errorf("the quit said %q, want %q, then %q, once each", said, notice, gaveUp)
 	}
 	for _, last := range lasts {
 		endsClosed(ctx, t, last)

@@ -7,7 +7,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -289,10 +288,8 @@ func Run(opts Options) error {
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
 	defer quitOnHangup(p)()
 	_, err := p.Run()
-	if herr := m.cmdline.hist.finish(); herr != nil {
-		// The screen is the user's again: said where it stays.
-		fmt.Fprintf(os.Stderr, "mcpscope: %s\n", herr)
-	}
+	// The screen is the user's again: said where it stays.
+	m.cmdline.hist.quit(os.Stderr)
 	return err
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/mcpscope/mcpscope/internal/atomicfile"
 	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/waitnote"
 )
 
 // historyCap is how many commands the history keeps, in memory and on disk.
@@ -250,6 +251,20 @@ func (h *cmdHistory) finish() error {
 		b.WriteString("\n    " + sanitize.Line(line))
 	}
 	return errors.New(b.String())
+}
+
+// quit saves the history as the TUI quits (finish), saying on errw what
+// the wait is for once it takes waitnote.After, as the quit's DELETE is
+// said, and then why it could not save, if it could not: on a disk that
+// stopped answering the quit waited up to historyFinishWait saying
+// nothing, and looked hung.
+func (h *cmdHistory) quit(errw io.Writer) {
+	stop := waitnote.Say(errw, waitnote.After, "mcpscope: saving the command history…")
+	err := h.finish()
+	stop()
+	if err != nil {
+		fmt.Fprintf(errw, "mcpscope: %s\n", err)
+	}
 }
 
 // unsaved are the lines of added (the newest of total lines added) the

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/internal/waitnote"
 )
 
 // Re-initializing (i) ends the old session with a DELETE first, which a
@@ -18,7 +20,7 @@ type endingUpstream interface {
 
 // endingNoticeAfter is how long the DELETE may take before the bar says
 // what i waits on, as quitting does after the same time.
-const endingNoticeAfter = 300 * time.Millisecond
+const endingNoticeAfter = waitnote.After
 
 // endingLook is how often the bar looks again once it said the wait.
 const endingLook = 100 * time.Millisecond

@@ -27,7 +27,7 @@ func TestRequestAcceptedWithNoGetStreamOpenIsSaid(t *testing.T) {
 	c := w.clientWith(t, "the tools/list sent", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "tools/list"
 	})
-	awaitsGetSaid(t, w, c, base, session)
+	awaitsGetSaid(t, w, c, base, session, noGetOpened)
 }
 
 // With the client's GET stream open, a request upstream answers 202 with

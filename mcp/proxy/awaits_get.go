@@ -18,6 +18,17 @@ const awaitsGet = "not opened by the client, and an answer waits for one: "
 // as mcp.NoStreamForAnswer puts it in brackets.
 const noGetOpened = "the client has not opened a GET stream, the only one that could carry it"
 
+// getRefused is why no stream is open that could carry such an answer
+// when the client asked for a GET stream while the request waited and
+// upstream answered that GET status (an http.Response's Status) instead
+// of with a stream, or (status "") it failed before any answer.
+func getRefused(status string) string {
+	if status == "" {
+		return "the client's GET failed before upstream answered it, and no other stream could carry it"
+	}
+	return "upstream answered the client's GET " + status + ", not with a stream, and no other stream could carry it"
+}
+
 // neverAnswered begins the failure of such a request that the session
 // ended with, still unanswered.
 const neverAnswered = "never answered, by the end of the session: "
@@ -84,10 +95,12 @@ func (c *Client) getArrived() {
 
 // getAnswered settles a GET getArrived counted: open when upstream
 // answered it with a stream (getClosed then counts it closed), otherwise
-// (refused, failed, unreachable) it was never open. Then, with no other
-// GET open or asked for, the requests answered 202 while it was asked for
-// are said to wait for a GET stream, as they would have been at once.
-func (c *Client) getAnswered(open bool) {
+// (refused with status, an http.Response's Status, or failed, status "")
+// it was never open. Then, with no other GET open or asked for, the
+// requests answered 202 while it was asked for are said to wait for a GET
+// stream, as they would have been at once, in words that say the client
+// asked for one and what became of it: they said it had not.
+func (c *Client) getAnswered(open bool, status string) {
 	c.mu.Lock()
 	c.getsAsked--
 	var notes map[int64]string
@@ -100,6 +113,16 @@ func (c *Client) getAnswered(open bool) {
 		c.gets--
 		if c.gets == 0 {
 			notes, c.held = c.held, nil
+		}
+		// The words were made when the request was answered 202, before
+		// it was known what became of the GET; only the reason in their
+		// brackets, noGetOpened, changes.
+		was, now := "("+noGetOpened+")", "("+getRefused(status)+")"
+		for seq, note := range notes {
+			notes[seq] = strings.Replace(note, was, now, 1)
+			if words, ok := c.awaiting[seq]; ok {
+				c.awaiting[seq] = strings.Replace(words, was, now, 1)
+			}
 		}
 	}
 	c.mu.Unlock()

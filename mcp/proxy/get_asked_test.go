@@ -112,7 +112,9 @@ func TestRequestAcceptedWhileGetIsAnsweredWaitsQuietly(t *testing.T) {
 
 // A GET upstream fails after a request was answered 202 while it was
 // asked for opened nothing: the request is said to wait for a GET stream
-// then, and fails as never answered when the session ends.
+// then, and fails as never answered when the session ends, saying what
+// upstream answered the client's GET. It said the client had not opened
+// one, though it had asked for one.
 func TestRequestAcceptedWhileGetFailsIsSaidWhenItFails(t *testing.T) {
 	h := holdGets(t, mcptest.StreamableOptions{RejectModern: true, Handle: acceptToolsList})
 	_, base, w := startProxy(t, h.url, Config{})
@@ -126,7 +128,7 @@ func TestRequestAcceptedWhileGetFailsIsSaidWhenItFails(t *testing.T) {
 	if get := answered(t, got); get.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("the client's GET got %s, want upstream's 503", get.Status)
 	}
-	awaitsGetSaid(t, w, c, base, session)
+	awaitsGetSaid(t, w, c, base, session, "upstream answered the client's GET 503 Service Unavailable, not with a stream, and no other stream could carry it")
 }
 
 // A client resuming with Last-Event-ID a stream upstream refuses to
@@ -146,27 +148,32 @@ func TestRequestAcceptedWithResumeRefusedIsSaid(t *testing.T) {
 				readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
 			}
 			h.release <- http.StatusOK
-			if get := answered(t, got); get.StatusCode/100 != 4 {
+			get := answered(t, got)
+			if get.StatusCode/100 != 4 {
 				t.Fatalf("the client's resumption got %s, want upstream's refusal", get.Status)
 			}
+			why := "upstream answered the client's GET " + get.Status + ", not with a stream, and no other stream could carry it"
 			if !during {
 				readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
 			}
 			c := w.clientWith(t, "the tools/list sent", func(r mcp.Record) bool {
 				return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "tools/list"
 			})
-			awaitsGetSaid(t, w, c, base, session)
+			if !during {
+				why = noGetOpened
+			}
+			awaitsGetSaid(t, w, c, base, session, why)
 		})
 	}
 }
 
 // awaitsGetSaid checks that session c's tools/list id 2 is said, once, to
-// wait for a GET stream the client has not opened, and, once the client
-// ends the session, fails as never answered.
-func awaitsGetSaid(t *testing.T, w *watched, c *Client, base string, session []string) {
+// wait for a GET stream, for the reason why, and, once the client ends
+// the session, fails as never answered, for that reason.
+func awaitsGetSaid(t *testing.T, w *watched, c *Client, base string, session []string, why string) {
 	t.Helper()
 	said := w.record(t, c.ID, "the note that its answer needs a GET stream", func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) })
-	if want := "with no answer in its body to tools/list id=2, and no stream is open that could carry one (the client has not opened a GET stream, the only one that could carry it)"; !strings.Contains(said.State.Detail, want) {
+	if want := "with no answer in its body to tools/list id=2, and no stream is open that could carry one (" + why + ")"; !strings.Contains(said.State.Detail, want) {
 		t.Errorf("the note says %q, want it to say %q", said.State.Detail, want)
 	}
 	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
@@ -174,6 +181,9 @@ func awaitsGetSaid(t *testing.T, w *watched, c *Client, base string, session []s
 	failed := w.record(t, c.ID, "the tools/list failed", func(r mcp.Record) bool { return r.Error != nil && r.Error.ReqSeq != 0 })
 	if !strings.HasPrefix(failed.Error.Message, "never answered, by the end of the session: POST ") || failed.Error.Cause != mcp.CauseNoResponse {
 		t.Errorf("the tools/list failed with %s %q, want it never answered", failed.Error.Cause, failed.Error.Message)
+	}
+	if !strings.Contains(failed.Error.Message, "("+why+")") {
+		t.Errorf("the tools/list failed with %q, want it to say why: %q", failed.Error.Message, why)
 	}
 	if n := w.count(c.ID, func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) }); n != 1 {
 		t.Errorf("the note was said %d times, want once\n%s", n, w.dump())

@@ -251,11 +251,11 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	c.getArrived()
 	resp, ok := l.send()
 	if !ok {
-		c.getAnswered(false)
+		c.getAnswered(false, "")
 		return
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
-	c.getAnswered(isStream)
+	c.getAnswered(isStream, resp.Status)
 	why, none := noGetStream(purpose, c, r, resp.StatusCode)
 	if purpose == mcp.PurposeGet {
 		c.gotGet(isStream, why, none && (resp.StatusCode == http.StatusMethodNotAllowed || c.initialized()))
