@@ -29,10 +29,10 @@ func TestBadInputSaysWhatToGive(t *testing.T) {
 		{[]string{"exec", "--transport", "SSE", "tools/list"}, []string{`--transport "SSE": did you mean sse?`}, "demo gateway at"},
 		// So is one of any flag that takes a few words.
 		{[]string{"exec", "--log-level", "WARNING", "tools/list"}, []string{`--log-level "WARNING": did you mean warning? use debug, info, notice, warning, error, critical, alert or emergency`}, "demo gateway at"},
-		{[]string{"export", "--format", "MD", "x.jsonl"}, []string{`--format "MD": did you mean md? use md or json`}, "no such"},
+		{[]string{"export", "--format", "MD", "x.jsonl"}, []string{`--format "MD": did you mean md? use md, markdown or json`}, "no such"},
 		{[]string{"exec", "--endpoint-timeout", "-5s", "tools/list"}, []string{"--endpoint-timeout -5s: give a positive duration such as 30s"}, "--timeout and"},
 		{[]string{"-H"}, []string{"-H needs a value after it: request header 'Name: value'", "run 'mcpscope --help' for usage"}, "flag needs an argument"},
-		{[]string{"export", "x.jsonl", "--format"}, []string{"--format needs a value after it: md or json", "run 'mcpscope export --help' for usage"}, "flag needs an argument"},
+		{[]string{"export", "x.jsonl", "--format"}, []string{"--format needs a value after it: md, markdown or json", "run 'mcpscope export --help' for usage"}, "flag needs an argument"},
 		// A flag whose value is a URL or a file says so, not what the
 		// flag does; given empty (an unset "$URL"), it is refused, where
 		// it was taken as not given and the command did the other thing.

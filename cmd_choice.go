@@ -22,8 +22,18 @@ func choiceError(flag, value string, choices []string) error {
 	if near := nearestChoice(value, choices); near != "" {
 		meant = "did you mean " + near + "? "
 	}
+	return fmt.Errorf("%s %q: %suse %s", flag, value, meant, orList(choices))
+}
+
+// orList says choices as a reader does, "a, b or c": the words of a
+// flag's help and of its refusal are one list, so neither leaves out a
+// value the other takes.
+func orList(choices []string) string {
 	last := len(choices) - 1
-	return fmt.Errorf("%s %q: %suse %s or %s", flag, value, meant, strings.Join(choices[:last], ", "), choices[last])
+	if last < 1 {
+		return strings.Join(choices, "")
+	}
+	return strings.Join(choices[:last], ", ") + " or " + choices[last]
 }
 
 // nearestChoice is the one of choices that value is a slip of: the same

@@ -251,6 +251,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	return nil
 }
 
+// exportFormats are the words export's --format takes, as its help and
+// its refusal of another word both say them; markdown is md's other name.
+var exportFormats = []string{"md", "markdown", "json"}
+
 func newExportCmd() *cobra.Command {
 	var format, output string
 	cmd := &cobra.Command{
@@ -271,7 +275,7 @@ sessions directory, .jsonl optional.`,
 				// and the word is what a reader of it types.
 				format = "md"
 			}
-			if err := choiceError("--format", format, []string{"md", "json"}); err != nil {
+			if err := choiceError("--format", format, exportFormats); err != nil {
 				return &exitError{exitUsage, err}
 			}
 			path, err := recordingPath(args[0], cmd.ErrOrStderr())
@@ -324,7 +328,7 @@ sessions directory, .jsonl optional.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "md", "md or json")
+	cmd.Flags().StringVar(&format, "format", "md", orList(exportFormats))
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }

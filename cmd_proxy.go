@@ -258,7 +258,9 @@ func (r *proxyRun) headless(ctx context.Context) error {
 	if r.silent != "" {
 		fmt.Fprintf(r.errw, "warning: %s\n", r.silent)
 	}
-	fmt.Fprintf(r.errw, "ctrl+c (or SIGTERM) stops it and flushes the recordings\n")
+	// The signals caught in newProxyCmd, all three: a script's SIGHUP
+	// stops it as well as ctrl+c does.
+	fmt.Fprintf(r.errw, "ctrl+c, SIGTERM or SIGHUP stops it and flushes the recordings\n")
 	r.sessions.print()
 	<-ctx.Done()
 	r.stop()

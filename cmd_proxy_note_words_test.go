@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -41,5 +43,33 @@ func TestProxyHeadlessSaysWhatANotificationSays(t *testing.T) {
 		if strings.Contains(out, method) {
 			t.Errorf("a notification's line names only its method, %s:\n%s", method, out)
 		}
+	}
+}
+
+// The README's example of a log line in the proxy's words is what the
+// proxy prints for the demo's log tool: it read "← log info: …", the line
+// of a message with no logger, where the demo names itself mcpscope-demo.
+func TestREADMEProxyLogLineIsTheDemos(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("`(← log [^`]*)…`").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README.md gives no example of the proxy's log line (`← log …`)")
+	}
+	h, cs, ctx := sdkThroughDemoProxy(t, "readme-test", &sdk.ClientOptions{
+		LoggingMessageHandler: func(context.Context, *sdk.LoggingMessageRequest) {},
+	})
+	if err := cs.SetLoggingLevel(ctx, &sdk.SetLoggingLevelParams{Level: "debug"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "log"}); err != nil {
+		t.Fatal(err)
+	}
+	cs.Close()
+	h.stop()
+	if out := h.errw.String(); !strings.Contains(out, string(m[1])) {
+		t.Errorf("README.md's `%s…` is not what the proxy prints for the demo's log tool:\n%s", m[1], out)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"syscall"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -43,5 +44,5 @@ func TestProxyHeadlessSignalWhileAskingUpstreamClosesRecordings(t *testing.T) {
 	if status, sid := clientPost(t, "http://"+listen+"/mcp", "", initializeBody); status != 200 || sid == "" {
 		t.Fatalf("initialize through the proxy: %d, session %q", status, sid)
 	}
-	stopWithRecordingClosed(t, done, dir)
+	stopWithRecordingClosed(t, done, dir, syscall.SIGTERM)
 }

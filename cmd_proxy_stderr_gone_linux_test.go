@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -60,6 +61,6 @@ func proxyWithStderrGone(t *testing.T) {
 	if status, _ := clientPost(t, base, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`); status != 200 {
 		t.Fatalf("tools/list through the proxy: %d", status)
 	}
-	stopWithRecordingClosed(t, done, dir)
+	stopWithRecordingClosed(t, done, dir, syscall.SIGTERM)
 	fmt.Println("relayed, recorded and closed")
 }

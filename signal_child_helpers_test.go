@@ -128,21 +128,21 @@ func runHeadlessProxy(t *testing.T, upstream string) (listen string, done <-chan
 	return listen, exited, dir
 }
 
-// stopWithRecordingClosed sends this process SIGTERM and checks that the
-// headless proxy of runHeadlessProxy exits 0, its one recording (in dir)
-// closed.
-func stopWithRecordingClosed(t *testing.T, done <-chan int, dir string) {
+// stopWithRecordingClosed sends this process sig (SIGTERM, SIGHUP) and
+// checks that the headless proxy of runHeadlessProxy exits 0, its one
+// recording (in dir) closed.
+func stopWithRecordingClosed(t *testing.T, done <-chan int, dir string, sig syscall.Signal) {
 	t.Helper()
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+	if err := syscall.Kill(syscall.Getpid(), sig); err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case code := <-done:
 		if code != exitOK {
-			t.Fatalf("the proxy exited %d after SIGTERM, want %d", code, exitOK)
+			t.Fatalf("the proxy exited %d after %v, want %d", code, sig, exitOK)
 		}
 	case <-time.After(30 * time.Second):
-		t.Fatal("the proxy did not stop within 30s of SIGTERM")
+		t.Fatalf("the proxy did not stop within 30s of %v", sig)
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if len(paths) != 1 {
