@@ -30,7 +30,13 @@ func recorderToHang(t *testing.T) (rec *Recorder, path string, hang func()) {
 		t.Fatal(err)
 	}
 	release := make(chan struct{})
-	t.Cleanup(func() { close(release) })
+	t.Cleanup(func() {
+		close(release)
+		// Tee's writer goes on past the test once the disk answers, to
+		// its own Close, which reads checkWait and statPath as a later
+		// test sets them: closed here, it is done before that test.
+		rec.Close()
+	})
 	return rec, path, func() {
 		rec.mu.Lock()
 		defer rec.mu.Unlock()
