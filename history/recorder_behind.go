@@ -65,8 +65,9 @@ func newTeeWriter(rec *Recorder, report func(error)) *teeWriter {
 // queued is a batch waiting for the writer; done is closed once it is
 // written, or will not be.
 type queued struct {
-	batch []mcp.Record
-	done  chan struct{}
+	batch  []mcp.Record
+	weight int
+	done   chan struct{}
 }
 
 // add queues batch for the recording, without waiting for the disk, and
@@ -91,7 +92,7 @@ func (w *teeWriter) add(batch []mcp.Record) <-chan struct{} {
 		w.report(w.behind())
 		return done
 	default:
-		w.queue = append(w.queue, queued{batch, done})
+		w.queue = append(w.queue, queued{batch, weight, done})
 		w.weight += weight
 	}
 	w.mu.Unlock()
@@ -149,11 +150,19 @@ func (w *teeWriter) run() {
 	for {
 		w.mu.Lock()
 		batches, closed := w.queue, w.closed
-		w.queue, w.weight = nil, 0
+		w.queue = nil
 		w.writing = len(batches) > 0
 		w.mu.Unlock()
 		for _, q := range batches {
 			w.write(q.batch)
+			// Weighed until written, not until taken: the batches the
+			// writer holds while the disk hangs count towards the bound,
+			// which otherwise let twice behindLimit wait in memory.
+			w.mu.Lock()
+			if !w.dropped {
+				w.weight -= q.weight
+			}
+			w.mu.Unlock()
 			close(q.done)
 		}
 		w.mu.Lock()
