@@ -45,10 +45,13 @@ type teeWriter struct {
 	// slowWatch and stallWatch fire when the record being written has
 	// waited writtenWait and closeWait.
 	slowWatch, stallWatch *time.Timer
+	// writtenWait is the package's, read once: a test may set it while
+	// the writers of tests before it still run.
+	writtenWait time.Duration
 }
 
 func newTeeWriter(rec *Recorder, report func(error)) *teeWriter {
-	w := &teeWriter{rec: rec, report: report, wake: make(chan struct{}, 1), done: make(chan error, 1), slow: make(chan struct{}, 1)}
+	w := &teeWriter{rec: rec, report: report, wake: make(chan struct{}, 1), done: make(chan error, 1), slow: make(chan struct{}, 1), writtenWait: writtenWait}
 	w.slowWatch = time.AfterFunc(time.Hour, func() {
 		select {
 		case w.slow <- struct{}{}:
@@ -194,7 +197,7 @@ func (w *teeWriter) write(batch []mcp.Record) {
 		return
 	}
 	for _, r := range batch {
-		w.slowWatch.Reset(writtenWait)
+		w.slowWatch.Reset(w.writtenWait)
 		w.stallWatch.Reset(closeWait)
 		err := w.rec.Write(r)
 		w.slowWatch.Stop()
@@ -207,5 +210,7 @@ func (w *teeWriter) write(batch []mcp.Record) {
 // writtenWait is how long a record may wait for the disk before Tee stops
 // waiting for the writer and passes batches on regardless: a disk keeping
 // up takes far less, and one that does not should not stop the screen.
-// Until the writer has caught up, Tee waits no more.
-const writtenWait = 250 * time.Millisecond
+// Until the writer has caught up, Tee waits no more. A var for the tests
+// whose premise is a disk that keeps up, which on a loaded machine under
+// -race a writer starved of CPU for 250ms does not.
+var writtenWait = 250 * time.Millisecond
