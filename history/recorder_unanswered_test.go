@@ -32,10 +32,9 @@ func recorderToHang(t *testing.T) (rec *Recorder, path string, hang func()) {
 	release := make(chan struct{})
 	t.Cleanup(func() {
 		close(release)
-		// The writer Tee left behind closes the recording once the disk
-		// answers, reading checkWait, which a later test sets: closed
-		// here, under the recorder's lock, it has done so within this
-		// test (go test -race saw the two race).
+		// Tee's writer goes on past the test once the disk answers, to
+		// its own Close, which reads checkWait and statPath as a later
+		// test sets them: closed here, it is done before that test.
 		rec.Close()
 	})
 	return rec, path, func() {

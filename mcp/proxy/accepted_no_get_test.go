@@ -88,6 +88,14 @@ func TestRequestAcceptedWithGetStreamReopenedWaitsQuietly(t *testing.T) {
 	last, _, _ := strings.Cut(strings.TrimSpace(after), "\n")
 	get.Body.Close()
 	w.record(t, c.ID, "the GET stream closed by the client", func(r mcp.Record) bool { return StreamClosed(r.State) })
+	// The proxy says the stream closed when the client closed it; upstream
+	// lets go of it only when it sees the proxy's GET gone, a moment later
+	// on a busy machine, and until then answers the resumed GET 409.
+	if _, err := up.WaitRequest(bounded(t), func(r mcptest.Request) bool {
+		return r.Method == http.MethodGet && r.Header.Get("Last-Event-ID") == "" && r.Ended
+	}); err != nil {
+		t.Fatalf("upstream never saw the proxy's first GET stream end: %v", err)
+	}
 	again := rawDo(t, http.MethodGet, base+"/mcp", "", append(stream, "Last-Event-ID", last)...)
 	if again.StatusCode != http.StatusOK {
 		t.Fatalf("the client's GET from event %s got %s, want the stream resumed", last, again.Status)
