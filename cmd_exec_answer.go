@@ -172,10 +172,10 @@ func (a *execAnswers) noteElicitation(req mcp.InputRequest, line string, err err
 	}
 	it, this, name := "an elicitation before", "this one", "elicitation"
 	if before.key != "" {
-		it = clip.Quote(before.key, 200)
+		it = mcp.NameShown(before.key)
 	}
 	if now.key != "" {
-		this = clip.Quote(now.key, 200)
+		this = mcp.NameShown(now.key)
 		name = this
 	}
 	given := fmt.Sprintf("--answer '%s' was given for %s (it answered %s)", clip.Quote(line, 512), elicitationKind(before.url), it)
@@ -232,9 +232,9 @@ func (a *execAnswers) missing() string {
 		}
 		// What was asked is quoted in part past a few kilobytes: the
 		// recording has it whole.
-		name = clip.Quote(name, 200)
+		name = mcp.NameShown(name)
 		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
-			sanitize.Line(name), sanitize.Line(clip.Quote(r.Method, 200)), sanitize.Line(clip.Quote(command.Describe(r), 4096)), sanitize.Line(name))
+			sanitize.Line(name), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Line(clip.Quote(command.Describe(r), 4096)), sanitize.Line(name))
 	}
 	// A given answer that matched nothing is most likely the one meant for
 	// what went unanswered, under another name.

@@ -58,7 +58,7 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 	case m.Class == mcp.ClassDuplicate && m.Method == "":
 		// A second answer, perhaps another result: exec printed the
 		// first, and without a line the second read as never sent.
-		return "the server sent another answer to a request answered already (id " + clip.Quote(m.ID, 200) + "): exec shows the first; exec --json shows both"
+		return "the server sent another answer to a request answered already (id " + mcp.NameShown(m.ID) + "): exec shows the first; exec --json shows both"
 	case m.Class != mcp.ClassNotification:
 		return ""
 	case m.Method == mcp.AckMethod && m.Stream != mcp.StreamListen:
@@ -82,14 +82,14 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 func replyLine(m *mcp.RPCMessage) string {
 	e := mcp.ReplyRefusal(m)
 	if e != nil && e.Code == mcp.CodeUserRejected {
-		return "declined the server's " + clip.Quote(m.Method, 200) + " (--answer said decline)"
+		return "declined the server's " + mcp.NameShown(m.Method) + " (--answer said decline)"
 	}
 	if e != nil {
 		// Its reason alone: "refused the server's X: mcpscope could not
 		// answer X: why" said the refusal twice.
-		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(mcp.RefusalReason(m.Method, e.Message), 1024)
+		return "refused the server's " + mcp.NameShown(m.Method) + ": " + clip.Quote(mcp.RefusalReason(m.Method, e.Message), 1024)
 	}
-	return "answered the server's " + clip.Quote(m.Method, 200)
+	return "answered the server's " + mcp.NameShown(m.Method)
 }
 
 // roundLine says a 2026 request went again with the input its answer
@@ -102,9 +102,9 @@ func roundLine(m *mcp.RPCMessage) string {
 	}
 	_ = json.Unmarshal([]byte(m.Raw), &sent) // our own request: it is JSON
 	keys := slices.Sorted(maps.Keys(sent.Params.InputResponses))
-	line := "sent " + clip.Quote(m.Method, 200) + " again"
+	line := "sent " + mcp.NameShown(m.Method) + " again"
 	if len(keys) > 0 {
-		line += " with the input it asked for: " + clip.ListFunc(keys, mcp.MaxListed, func(k string) string { return clip.Quote(k, 200) })
+		line += " with the input it asked for: " + clip.ListFunc(keys, mcp.MaxListed, mcp.NameShown)
 	}
 	return line
 }
@@ -136,7 +136,7 @@ func noteWords(m *mcp.RPCMessage, recording string) string {
 func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
 	w, ok := history.ReadNoteOf(m)
 	if !ok {
-		return clip.Quote(m.Method, 200), false
+		return mcp.NameShown(m.Method), false
 	}
 	return w.Line(clip.Quote, max, true), len(w.Text) > max || len(w.URI) > max
 }

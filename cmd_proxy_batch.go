@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -70,7 +69,7 @@ func (b *batchNotes) batchLine(m *mcp.RPCMessage, at time.Time) string {
 	})
 	var said []string
 	for _, k := range methods[:min(3, len(methods))] {
-		said = append(said, fmt.Sprintf("%s ×%d", clip.Quote(k, 200), count[k]))
+		said = append(said, fmt.Sprintf("%s ×%d", mcp.NameShown(k), count[k]))
 	}
 	if len(methods) > 3 {
 		said = append(said, fmt.Sprintf("%d other methods", len(methods)-3))

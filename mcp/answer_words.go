@@ -69,7 +69,7 @@ func (e *InputRequiredError) Error() string {
 		why = e.Err
 	}
 	methods := func(rs []InputRequest) string {
-		return clip.ListFunc(rs, MaxListed, func(r InputRequest) string { return clip.Quote(r.Method, 200) })
+		return clip.ListFunc(rs, MaxListed, func(r InputRequest) string { return NameShown(r.Method) })
 	}
 	if len(notGiven) == 0 && len(unanswered) == 0 && (len(declined) > 0 || errors.Is(e.Err, ErrDeclined)) {
 		// The user's choice, not a failure: the 2026 revision has no

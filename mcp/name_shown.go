@@ -22,7 +22,10 @@ import "github.com/mcpscope/mcpscope/internal/clip"
 // 200 bytes (ServerCancelled, the observer's cancel), as a reader wants
 // more of a sentence than of a name. A request's subject comes cut at
 // NameLimit, its mark after it (history.SubjectOf), so a line quoting it
-// bounds it at 200 bytes rather than cut the mark off.
+// bounds it at 200 bytes rather than cut the mark off; so does the TUI's
+// title of a row's tool, which history's rows give cut by NameShown.
+// Builds before NameLimit cut at 200 bytes: what they recorded of a name
+// keeps that cut, and whatever reads it back takes both (RefusalReason).
 func NameShown(name string) string { return clip.Quote(name, NameLimit) }
 
 // NameLimit is how much of a name (NameShown) or a request's subject a

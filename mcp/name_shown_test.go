@@ -43,3 +43,44 @@ func TestServerCancelledCutsALongMethodAtNameLimit(t *testing.T) {
 		t.Errorf("the withdrawal says %q, want %q", got, want)
 	}
 }
+
+// A round's error names each kind of input not given by its method cut as
+// every line cuts a name.
+func TestInputRequiredErrorCutsALongMethodAtNameLimit(t *testing.T) {
+	got := (&InputRequiredError{Method: "tools/call", Missing: []InputRequest{{Method: longMethod}}}).Error()
+	if want := "tools/call needs input that was not given: " + longMethodShown; got != want {
+		t.Errorf("the round's error says %q, want %q", got, want)
+	}
+}
+
+// Tools a call cannot tell apart are named cut at NameLimit, in quotes
+// that show the name, the size after them.
+func TestNameProblemCutsALongToolNameAtNameLimit(t *testing.T) {
+	got := NameProblem(longMethod, 2)
+	if want := `tools/call cannot tell apart the 2 tools named "` + longMethod[:NameLimit] + `"… (180 bytes)`; got != want {
+		t.Errorf("the tools' problem says %q, want %q", got, want)
+	}
+	if got, want := NameProblem("a b", 2), `tools/call cannot tell apart the 2 tools named "a b"`; got != want {
+		t.Errorf("a short name's problem says %q, want %q", got, want)
+	}
+}
+
+// A refusal of ours reads as its reason alone, whether this build wrote it
+// or an older one, which quoted a method of up to 200 bytes whole and a
+// longer one cut at 200: the recording of an older build keeps its words.
+func TestRefusalReasonReadsOlderBuildsRecordings(t *testing.T) {
+	long := "x/" + strings.Repeat("m", 248)
+	for _, c := range []struct{ method, message string }{
+		{longMethod, "mcpscope could not answer " + longMethodShown + ": nobody answered"},
+		{longMethod, "mcpscope could not answer " + longMethod + ": nobody answered"},
+		{long, "mcpscope could not answer " + long[:200] + "… (250 bytes): nobody answered"},
+		{"roots/list", "mcpscope could not answer roots/list: nobody answered"},
+	} {
+		if got := RefusalReason(c.method, c.message); got != "nobody answered" {
+			t.Errorf("the reason of %q reads %q, want %q", c.message, got, "nobody answered")
+		}
+	}
+	if got, msg := RefusalReason(longMethod, "the user said no"), "the user said no"; got != msg {
+		t.Errorf("a message another wrote reads %q, want it whole", got)
+	}
+}

@@ -148,10 +148,21 @@ func refusalPrefix(name string) string { return "mcpscope could not answer " + n
 
 // RefusalReason is the reason of our error answer message to a server
 // request of method: what follows refusalPrefix, or message whole when
-// another wrote it (a re-run sends the recorded one as it was).
+// another wrote it (a re-run sends the recorded one as it was). Older
+// builds quoted the method cut at oldNameLimit, so a refusal they
+// recorded of a method longer than NameLimit still reads as theirs.
 func RefusalReason(method, message string) string {
-	return strings.TrimPrefix(message, refusalPrefix(NameShown(method)))
+	for _, name := range []string{NameShown(method), clip.Quote(method, oldNameLimit)} {
+		if reason, ok := strings.CutPrefix(message, refusalPrefix(name)); ok {
+			return reason
+		}
+	}
+	return message
 }
+
+// oldNameLimit is where builds before NameLimit cut the method our
+// refusals quote: recordings they wrote keep that cut.
+const oldNameLimit = 200
 
 // errorReply is our JSON-RPC error answer to the server's request id (its
 // raw JSON), with code and message.

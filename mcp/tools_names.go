@@ -45,7 +45,17 @@ func NameProblem(name string, same int) string {
 	case same > 1:
 		// The name last: a long one is what an 80-column line cuts, not
 		// what the problem is.
-		return fmt.Sprintf("tools/call cannot tell apart the %d tools named %s", same, strconv.Quote(clip.Prefix(name, 200)))
+		return fmt.Sprintf("tools/call cannot tell apart the %d tools named %s", same, quotedName(name))
 	}
 	return ""
+}
+
+// quotedName is name in Go quotes, which show its spaces and escapes, cut
+// at NameLimit as NameShown cuts it, the size after the closing quote:
+// inside them it read as part of the name.
+func quotedName(name string) string {
+	if len(name) <= NameLimit {
+		return strconv.Quote(name)
+	}
+	return clip.WithSize(strconv.Quote(clip.Prefix(name, NameLimit)), len(name))
 }

@@ -329,7 +329,7 @@ func fitMethod(pr *history.Pair, w int) string {
 // completion's ref and argument, keeps its start and ends in "…": cut from
 // the left it showed half a word ("…de language").
 func fitSubject(pr *history.Pair, w int) string {
-	head := wireLine(pr.Method, 200) + " …"
+	head := sanitize.Line(mcp.NameShown(pr.Method)) + " …"
 	subject := wireLine(pr.Subject, 200)
 	if uri := pr.SubjectURI(); uri != "" {
 		// The URI's own end, not Subject's, which ends in the size of

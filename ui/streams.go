@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -73,9 +74,11 @@ func streamWords(log *history.Log, stream string, reqSeq, seq int64) string {
 	return "the " + wireLine(stream, 32) + " stream"
 }
 
-// pairTitle is a row's method, and its tool for tools/call.
+// pairTitle is a row's method (mcp.NameShown), and its tool for
+// tools/call; the tool and the subject come cut with their mark, which the
+// bound of 200 bytes keeps.
 func pairTitle(p *history.Pair) string {
-	t := wireLine(p.Method, 200)
+	t := sanitize.Line(mcp.NameShown(p.Method))
 	if p.Tool != "" {
 		t += " " + wireLine(p.Tool, 200)
 	} else if p.Subject != "" {
