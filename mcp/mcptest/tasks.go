@@ -29,7 +29,10 @@ func TaskTool() Tool {
 // tasks/cancel names it (or the client gives up on the request).
 // tasks/get answers a task made here as it stands (working until its
 // tasks/result answered or tasks/cancel ended it), and tasks/list lists
-// them all, in the order they were made, on one page.
+// them all, in the order they were made, on one page. A task that has
+// ended is refused tasks/cancel (-32602 "Cannot cancel task: already in
+// terminal status 'completed'"), and a cancelled one's tasks/result is an
+// error, as the forever task's is.
 func Tasks(next func(x *Exchange)) func(x *Exchange) {
 	if next == nil {
 		next = (*Exchange).Default
@@ -47,12 +50,21 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 		}
 		return nil
 	}
-	settle := func(id, status string) {
+	// settle ends the working task id as status and returns the status it
+	// had ("" for no task made here): a task that has ended stays as it
+	// ended, as tasks/get and tasks/list then say.
+	settle := func(id, status string) string {
 		mu.Lock()
 		defer mu.Unlock()
-		if t := task(id); t != nil {
+		t := task(id)
+		if t == nil {
+			return ""
+		}
+		was, _ := t["status"].(string)
+		if was == "working" {
 			t["status"], t["lastUpdatedAt"] = status, time.Now().UTC().Format(time.RFC3339Nano)
 		}
+		return was
 	}
 	return func(x *Exchange) {
 		switch x.Method {
@@ -108,19 +120,27 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 				x.Error(-32603, "Task "+id+" was cancelled")
 				return
 			}
-			settle(id, "completed")
+			if settle(id, "completed") == "cancelled" {
+				x.Error(-32603, "Task "+id+" was cancelled")
+				return
+			}
 			x.Result(map[string]any{"content": []any{map[string]any{"type": "text", "text": fmt.Sprintf("report on %v", topic)}},
 				"_meta": map[string]any{"io.modelcontextprotocol/related-task": map[string]any{"taskId": id}}})
 			return
 		case "tasks/cancel":
 			id := taskID(x)
+			// 2025-11-25: a task in a terminal status is refused
+			// cancelling, with -32602.
+			if was := settle(id, "cancelled"); was != "" && was != "working" {
+				x.Error(-32602, "Cannot cancel task: already in terminal status '"+was+"'")
+				return
+			}
 			done, ok := cancels.LoadAndDelete(id)
 			if !ok {
 				x.Error(-32602, "Task not found: "+id)
 				return
 			}
 			close(done.(chan struct{}))
-			settle(id, "cancelled")
 			x.Result(map[string]any{"taskId": id, "status": "cancelled"})
 			return
 		case "tasks/get":
