@@ -94,7 +94,8 @@ func (c *Client) getArrived() {
 }
 
 // getAnswered settles a GET getArrived counted: open when upstream
-// answered it with a stream (getClosed then counts it closed), otherwise
+// answered it with a stream (getClosed then counts it closed), and then
+// no request waits for one any more, otherwise
 // (refused with status, an http.Response's Status, or failed, status "")
 // it was never open. Then, with no other GET open or asked for, the
 // requests answered 202 while it was asked for are said to wait for a GET
@@ -105,10 +106,10 @@ func (c *Client) getAnswered(open bool, status string) {
 	c.getsAsked--
 	var notes map[int64]string
 	if open {
-		for seq := range c.held {
-			delete(c.awaiting, seq)
-		}
-		c.held = nil
+		// Every request waiting for a GET stream has one now to come on,
+		// those said to wait before it was asked for too: one the session
+		// ends with unanswered does not fail saying none was opened.
+		c.awaiting, c.held = nil, nil
 	} else {
 		c.gets--
 		if c.gets == 0 {
