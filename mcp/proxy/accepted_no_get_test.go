@@ -117,3 +117,28 @@ func acceptedQuietly(t *testing.T, w *watched, c *Client, base string, session [
 		t.Errorf("the note was said %d times with the client's GET stream open, want never\n%s", n, w.dump())
 	}
 }
+
+// A request upstream answered 202 with no GET stream open is said to
+// wait for one; once the client opens its GET stream, the answer has a
+// stream to come on, and a session that ends with it unanswered does not
+// fail it saying the client had not opened one. It did.
+func TestRequestAcceptedBeforeGetStreamOpensIsNotFailedForNoGet(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Handle: acceptToolsList})
+	_, base, w := startProxy(t, up.URL, Config{})
+	session := rawSession(t, base, "2025-11-25")
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session...).Body)
+	c := w.clientWith(t, "the note that its answer needs a GET stream", func(r mcp.Record) bool { return AnswerAwaitsGet(r.State) })
+	get := rawDo(t, http.MethodGet, base+"/mcp", "", append(session, "Accept", "text/event-stream")...)
+	if get.StatusCode != http.StatusOK {
+		t.Fatalf("the client's GET got %s, want a stream", get.Status)
+	}
+	w.record(t, c.ID, "the GET stream open", inState(mcp.StateGetStream, "open (the client's)"))
+	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", session...).Body)
+	get.Body.Close()
+	w.allEnded(t, 1)
+	if n := w.count(c.ID, func(r mcp.Record) bool {
+		return r.Error != nil && strings.Contains(r.Error.Message, noGetOpened)
+	}); n != 0 {
+		t.Errorf("the tools/list failed %d times saying the client had not opened a GET stream, after it opened one\n%s", n, w.dump())
+	}
+}

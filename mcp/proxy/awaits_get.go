@@ -55,25 +55,19 @@ func (l *leg) awaitGet(resp *http.Response) {
 	c := l.c
 	// A session whose upstream answers every request 202 and then on a
 	// GET stream opened late would keep every one of them.
-	c.forgetEnded(&c.awaiting, &c.awaitingAt)
-	c.forgetEnded(&c.held, &c.heldAt)
+	c.forgetEnded(&c.awaiting)
+	c.forgetEnded(&c.held)
 	c.mu.Lock()
 	if c.gets > c.getsAsked {
 		c.mu.Unlock()
 		return
 	}
-	if c.awaiting == nil {
-		c.awaiting = map[int64]string{}
-	}
-	c.awaiting[l.reqSeq] = words
+	c.awaiting.put(l.reqSeq, words)
 	if c.gets > 0 {
 		// The client has asked for a GET stream upstream has not answered
 		// yet: the answer may well come on it, so nothing is said unless
 		// upstream refuses it (getAnswered).
-		if c.held == nil {
-			c.held = map[int64]string{}
-		}
-		c.held[l.reqSeq] = note
+		c.held.put(l.reqSeq, note)
 		c.mu.Unlock()
 		return
 	}
@@ -94,7 +88,8 @@ func (c *Client) getArrived() {
 }
 
 // getAnswered settles a GET getArrived counted: open when upstream
-// answered it with a stream (getClosed then counts it closed), otherwise
+// answered it with a stream (getClosed then counts it closed), and then
+// no request waits for one any more, otherwise
 // (refused with status, an http.Response's Status, or failed, status "")
 // it was never open. Then, with no other GET open or asked for, the
 // requests answered 202 while it was asked for are said to wait for a GET
@@ -105,14 +100,14 @@ func (c *Client) getAnswered(open bool, status string) {
 	c.getsAsked--
 	var notes map[int64]string
 	if open {
-		for seq := range c.held {
-			delete(c.awaiting, seq)
-		}
-		c.held = nil
+		// Every request waiting for a GET stream has one now to come on,
+		// those said to wait before it was asked for too: one the session
+		// ends with unanswered does not fail saying none was opened.
+		c.awaiting.m, c.held.m = nil, nil
 	} else {
 		c.gets--
 		if c.gets == 0 {
-			notes, c.held = c.held, nil
+			notes, c.held.m = c.held.m, nil
 		}
 		// The words were made when the request was answered 202, before
 		// it was known what became of the GET; only the reason in their
@@ -120,8 +115,8 @@ func (c *Client) getAnswered(open bool, status string) {
 		was, now := "("+noGetOpened+")", "("+getRefused(status)+")"
 		for seq, note := range notes {
 			notes[seq] = strings.Replace(note, was, now, 1)
-			if words, ok := c.awaiting[seq]; ok {
-				c.awaiting[seq] = strings.Replace(words, was, now, 1)
+			if words, ok := c.awaiting.m[seq]; ok {
+				c.awaiting.m[seq] = strings.Replace(words, was, now, 1)
 			}
 		}
 	}
@@ -146,8 +141,8 @@ func (c *Client) getClosed() {
 // the session ended, and no answer came.
 func (c *Client) failAwaiting() {
 	c.mu.Lock()
-	awaiting := c.awaiting
-	c.awaiting = nil
+	awaiting := c.awaiting.m
+	c.awaiting.m = nil
 	c.mu.Unlock()
 	for _, seq := range slices.Sorted(maps.Keys(awaiting)) {
 		c.obs.Fail(seq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: mcp.PurposePost, Transport: c.kind(), Status: http.StatusAccepted,
@@ -155,29 +150,43 @@ func (c *Client) failAwaiting() {
 	}
 }
 
-// forgetEnded lets go of the requests of *by (a map of c's kept under
-// c.mu, by Seq) that no longer wait, once they are 64 or more: what is
-// kept of each request until it ends must not grow with a long session
-// whose requests end otherwise. *at (under c.mu too) is the size at which
-// it looks again: twice what still waited the last time, so a session
+// bySeq is what a Client keeps of some of its requests until each ends,
+// by Seq (under c.mu), and when forgetEnded looks at it again.
+type bySeq struct {
+	m  map[int64]string
+	at int // the size at which forgetEnded looks again
+}
+
+// put keeps s for the request at seq.
+func (b *bySeq) put(seq int64, s string) {
+	if b.m == nil {
+		b.m = map[int64]string{}
+	}
+	b.m[seq] = s
+}
+
+// forgetEnded lets go of the requests of by (one of c's) that no longer
+// wait, once they are 64 or more: what is kept of each request until it
+// ends must not grow with a long session whose requests end otherwise.
+// It looks again at twice what still waited the last time, so a session
 // with hundreds of requests that all still wait is not looked through
 // whole at each new one (that was quadratic), and what is kept is at
 // most twice what waits, or 64.
-func (c *Client) forgetEnded(by *map[int64]string, at *int) {
+func (c *Client) forgetEnded(by *bySeq) {
 	c.mu.Lock()
-	if len(*by) < max(64, *at) {
+	if len(by.m) < max(64, by.at) {
 		c.mu.Unlock()
 		return
 	}
-	seqs := slices.Collect(maps.Keys(*by))
+	seqs := slices.Collect(maps.Keys(by.m))
 	c.mu.Unlock()
 	// Those that still wait are left out; Waiting takes the observer's
 	// lock, not under c.mu.
 	ended := slices.DeleteFunc(seqs, c.obs.Waiting)
 	c.mu.Lock()
 	for _, seq := range ended {
-		delete(*by, seq)
+		delete(by.m, seq)
 	}
-	*at = 2 * len(*by)
+	by.at = 2 * len(by.m)
 	c.mu.Unlock()
 }

@@ -76,12 +76,9 @@ type Client struct {
 	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
 	gets          int                 // the client's GET streams open now, or asked for and not yet answered (getArrived)
 	getsAsked     int                 // of gets, those upstream has not answered yet
-	held          map[int64]string    // requests answered 202 while a GET was asked for and none open, by Seq, with the note to say if none opens (awaitGet)
-	drops         map[int64]string    // requests whose resumable answer stream the client dropped, by Seq, named (dropped)
-	awaiting      map[int64]string    // requests answered 202 with no GET stream open, by Seq, with the words said (awaitGet)
-	dropsAt       int                 // how many drops forgetEnded lets grow to before it looks at them again
-	awaitingAt    int                 // the same of awaiting
-	heldAt        int                 // the same of held
+	held          bySeq               // requests answered 202 while a GET was asked for and none open, with the note to say if none opens (awaitGet)
+	drops         bySeq               // requests whose resumable answer stream the client dropped, named (dropped)
+	awaiting      bySeq               // requests answered 202 with no GET stream open, with the words said (awaitGet)
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)

@@ -18,12 +18,9 @@ const cancelledInstead = "the client cancelled "
 func (c *Client) dropped(reqSeq int64, asked string) {
 	// A client that drops its answer streams and resumes them, never
 	// cancelling, would keep every one for the whole session.
-	c.forgetEnded(&c.drops, &c.dropsAt)
+	c.forgetEnded(&c.drops)
 	c.mu.Lock()
-	if c.drops == nil {
-		c.drops = map[int64]string{}
-	}
-	c.drops[reqSeq] = asked
+	c.drops.put(reqSeq, asked)
 	c.mu.Unlock()
 }
 
@@ -36,7 +33,7 @@ func (c *Client) dropped(reqSeq int64, asked string) {
 // are forgotten.
 func (c *Client) cancelling(log func() int64) int64 {
 	c.mu.Lock()
-	seqs := slices.Sorted(maps.Keys(c.drops))
+	seqs := slices.Sorted(maps.Keys(c.drops.m))
 	c.mu.Unlock()
 	var waiting []int64
 	for _, seq := range seqs {
@@ -62,7 +59,7 @@ func (c *Client) cancelling(log func() int64) int64 {
 func (c *Client) forgetDrop(seq int64) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	asked := c.drops[seq]
-	delete(c.drops, seq)
+	asked := c.drops.m[seq]
+	delete(c.drops.m, seq)
 	return asked
 }

@@ -61,7 +61,7 @@ func TestEndedRequestsAreNotKeptForTheSession(t *testing.T) {
 		c.dropped(seq, "tools/call")
 	}
 	c.mu.Lock()
-	kept := len(c.drops)
+	kept := len(c.drops.m)
 	c.mu.Unlock()
 	if kept > 64 {
 		t.Errorf("the proxy keeps %d dropped streams of requests that ended, want at most 64", kept)
