@@ -117,13 +117,13 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience) {
 	title := p.Method
 	// The state the TUI's row says, from the same reading.
-	shown, _ := log.ShownState(p)
+	shown, last := log.ShownState(p)
 	state := string(shown)
-	if row := log.LastRoundRow(p); row > 0 {
+	if last != nil {
 		// This row's own response asked for input (input_required): its
 		// heading says how the call came out and in which row, or the
 		// response below it read as contradicting "ok".
-		state = fmt.Sprintf("input required, then %s in %d.", shown, row)
+		state = fmt.Sprintf("input required, then %s in %d.", shown, log.newestRoundIndex(p)+1)
 	}
 	if w := p.ListenWord(); w != "" {
 		// A listen stream is open until it is closed: "pending" read as a

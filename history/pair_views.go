@@ -116,16 +116,6 @@ func (l *Log) newestRoundIndex(p *Pair) int {
 	return int(i)
 }
 
-// LastRoundRow is the 1-based row of the round a multi round-trip
-// request's first row reads its state from (ShownState's last), 0 for a
-// row that reads its own: a transcript names where the call came out.
-func (l *Log) LastRoundRow(p *Pair) int {
-	if _, last := l.ShownState(p); last == nil {
-		return 0
-	}
-	return l.newestRoundIndex(p) + 1
-}
-
 // ShownState is the state a row reads as, for the TUI and the export
 // alike: a listen stream closed with x (or by a proxied client leaving)
 // is closed, an end as the session's close is, not a request given up
