@@ -133,12 +133,13 @@ func (p *printer) cutTaskIDs(n int) {
 	if n > 1 {
 		what = strconv.Itoa(n) + " task ids are"
 	}
-	fmt.Fprintf(p.w, "%s longer than %d bytes and shown cut; tasks/get taskId=ID takes it whole: %s\n", what, maxTaskID, p.wholeIn("exec --json shows it"))
+	fmt.Fprintf(p.w, "%s longer than %d bytes and shown cut; tasks/get taskId=ID takes it whole: %s\n", what, maxTaskID, p.wholeIn())
 }
 
 // wholeIn says where all of what exec cut or left out is: the recording
-// (with the command that prints it), and exec --json, said as json.
-func (p *printer) wholeIn(json string) string {
+// (with the command that prints it), and exec --json.
+func (p *printer) wholeIn() string {
+	const json = "exec --json shows it"
 	if p.notes == nil || p.notes.recording == "" {
 		return json
 	}
