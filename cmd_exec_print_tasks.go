@@ -133,12 +133,13 @@ func (p *printer) cutTaskIDs(n int) {
 	if n > 1 {
 		what = strconv.Itoa(n) + " task ids are"
 	}
-	fmt.Fprintf(p.w, "%s longer than %d bytes and shown cut; tasks/get taskId=ID takes it whole: %s\n", what, maxTaskID, p.wholeIn("exec --json shows it"))
+	fmt.Fprintf(p.w, "%s longer than %d bytes and shown cut; tasks/get taskId=ID takes it whole: %s\n", what, maxTaskID, p.wholeIn())
 }
 
 // wholeIn says where all of what exec cut or left out is: the recording
-// (with the command that prints it), and exec --json, said as json.
-func (p *printer) wholeIn(json string) string {
+// (with the command that prints it), and exec --json.
+func (p *printer) wholeIn() string {
+	const json = "exec --json shows it"
 	if p.notes == nil || p.notes.recording == "" {
 		return json
 	}
@@ -177,12 +178,13 @@ func taskRow(t command.Task) entry {
 	return entry{name: taskIDShown(t.TaskID), kind: clip.Quote(t.Status, maxKindColumn), desc: clip.Quote(strings.Join(about, " · "), maxTaskAbout)}
 }
 
-// millisText says a task's milliseconds (its ttl, its pollInterval) as a
-// duration, "60s"; past what a time.Duration holds (292 years) as the
-// milliseconds given, "10000000000000ms", where converting wrapped round
-// to a negative time ("kept -2346317h47m53.7s").
+// millisText says a task's milliseconds (its ttl, its pollInterval; never
+// negative, which command.TaskMillis says is invalid) as a duration, "60s";
+// past what a time.Duration holds (292 years) as the milliseconds given,
+// "10000000000000ms", where converting wrapped round to a negative time
+// ("kept -2346317h47m53.7s").
 func millisText(ms int64) string {
-	if ms > math.MaxInt64/int64(time.Millisecond) || ms < math.MinInt64/int64(time.Millisecond) {
+	if ms > math.MaxInt64/int64(time.Millisecond) {
 		return strconv.FormatInt(ms, 10) + "ms"
 	}
 	return mcp.DurationText(time.Duration(ms) * time.Millisecond)
