@@ -94,7 +94,13 @@ func OtherVersionsNote(others []string) string {
 		return ""
 	}
 	return fmt.Sprintf("the initialize answer had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends the version the initialize result named",
-		len(others)+1, clip.ListFunc(others, 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(o, 64)) }))
+		len(others)+1, quotedOthers(others))
+}
+
+// quotedOthers lists the values of a header past its first, as the notes
+// of an initialize answer that named more than one quote them.
+func quotedOthers(others []string) string {
+	return clip.ListFunc(others, 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(o, 64)) })
 }
 
 // OtherSessionIDsNote says that the initialize answer named more session
@@ -106,7 +112,7 @@ func OtherSessionIDsNote(others []string) string {
 		return ""
 	}
 	return fmt.Sprintf("the initialize answer had %d Mcp-Session-Id headers, the others saying %s: the first is sent back",
-		len(others)+1, clip.ListFunc(others, 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(o, 64)) }))
+		len(others)+1, quotedOthers(others))
 }
 
 // EmptySessionID is the Detail of the StateOpen record of a session whose

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -20,7 +19,8 @@ type Asked struct {
 	// Declined is the method of a question of the server's (sampling) the
 	// user declined while the request ran, "" for none: a server fails
 	// the request for it with the refusal's code and its SDK's words.
-	// Server text: the advice clips it.
+	// Server text: the advice cuts it as every line cuts a method
+	// (mcp.NameShown).
 	Declined string
 }
 
@@ -31,7 +31,7 @@ func ForRPC(e *mcp.RPCError, q Asked, a Audience) string {
 	if e == nil {
 		return ""
 	}
-	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method, Declined: clip.Quote(q.Declined, 200)}
+	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method, Declined: mcp.NameShown(q.Declined)}
 	if e.Code == mcp.CodeMethodNotFound {
 		f.Undeclared = mcp.Undeclared(q.Method, q.Transport, q.Capabilities)
 		f.OtherEra = command.EraNote(q.Method, q.Transport, "") != ""

@@ -117,4 +117,9 @@ func TestForRPCDeclined(t *testing.T) {
 	if got := ForRPC(e, Asked{Method: "tools/call"}, CLI); strings.Contains(got, "declined") {
 		t.Errorf("advice for a -1 with nothing declined = %q", got)
 	}
+	// A server's megabyte method is cut as every line cuts a method.
+	long := strings.Repeat("m", 1000)
+	if got := ForRPC(e, Asked{Method: "tools/call", Declined: long}, CLI); !strings.Contains(got, "its question ("+mcp.NameShown(long)+") was declined") {
+		t.Errorf("advice for a decline of a long method = %q", got)
+	}
 }
