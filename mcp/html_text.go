@@ -3,6 +3,7 @@ package mcp
 import (
 	"html"
 	"strings"
+	"unicode"
 )
 
 // BodyWords is an answer's body as a message quotes it: an HTML page (a
@@ -24,6 +25,11 @@ func BodyWords(contentType, body string) string {
 // htmlText is the text of an HTML document, on one line. A tag left open
 // at the end (a body cut in its middle) is dropped with the rest.
 func htmlText(doc string) string {
+	// Tag names are matched in a copy lower-cased in ASCII alone, which
+	// keeps every byte where it was: strings.ToLower turns a server's
+	// invalid UTF-8 into three-byte U+FFFD, and an index found in it
+	// then cut the page past its end.
+	low := asciiLower(doc)
 	var b strings.Builder
 	for doc != "" {
 		lt := strings.IndexByte(doc, '<')
@@ -33,21 +39,35 @@ func htmlText(doc string) string {
 		}
 		b.WriteString(doc[:lt])
 		b.WriteByte(' ')
-		doc = doc[lt:]
+		doc, low = doc[lt:], low[lt:]
 		gt := strings.IndexByte(doc, '>')
 		if gt < 0 {
 			break
 		}
-		name, _, _ := strings.Cut(strings.ToLower(doc[1:gt]), " ")
-		doc = doc[gt+1:]
+		name := low[1:gt]
+		if i := strings.IndexFunc(name, func(r rune) bool { return r == '/' || unicode.IsSpace(r) }); i >= 0 {
+			name = name[:i]
+		}
+		doc, low = doc[gt+1:], low[gt+1:]
 		if name == "script" || name == "style" {
 			// What a page runs or how it looks is no part of what it says.
-			end := strings.Index(strings.ToLower(doc), "</"+name)
+			end := strings.Index(low, "</"+name)
 			if end < 0 {
 				break
 			}
-			doc = doc[end:]
+			doc, low = doc[end:], low[end:]
 		}
 	}
 	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+}
+
+// asciiLower is s with A to Z lower-cased and every other byte as it was.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

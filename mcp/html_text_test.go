@@ -33,3 +33,27 @@ func TestStatusErrorQuotesTheTextOfAnHTMLPage(t *testing.T) {
 		t.Errorf("the error reads\n%s\nwant it to end\n%s", e.Message, want)
 	}
 }
+
+// A hostile page of bytes that are no UTF-8 inside its script, or a tag
+// name ended by a line break, is quoted as its text too: lower-casing
+// the page to find </script> grew each bad byte to three, and the cut
+// found in the copy ran past the page's end (a panic).
+func TestStatusErrorQuotesAHostileHTMLPage(t *testing.T) {
+	page := "<html><SCRIPT>" + strings.Repeat("\xff", 40) + "</script><script\n>var x;</script><STYLE\t>p{}</style>kept</html>"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		io.WriteString(w, page)
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	e := StatusError(PurposeProbe, TransportStreamable, http.MethodGet, srv.URL, resp, string(body))
+	if want := "answered 502 Bad Gateway: HTML: kept"; !strings.HasSuffix(e.Message, want) {
+		t.Errorf("the error reads\n%q\nwant it to end\n%q", e.Message, want)
+	}
+}
