@@ -82,7 +82,7 @@ func (a *askPrompt) nothingToComplete() string {
 	if first := words[0].Text; first != "accept" && !strings.Contains(first, "=") {
 		return "" // declined or cancelled: no fields to have meant
 	}
-	given := answerKeys(words[:n-1])
+	given := keysOf(words[:n-1])
 	return sanitize.Line(command.BareWord(cur, a.form.schema, func(name string) bool { return slices.Contains(given, name) }).Error())
 }
 
@@ -112,19 +112,8 @@ func formCompletion(f form, before string) completion {
 	if len(words) > 0 && words[0].Text != "accept" && !strings.Contains(words[0].Text, "=") {
 		return comp // declined or cancelled: no fields
 	}
-	for _, p := range keysLeft(f.schema, cur.Text, answerKeys(words)) {
+	for _, p := range keysLeft(f.schema, cur.Text, keysOf(words)) {
 		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
 	}
 	return comp
-}
-
-// answerKeys are the keys of the key=value words among words.
-func answerKeys(words []command.Word) []string {
-	given := make([]string, 0, len(words))
-	for _, w := range words {
-		if k, _, ok := strings.Cut(w.Text, "="); ok {
-			given = append(given, strings.TrimSuffix(k, ":"))
-		}
-	}
-	return given
 }

@@ -66,7 +66,7 @@ func (m *Model) clientsBar(reserve int) string {
 	}
 	room := m.width - headW
 	window, cut := m.clientsWindow(len(feeds), tab, gap, room-reserve)
-	if cut {
+	if cut && reserve > 0 {
 		window, _ = m.clientsWindow(len(feeds), tab, gap, room)
 	}
 	return head + window

@@ -105,8 +105,14 @@ func analyze(before string, tools map[string]*toolInfo) lineContext {
 
 // givenKeys are the argument keys of the complete words after the tool.
 func (ctx lineContext) givenKeys() []string {
+	return keysOf(ctx.words[min(ctx.firstKey(), len(ctx.words)):])
+}
+
+// keysOf are the keys of the key=value words among words (a "key:=" raw
+// JSON one's without its colon), in the command line and an answer alike.
+func keysOf(words []command.Word) []string {
 	var keys []string
-	for _, w := range ctx.words[min(ctx.firstKey(), len(ctx.words)):] {
+	for _, w := range words {
 		if k, _, ok := strings.Cut(w.Text, "="); ok {
 			keys = append(keys, strings.TrimSuffix(k, ":"))
 		}
