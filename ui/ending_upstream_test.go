@@ -37,7 +37,8 @@ func TestReinitializeSaysTheHeldDelete(t *testing.T) {
 	m := New(Options{Styles: testStyles(), URL: srv.Endpoint(), Transport: "streamable", Backend: backend,
 		Now: func() time.Time { return fixedNow }})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 35})
-	if m.watchEnding() == nil {
+	watch := m.watchEnding()
+	if watch == nil {
 		t.Fatal("i on a session does not look at the DELETE ending the old one")
 	}
 	again := make(chan error, 1)
@@ -54,7 +55,11 @@ func TestReinitializeSaysTheHeldDelete(t *testing.T) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	m.Update(endingTickMsg{e: backend})
+	said := runCmd(t, watch, func(msg tea.Msg) bool { return msg != nil })
+	if _, ok := said.(endingSaidMsg); !ok {
+		t.Fatalf("watching the held DELETE gave %#v, want it said", said)
+	}
+	_, over := m.Update(said)
 	if view := ansi.Strip(m.View()); !strings.Contains(view, "ending the session upstream (DELETE)…") {
 		t.Errorf("the bar does not say the DELETE is held:\n%s", view)
 	}
@@ -63,9 +68,28 @@ func TestReinitializeSaysTheHeldDelete(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("re-initializing did not give up on the held DELETE")
 	}
-	m.Update(endingTickMsg{e: backend, said: true})
+	m.Update(runCmd(t, over, func(msg tea.Msg) bool { _, ok := msg.(endingOverMsg); return ok }))
 	want := "the server did not answer the DELETE ending the old session: stopped waiting; it may stay open on the server until it expires"
 	if view := m.View(); !readsWhole(view, want) {
 		t.Errorf("the bar does not say the DELETE was given up on:\n%s", ansi.Strip(view))
+	}
+}
+
+// endedBackend is a backend whose DELETE ending the old session was
+// answered before the bar would say it.
+type endedBackend struct{ *fakeBackend }
+
+func (endedBackend) EndingUpstream() (inFlight, gaveUp bool) { return false, false }
+
+// i whose DELETE is answered within waitnote.After says nothing of it:
+// the bar speaks of a DELETE only while it is out.
+func TestReinitializeSaysNothingOfADeleteAnswered(t *testing.T) {
+	m := newTestModel(t, 160, 35, endedBackend{newFakeBackend()}, fixtureRecords())
+	watch := m.watchEnding()
+	if watch == nil {
+		t.Fatal("i on a session does not look at the DELETE ending the old one")
+	}
+	if msg := watch(); msg != nil {
+		t.Errorf("watching a DELETE answered at once gave %#v, want nothing said", msg)
 	}
 }

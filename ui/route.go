@@ -131,8 +131,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayOwnSession(msg), waitForRecords(m.opts.Records))
 		m.carryUnsent(unsent)
 		return cmd
-	case endingTickMsg:
-		return m.endingTick(msg)
+	case endingSaidMsg:
+		return m.endingSaid(msg)
+	case endingOverMsg:
+		return m.endingOver(msg)
 	case recordingFailedMsg:
 		return m.recordingFailedBy(msg.err)
 	case streamEndedMsg:
