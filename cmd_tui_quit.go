@@ -32,27 +32,19 @@ const closeNoticeAfter = waitnote.After
 
 // closeOnQuit closes sessions (the TUI's or exec's one, or the proxy
 // TUI's own ones) together as they end, waiting at most wait for their
-// goodbyes to the server; it says on errw, once, what it waits for once
-// that takes closeNoticeAfter, and when it stopped waiting, once per
-// server with how many sessions it gave up on: the proxy's quit said the
-// same two lines for each of its sessions. The sessions' records end
-// either way, for the recordings to be whole.
+// goodbyes to the server; it says on errw, once, that it waits for the
+// DELETEs ending them when one is still out closeNoticeAfter on, and when
+// it stopped waiting, once per server with how many sessions it gave up
+// on: the proxy's quit said the same two lines for each of its sessions.
+// The sessions' records end either way, for the recordings to be whole.
 func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
 	done := make([]atomic.Bool, len(sessions))
 	var wg sync.WaitGroup
-	deletes := 0
 	for i, sess := range sessions {
 		wg.Go(func() {
 			sess.Close()
 			done[i].Store(true)
 		})
-		// Only a streamable session ends with a DELETE: a legacy or
-		// stateless one's goodbyes are the cancellations of calls still
-		// running, which take no time worth a word unless the server
-		// holds them.
-		if sess.Transport() == mcp.TransportStreamable {
-			deletes++
-		}
 	}
 	closed := make(chan struct{})
 	go func() {
@@ -62,12 +54,18 @@ func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	stop := func() {}
-	if deletes > 0 && wait > closeNoticeAfter {
-		what := "the session"
-		if deletes > 1 {
-			what = fmt.Sprintf("%d sessions", deletes)
-		}
-		stop = waitnote.Say(errw, closeNoticeAfter, "mcpscope: ending "+what+" upstream (DELETE)…")
+	if wait > closeNoticeAfter {
+		// Only a DELETE still out is said: a close slow for another
+		// reason (a call's cancellation the server holds, the records
+		// being written) was called the DELETE once it took
+		// closeNoticeAfter, though the DELETE had been answered.
+		stop = waitnote.Watch(closeNoticeAfter, func() bool { return deletesOut(sessions) > 0 }, func() {
+			what := "the session"
+			if n := deletesOut(sessions); n > 1 {
+				what = fmt.Sprintf("%d sessions", n)
+			}
+			fmt.Fprintln(errw, "mcpscope: ending "+what+" upstream (DELETE)…")
+		}, nil)
 	}
 	select {
 	case <-closed:
@@ -85,6 +83,17 @@ func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
 	<-closed
 	stop()
 	sayStoppedWaiting(errw, wait, late)
+}
+
+// deletesOut is how many of sessions have the DELETE ending them out.
+func deletesOut(sessions []*mcp.Session) int {
+	n := 0
+	for _, sess := range sessions {
+		if inFlight, _ := sess.EndingUpstream(); inFlight {
+			n++
+		}
+	}
+	return n
 }
 
 // sayStoppedWaiting says on errw that quitting stopped waiting, within

@@ -81,6 +81,29 @@ func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
 	}
 }
 
+// Quitting the proxy's TUI with two own sessions, one to a server that
+// answers its DELETE at once and one to a server that holds it, says the
+// one DELETE still out: it said "ending 2 sessions upstream (DELETE)" of
+// every streamable session while any close was slow, though one DELETE
+// had been answered.
+func TestProxyQuitSaysOnlyTheDeleteStillOut(t *testing.T) {
+	held := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: 1500 * time.Millisecond})
+	prompt := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	errw := &syncBuffer{}
+	s := &proxySessions{errw: errw}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, srv := range []*mcptest.StreamableServer{held, prompt} {
+		sess, _ := initializedSession(ctx, t, srv)
+		s.own = append(s.own, sess)
+	}
+	s.closeOwn(closeNoticeAfter + 200*time.Millisecond)
+	said := errw.String()
+	if notice := "mcpscope: ending the session upstream (DELETE)…\n"; !strings.Contains(said, notice) || strings.Contains(said, "ending 2 sessions") {
+		t.Errorf("the quit said %q, want %q: one DELETE was still out", said, notice)
+	}
+}
+
 // initializedSession is a session to srv, initialized, and the channel
 // that gets its last record once its records end.
 func initializedSession(ctx context.Context, t *testing.T, srv *mcptest.StreamableServer) (*mcp.Session, <-chan mcp.Record) {
