@@ -16,7 +16,7 @@ import (
 func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my dir", "Ann's session.jsonl")
 	out := reportOf(t, path)
-	for _, c := range []struct{ label, verb string }{{"replay it: ", "replay"}, {"export it: ", "export"}} {
+	for _, c := range []struct{ label, verb string }{{"replay it:\n  ", "replay"}, {"export it:\n  ", "export"}} {
 		_, cmdLine, ok := strings.Cut(out, c.label)
 		if !ok {
 			t.Fatalf("no %s command in %q", c.verb, out)
@@ -36,7 +36,7 @@ func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 func TestRecordingReportQuotesAPathThatIsNotUTF8(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "st\xff\xfe dir", "it's.jsonl")
 	out := reportOf(t, path)
-	_, cmdLine, _ := strings.Cut(out, "replay it: mcpscope replay ")
+	_, cmdLine, _ := strings.Cut(out, "replay it:\n  mcpscope replay ")
 	cmdLine, _, _ = strings.Cut(cmdLine, "\n")
 	if got := readBackInBash(t, cmdLine); got != path {
 		t.Errorf("the replay command's path %s reads back in bash as %q, want %q", cmdLine, got, path)

@@ -142,14 +142,16 @@ func (r *recording) sayRecordedOnQuit(w io.Writer) {
 	// TUI's only word of export: it has no key for it, and a newcomer
 	// asked how to share a session.
 	q := command.ShellPath(r.Path())
-	fmt.Fprintf(w, "  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", q, q)
+	sayPathBelow(w, "replay it", "mcpscope replay "+q)
+	sayPathBelow(w, "export it", "mcpscope export "+q+" --format md -o session.md")
 }
 
-// sayPathBelow writes words, a colon, and path on a line of its own,
-// made safe (sanitize.Line: the state directory may come from the
-// environment, holding an escape sequence). After words on the same line
-// a long path wrapped mid-path at 80 columns, and selecting the line gave
-// half of it. It is the one way a line names where a recording is.
+// sayPathBelow writes words, a colon, and what a user copies (a path, or a
+// command naming one) on a line of its own, made safe (sanitize.Line: the
+// state directory may come from the environment, holding an escape
+// sequence). After words on the same line a long path wrapped mid-path at
+// 80 columns, and selecting the line gave half of it. It is the one way a
+// line names where a recording is, or how to open it.
 func sayPathBelow(w io.Writer, words, path string) {
 	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(path))
 }

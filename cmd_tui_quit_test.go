@@ -140,21 +140,21 @@ func endsClosed(ctx context.Context, t *testing.T, last <-chan mcp.Record) {
 	}
 }
 
-// Quitting the TUI names its recording on a line of its own, the path
-// whole from the line's start: after "session recorded to " a long path
-// wrapped mid-path at 80 columns, and selecting a line gave half of it.
+// Quitting the TUI names its recording, and the commands that replay and
+// export it, each on a line of its own, whole from the line's start: after
+// "session recorded to " or "replay it: " a long path wrapped mid-path at
+// 80 columns, and selecting a line gave half of it.
 func TestQuitNamesTheRecordingOnALineOfItsOwn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), strings.Repeat("sessions-of-a-long-named-project-", 3), "2026-11-27T23-30-00-127.0.0.1-10670.jsonl")
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	out := reportOf(t, path)
-	lines := strings.Split(out, "\n")
-	if len(lines) < 2 || lines[0] != "session recorded to:" || lines[1] != "  "+path {
-		t.Errorf("quitting said %q, want %q and then the path alone on its line", out, "session recorded to:")
-	}
-	if !strings.Contains(out, "  replay it: mcpscope replay "+path+"\n") {
-		t.Errorf("quitting said %q, want the replay command after the path", out)
+	want := "session recorded to:\n  " + path + "\n" +
+		"replay it:\n  mcpscope replay " + path + "\n" +
+		"export it:\n  mcpscope export " + path + " --format md -o session.md\n"
+	if out != want {
+		t.Errorf("quitting said\n%s\nwant the path and each command alone on its line:\n%s", out, want)
 	}
 }
 
