@@ -136,6 +136,9 @@ func newExecCmd() *cobra.Command {
 			}
 			xf.asJSON, xf.answers = asJSON, answers
 			xf.tty = isTerminal(cmd.ErrOrStderr())
+			if xf.tty {
+				xf.errWidth = outputWidth(cmd.ErrOrStderr())
+			}
 			if isTerminal(cmd.OutOrStdout()) {
 				xf.width = outputWidth(cmd.OutOrStdout())
 			}
@@ -163,6 +166,9 @@ type execFlags struct {
 	linger  time.Duration
 	// tty says stderr is a terminal, where the progress line is drawn.
 	tty bool
+	// errWidth is stderr's terminal's, "recorded to" fits its path in;
+	// 0 when stderr is no terminal.
+	errWidth int
 	// width is stdout's terminal's, listings are wrapped to; 0 when
 	// stdout is no terminal.
 	width int
@@ -296,7 +302,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			fmt.Fprintln(stdout, "── notifications after the last answer")
 			gathered.print(stdout, 0, "", "")
 		}
-		if rec != nil && rec.report(stderr, false) != nil && code == exitOK {
+		if rec != nil && rec.report(stderr, false, xf.errWidth) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on
 			// the recording must know.
 			code, err = exitFailed, nil

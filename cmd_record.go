@@ -90,8 +90,10 @@ func (r *recording) Err() error {
 }
 
 // report tells w where the session was recorded, or that the recording is
-// incomplete and why, and returns Err.
-func (r *recording) report(w io.Writer, replayHint bool) error {
+// incomplete and why, and returns Err. width is the width of the terminal
+// w writes to, 0 when it is none: exec's "recorded to" keeps its path
+// after the words when they fit.
+func (r *recording) report(w io.Writer, replayHint bool, width int) error {
 	if err := r.Err(); err != nil {
 		var u *history.Unanswered
 		if errors.As(err, &u) {
@@ -105,10 +107,7 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 	if replayHint {
 		r.sayRecordedOnQuit(w)
 	} else {
-		// The path is the user's, but the directory may come from the
-		// environment (MCPSCOPE_STATE_DIR), which can hold an escape
-		// sequence written to the terminal, such as a clipboard write.
-		fmt.Fprintf(w, "recorded to %s\n", sanitize.Line(r.Path()))
+		sayPathAfter(w, width, "recorded to", r.Path())
 		r.sayCaveat(w)
 	}
 	return nil

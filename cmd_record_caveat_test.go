@@ -34,7 +34,7 @@ func TestRecordingReportSaysAFileMadeUnreadable(t *testing.T) {
 	for range out {
 	}
 	var w strings.Builder
-	if err := r.report(&w, false); err != nil {
+	if err := r.report(&w, false, 0); err != nil {
 		t.Errorf("report() = %v, want no failure: the records are whole", err)
 	}
 	want := "recorded to " + path + "\n  note: the records are in " + path + ", but it can no longer be read by you"

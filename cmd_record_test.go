@@ -73,7 +73,7 @@ func reportOf(t *testing.T, path string) string {
 	r := &recording{rec: rec, failed: make(chan error, 1)}
 	defer rec.Close()
 	var out strings.Builder
-	if err := r.report(&out, true); err != nil {
+	if err := r.report(&out, true, 0); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()

@@ -25,7 +25,7 @@ func TestRecordingReportSaysTheDiskDidNotAnswer(t *testing.T) {
 	r.fail(&history.Unanswered{Path: path, Wait: 2 * time.Second})
 	for _, replayHint := range []bool{true, false} {
 		var out strings.Builder
-		if err := r.report(&out, replayHint); err == nil {
+		if err := r.report(&out, replayHint, 0); err == nil {
 			t.Errorf("report (replay hint %v) returned no error for a recording that may be incomplete", replayHint)
 		}
 		got := out.String()

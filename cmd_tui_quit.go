@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/waitnote"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -154,4 +156,17 @@ func (r *recording) sayRecordedOnQuit(w io.Writer) {
 // line names where a recording is, or how to open it.
 func sayPathBelow(w io.Writer, words, path string) {
 	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(path))
+}
+
+// sayPathAfter writes words and path on one line when that fits in width,
+// the width of the terminal w writes to, or when w is no terminal (width
+// 0): a script greps that one line for the path, and a pipe has no width
+// to wrap at. Else the path has a line of its own (sayPathBelow).
+func sayPathAfter(w io.Writer, width int, words, path string) {
+	line := words + " " + sanitize.Line(path)
+	if width > 0 && ansi.StringWidth(line) > width {
+		sayPathBelow(w, words, path)
+		return
+	}
+	fmt.Fprintln(w, line)
 }
