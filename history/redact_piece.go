@@ -154,20 +154,6 @@ func hasPiece[T string | []byte](p *pieceIndex, s T) bool {
 	return has
 }
 
-// next is the bounds of the first run of p's forms in s at or after i
-// (scanPieces), from < 0 when there is none: runs are replaced where they
-// are found, one pass over s (replaceFound). Replaced as strings, each of
-// a hostile server's thousands of different pieces was one more pass over
-// a megabyte answer.
-func (p *pieceIndex) next(s string, i int) (from, to int) {
-	from, to = -1, -1
-	scanPieces(p, s[i:], func(a, b int) bool {
-		from, to = i+a, i+b
-		return false
-	})
-	return from, to
-}
-
 // replaceRuns is s, text with no escapes, with every run of p's forms in
 // it replaced by Redacted.
 func replaceRuns(p *pieceIndex, s string) string {

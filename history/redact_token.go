@@ -160,10 +160,21 @@ func (t token) replaceJSON(s string) string {
 	// Every spelling first, then what is left inside escapes respelt: a
 	// respelling must not undo a spelling another form would match ("\/"
 	// of PHP's).
+	if t.runs != nil {
+		// A run never starts or ends inside an escape (runsOf): none is
+		// skipped, and there is nothing to respell.
+		runs := runsOf(t.runs, s)
+		s = replaceFound(s, func(_ string, i int) (int, int) {
+			for len(runs) > 0 && runs[0][0] < i {
+				runs = runs[1:]
+			}
+			if len(runs) == 0 {
+				return -1, -1
+			}
+			return runs[0][0], runs[0][1]
+		}, t.with, false, t.extend)
+	}
 	for _, respell := range []bool{false, true} {
-		if t.runs != nil {
-			s = replaceFound(s, t.runs.next, t.with, respell, t.extend)
-		}
 		for _, f := range t.forms {
 			if strings.Contains(s, f) {
 				s = replaceOutsideEscapes(s, f, t.with, respell, t.extend)
