@@ -33,7 +33,10 @@ type token struct {
 	// cut (redactor.learn), how many bytes of it the record did not hold:
 	// up to that many credential bytes after each match are replaced
 	// with it (extend).
-	tail      int
+	tail int
+	// token68 says the start a record cut is a token68 (a bearer
+	// token's, base64's: isToken68), so its rest is one too (extendIn).
+	token68   bool
 	forms     []string
 	lineForms [][]byte
 	// pieces finds the runs of minPiece bytes of its forms (and of them
