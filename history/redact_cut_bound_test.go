@@ -19,18 +19,8 @@ import (
 // of a token68 credential is token68 too, and the extension stops where
 // the text can no longer be it.
 func TestRecordingKeepsTheWordsAfterAShortEchoOfACutToken(t *testing.T) {
-	rng := rand.New(rand.NewChaCha8([32]byte{7}))
-	raw := make([]byte, 9<<10)
-	for i := range raw {
-		raw[i] = byte(rng.Uint32())
-	}
-	tok := base64.RawURLEncoding.EncodeToString(raw)
-	var ex mcp.HTTPExchange
-	ex.Method, ex.URL, ex.Status = "POST", "http://127.0.0.1:10613/mcp", 200
-	ex.KeepRequestHeaders(map[string][]string{"Authorization": {"Bearer " + tok}})
-	if ex.RequestHeadersCut["Authorization"] == 0 {
-		t.Fatal("the long Authorization was not cut")
-	}
+	tok := randomBase64(7, base64.RawURLEncoding)
+	ex := cutAuthorization(t, "http://127.0.0.1:10613/mcp", "Bearer "+tok)
 	echo := tok[:mcp.HeaderLimit+100]
 	now := time.Date(2026, 11, 28, 2, 0, 0, 0, time.UTC)
 	recs := []mcp.Record{
@@ -58,4 +48,28 @@ func TestRecordingKeepsTheWordsAfterAShortEchoOfACutToken(t *testing.T) {
 	if kept := "refused " + Redacted + " for good reasons"; !strings.Contains(string(b), kept) {
 		t.Errorf("the recording lost %q", kept)
 	}
+}
+
+// randomBase64 is 9 KiB of random bytes, from seed, in enc: a credential
+// longer than a record keeps of a header.
+func randomBase64(seed byte, enc *base64.Encoding) string {
+	rng := rand.New(rand.NewChaCha8([32]byte{seed}))
+	raw := make([]byte, 9<<10)
+	for i := range raw {
+		raw[i] = byte(rng.Uint32())
+	}
+	return enc.EncodeToString(raw)
+}
+
+// cutAuthorization is an answered POST to url whose record cut its
+// request's Authorization, value.
+func cutAuthorization(t *testing.T, url, value string) mcp.HTTPExchange {
+	t.Helper()
+	var ex mcp.HTTPExchange
+	ex.Method, ex.URL, ex.Status = "POST", url, 200
+	ex.KeepRequestHeaders(map[string][]string{"Authorization": {value}})
+	if ex.RequestHeadersCut["Authorization"] == 0 {
+		t.Fatal("the long Authorization was not cut")
+	}
+	return ex
 }
