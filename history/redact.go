@@ -149,6 +149,7 @@ func (r *redactor) learn(h map[string][]string, cut map[string]int) {
 				if missing > 0 && i == len(vs)-1 && strings.HasSuffix(v, secret) {
 					t := &r.tokens[r.index(secret)]
 					t.tail = max(t.tail, missing)
+					t.token68 = isToken68(secret)
 				}
 			}
 		}

@@ -209,27 +209,47 @@ func (t token) extend(s string, to int) int { return t.extendIn(s, to, true) }
 // JSON "\/" or "\u0026", a URL's "%2F"). The rest is unknown, and may
 // hold spaces and commas the start did not ("Credential=..., Signature=
 // ..."): stopping at them kept the rest of such a credential in the
-// clear. The count bounds it: what follows a whole echo is kept. In JSON
-// text (inJSON) a bare quote ends the string it is in and stops it.
+// clear. The count bounds it: what follows a whole echo is kept. So does
+// what the credential could be: the rest of a token68 start (a JWT, an
+// API key, base64) is token68 too, and the server's words after a short
+// echo of one ("<start>… is not valid") are kept, where t.tail of them
+// were redacted. In JSON text (inJSON) a bare quote ends the string it is
+// in and stops it.
 func (t token) extendIn(s string, to int, inJSON bool) int {
+	padded := t.token68 && strings.HasSuffix(t.secret, "=")
 	for left := t.tail; left > 0 && to < len(s); left-- {
-		c := s[to]
+		c, n := s[to], 1
 		switch {
 		case inJSON && (strings.HasPrefix(s[to:], `\n`) || strings.HasPrefix(s[to:], `\r`)):
 			return to // no header value holds a line break
 		case inJSON && c == '\\' && strings.HasPrefix(s[to:], `\u`) && to+6 <= len(s):
-			to += 6
+			c, n = byte(min(hex4(s[to+2:to+6]), 0x80)), 6
 		case inJSON && c == '\\' && to+1 < len(s):
-			to += 2
+			c, n = s[to+1], 2
 		case inJSON && c == '"', !headerValueByte(c):
 			return to
 		case c == '%' && to+2 < len(s) && isHex(s[to+1]) && isHex(s[to+2]):
-			to += 3
-		default:
-			to++
+			c, n = byte(hex4("00"+s[to+1:to+3])), 3
 		}
+		if t.token68 && (!token68Byte(c) || padded && c != '=') {
+			return to
+		}
+		padded = padded || c == '='
+		to += n
 	}
 	return to
+}
+
+// isToken68 reports whether s is a token68 (RFC 9110), as a bearer token
+// or base64 is: letters, digits and -._~+/, then only '='.
+func isToken68(s string) bool {
+	body := strings.TrimRight(s, "=")
+	return body != "" && strings.IndexFunc(body, func(r rune) bool { return r > 0x7f || !token68Byte(byte(r)) || r == '=' }) < 0
+}
+
+// token68Byte reports a byte a token68 may hold.
+func token68Byte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~+/=", c) >= 0
 }
 
 // headerValueByte reports a byte an HTTP header value may hold (RFC 9110:

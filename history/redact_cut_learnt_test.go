@@ -19,19 +19,12 @@ import (
 // query and in mcpscope's own words. The whole of each is redacted now,
 // and no more than the credential: what follows each echo is kept.
 func TestRecordingRedactsLearntCredentialPastItsCut(t *testing.T) {
-	rng := rand.New(rand.NewChaCha8([32]byte{3}))
-	raw := make([]byte, 9<<10)
-	for i := range raw {
-		raw[i] = byte(rng.Uint32())
-	}
-	tok := base64.StdEncoding.EncodeToString(raw)
+	tok := randomBase64(3, base64.StdEncoding)
 	if !strings.Contains(tok, "/") || len(tok) <= mcp.HeaderLimit {
 		t.Fatalf("the token (%d bytes) has no / or fits a header a record keeps", len(tok))
 	}
 	now := time.Date(2026, 11, 27, 22, 0, 0, 0, time.UTC)
-	var ex mcp.HTTPExchange
-	ex.Method, ex.URL, ex.Status = "POST", "http://127.0.0.1:10430/mcp", 200
-	ex.KeepRequestHeaders(map[string][]string{"Authorization": {"Bearer " + tok}})
+	ex := cutAuthorization(t, "http://127.0.0.1:10430/mcp", "Bearer "+tok)
 	recs := []mcp.Record{
 		{Seq: 1, Time: now, Kind: mcp.KindHTTP, HTTP: &ex},
 		{Seq: 2, Time: now, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: "in", Class: mcp.ClassResponse, ID: "1",
@@ -71,12 +64,7 @@ func TestRecordingRedactsLearntCredentialPastItsCutWithSpaces(t *testing.T) {
 	}
 	tok := "Credential=" + hexOf(mcp.HeaderLimit) + `, SignedHeaders=host;x-date, Note="a b", Signature=` + hexOf(512)
 	now := time.Date(2026, 11, 27, 22, 0, 0, 0, time.UTC)
-	var ex mcp.HTTPExchange
-	ex.Method, ex.URL, ex.Status = "POST", "http://127.0.0.1:10600/mcp", 200
-	ex.KeepRequestHeaders(map[string][]string{"Authorization": {"AWS4-HMAC-SHA256 " + tok}})
-	if ex.RequestHeadersCut["Authorization"] == 0 {
-		t.Fatal("the long Authorization was not cut")
-	}
+	ex := cutAuthorization(t, "http://127.0.0.1:10600/mcp", "AWS4-HMAC-SHA256 "+tok)
 	quoted, _ := json.Marshal("you are " + tok + ", bye")
 	recs := []mcp.Record{
 		{Seq: 1, Time: now, Kind: mcp.KindHTTP, HTTP: &ex},

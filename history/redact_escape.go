@@ -168,3 +168,84 @@ func escapeStart(s string, at int) bool {
 	}
 	return n%2 == 0
 }
+
+// runsOf are the bounds of the runs of p's forms in s, valid JSON text,
+// in order, as a reader of it gets them back: each string is searched as
+// it decodes, whatever escapes spell it ("\n", "\u0022", "\/"), and a run
+// in it is widened to the escapes its first and last characters are
+// spelt with. Searched as spelt, a piece starting or ending inside an
+// escape was no spelling of the secret and left whole, while the 16 bytes
+// before the escape were the credential's. What lies between strings (a
+// number) is searched as it is.
+func runsOf(p *pieceIndex, s string) [][2]int {
+	var out [][2]int
+	last := 0
+	outside := func(from, to int) {
+		scanPieces(p, s[from:to], func(a, b int) bool {
+			out = append(out, [2]int{from + a, from + b})
+			return true
+		})
+	}
+	for _, in := range stringsOf(s) {
+		outside(last, in.from-1)
+		last = in.to + 1
+		text, starts, ends := decodeString(s[in.from:in.to])
+		scanPieces(p, text, func(a, b int) bool {
+			out = append(out, [2]int{in.from + starts[a], in.from + ends[b-1]})
+			return true
+		})
+	}
+	outside(last, len(s))
+	return out
+}
+
+// decodeString is the bytes raw, the content of a valid JSON string,
+// stands for, with, for each of them, where in raw the character it is
+// part of begins and ends: an escape's bounds for every byte it stands for.
+func decodeString(raw string) (text []byte, starts, ends []int) {
+	text = make([]byte, 0, len(raw))
+	add := func(b []byte, from, to int) {
+		for _, c := range b {
+			text, starts, ends = append(text, c), append(starts, from), append(ends, to)
+		}
+	}
+	for i := 0; i < len(raw); {
+		if raw[i] != '\\' || i+1 >= len(raw) {
+			add([]byte{raw[i]}, i, i+1)
+			i++
+			continue
+		}
+		if raw[i+1] != 'u' || i+6 > len(raw) {
+			short := map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+			add([]byte{short[raw[i+1]]}, i, i+2)
+			i += 2
+			continue
+		}
+		r, n := hex4(raw[i+2:i+6]), 6
+		if utf16.IsSurrogate(r) && i+12 <= len(raw) && raw[i+6:i+8] == `\u` {
+			if pair := utf16.DecodeRune(r, hex4(raw[i+8:i+12])); pair != utf8.RuneError {
+				r, n = pair, 12
+			}
+		}
+		add(utf8.AppendRune(nil, r), i, i+n)
+		i += n
+	}
+	return text, starts, ends
+}
+
+// hex4 is the rune of the four hex digits h, of a valid \uXXXX.
+func hex4(h string) rune {
+	var r rune
+	for _, c := range []byte(h) {
+		switch {
+		case c >= 'a':
+			c -= 'a' - 10
+		case c >= 'A':
+			c -= 'A' - 10
+		default:
+			c -= '0'
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}

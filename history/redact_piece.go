@@ -1,6 +1,10 @@
 package history
 
-import "strings"
+import (
+	"encoding/base64"
+	"encoding/json"
+	"strings"
+)
 
 // A server may echo a long credential in part: cut in its middle
 // ("abcd…wxyz" with more of it either side), its last part only, or a
@@ -12,7 +16,10 @@ import "strings"
 // never ordinary text by chance, and a word of the user's own -H value
 // ("production") is shorter. Where the record itself cut a credential (a
 // known cut, redact_cut.go) less tells: there a start or end of
-// minCutPiece bytes is replaced.
+// minCutPiece bytes is replaced. A token's header segment (a JWT's
+// "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.", the same in every HS256 JWT)
+// is no part of its secret: its bytes do not count towards a run
+// (commonHead), so every other JWT a server sends stays readable.
 
 // minPiece is the shortest run of a token's bytes replaced wherever it
 // appears.
@@ -27,7 +34,9 @@ const pieceBlock = 8
 // each block of them is a key of at, and a bit of filter, so most bytes
 // of a text are passed over with one look at filter.
 type pieceIndex struct {
-	forms  []string
+	forms []string
+	// heads are, by form, the length of its header segment (commonHead).
+	heads  []int
 	at     map[uint64][]pieceRef
 	filter [1 << 10]uint64
 }
@@ -46,6 +55,7 @@ func newPieceIndex(forms []string) *pieceIndex {
 			p = &pieceIndex{at: map[uint64][]pieceRef{}}
 		}
 		p.forms = append(p.forms, f)
+		p.heads = append(p.heads, commonHead(f))
 		for off := 0; off+pieceBlock <= len(f); off += pieceBlock {
 			k := blockAt(f, off)
 			h := filterBit(k)
@@ -54,6 +64,23 @@ func newPieceIndex(forms []string) *pieceIndex {
 		}
 	}
 	return p
+}
+
+// commonHead is how long f's header segment is, 0 when it has none: a
+// base64url-encoded JSON object followed by a dot (a JWT's, a JWS's, a
+// JWE's), which says how the rest is signed or encrypted, not who holds
+// it, and which many credentials share byte for byte.
+func commonHead(f string) int {
+	i := strings.IndexByte(f, '.')
+	if i < 4 {
+		return 0
+	}
+	head := strings.TrimRight(f[:i], "=")
+	b, err := base64.RawURLEncoding.DecodeString(head)
+	if err != nil || len(b) == 0 || b[0] != '{' || !json.Valid(b) {
+		return 0
+	}
+	return i
 }
 
 // blockAt is the pieceBlock bytes of s from i as one number.
@@ -97,11 +124,14 @@ func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) 
 			for e < len(s) && g < len(f) && s[e] == f[g] {
 				e, g = e+1, g+1
 			}
-			if e-a > to-from {
+			// The bytes of the run in the form's header are not counted:
+			// a run of them alone, or with a few bytes more, is any JWT's.
+			own := e - a - max(0, min(g, p.heads[ref.form])-b)
+			if own >= minPiece && e-a > to-from {
 				from, to = a, e
 			}
 		}
-		if to-from >= minPiece {
+		if to > from {
 			if !found(from, to) {
 				return
 			}
@@ -122,20 +152,6 @@ func hasPiece[T string | []byte](p *pieceIndex, s T) bool {
 	has := false
 	scanPieces(p, s, func(int, int) bool { has = true; return false })
 	return has
-}
-
-// next is the bounds of the first run of p's forms in s at or after i
-// (scanPieces), from < 0 when there is none: runs are replaced where they
-// are found, one pass over s (replaceFound). Replaced as strings, each of
-// a hostile server's thousands of different pieces was one more pass over
-// a megabyte answer.
-func (p *pieceIndex) next(s string, i int) (from, to int) {
-	from, to = -1, -1
-	scanPieces(p, s[i:], func(a, b int) bool {
-		from, to = i+a, i+b
-		return false
-	})
-	return from, to
 }
 
 // replaceRuns is s, text with no escapes, with every run of p's forms in

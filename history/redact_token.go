@@ -33,7 +33,10 @@ type token struct {
 	// cut (redactor.learn), how many bytes of it the record did not hold:
 	// up to that many credential bytes after each match are replaced
 	// with it (extend).
-	tail      int
+	tail int
+	// token68 says the start a record cut is a token68 (a bearer
+	// token's, base64's: isToken68), so its rest is one too (extendIn).
+	token68   bool
 	forms     []string
 	lineForms [][]byte
 	// pieces finds the runs of minPiece bytes of its forms (and of them
@@ -160,10 +163,21 @@ func (t token) replaceJSON(s string) string {
 	// Every spelling first, then what is left inside escapes respelt: a
 	// respelling must not undo a spelling another form would match ("\/"
 	// of PHP's).
+	if t.runs != nil {
+		// A run never starts or ends inside an escape (runsOf): none is
+		// skipped, and there is nothing to respell.
+		runs := runsOf(t.runs, s)
+		s = replaceFound(s, func(_ string, i int) (int, int) {
+			for len(runs) > 0 && runs[0][0] < i {
+				runs = runs[1:]
+			}
+			if len(runs) == 0 {
+				return -1, -1
+			}
+			return runs[0][0], runs[0][1]
+		}, t.with, false, t.extend)
+	}
 	for _, respell := range []bool{false, true} {
-		if t.runs != nil {
-			s = replaceFound(s, t.runs.next, t.with, respell, t.extend)
-		}
 		for _, f := range t.forms {
 			if strings.Contains(s, f) {
 				s = replaceOutsideEscapes(s, f, t.with, respell, t.extend)
