@@ -55,20 +55,28 @@ func recorderToStall(t *testing.T, next func(path string) io.Writer) (rec *Recor
 	return rec, path, stall, answer
 }
 
+// teeDrained runs Tee over rec, its output read to the end: it returns
+// Tee's input, what Tee reported, and a channel closed once the output
+// ended.
+func teeDrained(rec *Recorder) (in chan<- []mcp.Record, reported <-chan error, ended <-chan struct{}) {
+	input := make(chan []mcp.Record, 1)
+	said := make(chan error, 8)
+	out := Tee(input, rec, func(err error) { said <- err })
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range out {
+		}
+	}()
+	return input, said, done
+}
+
 // teeOverStall runs a session through Tee over a disk that stalls after the
 // first record until Tee has said the recording fell behind, then answers;
 // it returns all Tee reported, in order, once Tee's output ended.
 func teeOverStall(t *testing.T, rec *Recorder, stall, answer func()) []error {
 	t.Helper()
-	in := make(chan []mcp.Record, 1)
-	reported := make(chan error, 8)
-	out := Tee(in, rec, func(err error) { reported <- err })
-	ended := make(chan struct{})
-	go func() {
-		defer close(ended)
-		for range out {
-		}
-	}()
+	in, reported, ended := teeDrained(rec)
 	session := fullSession()
 	in <- session[:1]
 	stall()
@@ -136,20 +144,9 @@ func TestTeeSaysARecoveredDiskRecordedEverything(t *testing.T) {
 	if got := said[1].Error(); got != want {
 		t.Errorf("Tee ended saying %q, want %q", got, want)
 	}
-	r, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	n := 0
-	for {
-		if _, err := r.Next(); err != nil {
-			break
-		}
-		n++
-	}
-	if want := len(fullSession()); n != want {
-		t.Errorf("the recording holds %d records, want all %d", n, want)
+	recs, _ := readAll(t, path)
+	if want := len(fullSession()); len(recs) != want {
+		t.Errorf("the recording holds %d records, want all %d", len(recs), want)
 	}
 }
 
@@ -158,15 +155,7 @@ func TestTeeSaysARecoveredDiskRecordedEverything(t *testing.T) {
 // disk that did not say.
 func TestTeeSaysHowManyRecordsADroppedQueueLost(t *testing.T) {
 	rec, path, hang := recorderToHang(t)
-	in := make(chan []mcp.Record, 1)
-	reported := make(chan error, 8)
-	out := Tee(in, rec, func(err error) { reported <- err })
-	ended := make(chan struct{})
-	go func() {
-		defer close(ended)
-		for range out {
-		}
-	}()
+	in, reported, ended := teeDrained(rec)
 	hang()
 	big := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", 1<<20) + "\n\n")}}
 	// The first waits on the disk in the writer's hands: not known to be

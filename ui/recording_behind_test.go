@@ -17,9 +17,7 @@ import (
 // said "recording stopped, the file is incomplete", which
 // is not known, and the session goes on.
 func TestRecordingBehindIsSaidAsNotKeepingUp(t *testing.T) {
-	failed := make(chan error, 1)
-	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: "sse", RecordingPath: "/tmp/mcpscope/session.jsonl",
-		RecordingFailed: failed, Now: func() time.Time { return fixedNow }})
+	m, failed := recordingModel()
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 	failed <- &history.Unanswered{Path: "/tmp/mcpscope/session.jsonl", Wait: 2 * time.Second, Behind: true}
 	m.Update(waitForRecordingError(failed)())
@@ -37,46 +35,14 @@ func TestRecordingBehindIsSaidAsNotKeepingUp(t *testing.T) {
 // it is known, where it went on saying only that the recording stopped
 // keeping up.
 func TestRecordingFullDiskIsSaidAfterFallingBehind(t *testing.T) {
-	failed := make(chan error, 1)
-	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: "sse", RecordingPath: "/tmp/mcpscope/session.jsonl",
-		RecordingFailed: failed, Now: func() time.Time { return fixedNow }})
+	m, failed := recordingModel()
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 35})
 	failed <- &history.Unanswered{Path: "/tmp/mcpscope/session.jsonl", Wait: 2 * time.Second, Behind: true}
 	_, cmd := m.Update(waitForRecordingError(failed)())
 	failed <- errors.New("recording: cannot write to /tmp/mcpscope/session.jsonl: no space left on device")
-	next := make(chan tea.Msg, 8)
-	var run func(tea.Cmd)
-	run = func(c tea.Cmd) {
-		if c == nil {
-			return
-		}
-		go func() {
-			msg := c()
-			if batch, ok := msg.(tea.BatchMsg); ok {
-				for _, c := range batch {
-					run(c)
-				}
-				return
-			}
-			next <- msg
-		}()
-	}
-	run(cmd)
-	deadline := time.After(5 * time.Second)
-	for {
-		select {
-		case msg := <-next:
-			if _, ok := msg.(recordingFailedMsg); !ok {
-				continue
-			}
-			m.Update(msg)
-			if want := "no space left on device"; !strings.Contains(ansi.Strip(m.View()), want) {
-				t.Errorf("the status does not say %q:\n%s", want, ansi.Strip(m.View()))
-			}
-			return
-		case <-deadline:
-			t.Fatal("the screen did not wait for the recording's next error")
-		}
+	m.Update(runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(recordingFailedMsg); return ok }))
+	if want := "no space left on device"; !strings.Contains(ansi.Strip(m.View()), want) {
+		t.Errorf("the status does not say %q:\n%s", want, ansi.Strip(m.View()))
 	}
 }
 
@@ -84,9 +50,7 @@ func TestRecordingFullDiskIsSaidAfterFallingBehind(t *testing.T) {
 // how much, not "recording stopped, the file is incomplete: recording to
 // ... is incomplete", the same said twice.
 func TestRecordingNotWrittenIsSaidOnce(t *testing.T) {
-	failed := make(chan error, 1)
-	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: "sse", RecordingPath: "/tmp/mcpscope/session.jsonl",
-		RecordingFailed: failed, Now: func() time.Time { return fixedNow }})
+	m, failed := recordingModel()
 	m.Update(tea.WindowSizeMsg{Width: 250, Height: 35})
 	failed <- &history.NotWritten{Path: "/tmp/mcpscope/session.jsonl", Records: 64, Bytes: 64 << 20}
 	m.Update(waitForRecordingError(failed)())
@@ -97,4 +61,12 @@ func TestRecordingNotWrittenIsSaidOnce(t *testing.T) {
 	if n := strings.Count(view, "incomplete"); n != 1 {
 		t.Errorf("the status says incomplete %d times, want once:\n%s", n, view)
 	}
+}
+
+// recordingModel is a live screen recording to /tmp/mcpscope/session.jsonl,
+// and the channel it hears of the recording's errors on.
+func recordingModel() (*Model, chan error) {
+	failed := make(chan error, 1)
+	return New(Options{Styles: testStyles(), URL: fixtureBase, Transport: "sse", RecordingPath: "/tmp/mcpscope/session.jsonl",
+		RecordingFailed: failed, Now: func() time.Time { return fixedNow }}), failed
 }
