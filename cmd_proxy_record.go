@@ -65,7 +65,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 		// Before the Tee writes the first record, so the Log holds none.
 		log = rec.NewLog()
 	}
-	return shown(history.Tee(recs, rec, func(err error) { s.recordFailed(id, path, err) })), path, log
+	return shown(history.Tee(recs, rec, s.recordingTold(id, path))), path, log
 }
 
 // createWait bounds how long a recording still being created is waited

@@ -57,42 +57,91 @@ func (s *proxySessions) listed(path string) bool {
 }
 
 // recordFailed notes that err made the recording at path of session id
-// incomplete, and says so where the user looks: the TUI's status bar while
-// it runs (stderr is under it), else stderr. The report says it again.
+// incomplete (or, a *history.Caveat, that its records are whole but for a
+// note), and says so where the user looks: the TUI's status bar while it
+// runs (stderr is under it), else stderr. The report says it again.
 func (s *proxySessions) recordFailed(id int, path string, err error) {
-	if note, ok := caveatOf(err); ok {
-		// The records are whole (the file can no longer be read, or could
-		// not be checked in time): said, not counted incomplete.
-		s.mu.Lock()
-		s.keepBeside(&s.noted, path, note)
-		s.mu.Unlock()
+	s.count(path, err)
+	var u *history.Unanswered
+	var nw *history.NotWritten
+	switch _, caveat := caveatOf(err); {
+	case caveat:
 		s.say(err.Error())
+	case s.feed != nil && !closed(s.gone):
+		s.feed.send(ui.Client{ID: id, RecordingFailed: err})
+	case errors.As(err, &u) || errors.As(err, &nw):
+		// Its words name the path and say how incomplete it is.
+		fmt.Fprintf(s.errw, "mcpscope: %s\n", sanitize.Line(err.Error()))
+	default:
+		fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %s\n", sanitize.Line(path), sanitize.Line(err.Error()))
+	}
+}
+
+// count keeps what the report says of err beside the recording at path,
+// and counts it: a caveat (the records are whole: the file can no longer
+// be read, or could not be checked in time) is not counted incomplete.
+func (s *proxySessions) count(path string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if note, ok := caveatOf(err); ok {
+		s.keepBeside(&s.noted, path, note)
 		return
 	}
 	said := "incomplete: " + cause(err)
 	var u *history.Unanswered
-	unanswered := errors.As(err, &u)
-	if unanswered {
+	var nw *history.NotWritten
+	switch {
+	case errors.As(err, &u):
 		// Not known to be incomplete: the disk did not say.
-		said = "may be incomplete: " + u.Why()
-	}
-	s.mu.Lock()
-	s.keepBeside(&s.failed, path, said)
-	if unanswered {
+		s.keepBeside(&s.failed, path, "may be incomplete: "+u.Why())
 		s.unanswered++
+		return
+	case errors.As(err, &nw):
+		said = "incomplete: " + nw.Why()
+	}
+	s.keepBeside(&s.failed, path, said)
+	s.incomplete++
+}
+
+// recordingTold is what the Tee of session id's recording at path tells
+// recordFailed: after a disk said to be falling behind, Tee says more as
+// it learns it (history.Tee), each replacing the one before in the counts
+// and beside the path, so none is counted twice. The count of records
+// dropped that ends a recording is said only by the report, which lists
+// it: said as the drop happened, it would be said twice.
+func (s *proxySessions) recordingTold(id int, path string) func(error) {
+	var before error // Tee's reports never cross
+	return func(err error) {
+		var nw *history.NotWritten
+		again := errors.As(before, &nw)
+		if before != nil {
+			s.forget(path, before)
+		}
+		before = err
+		if again {
+			s.count(path, err)
+			return
+		}
+		s.recordFailed(id, path, err)
+	}
+}
+
+// forget takes back what recordFailed counted of err for the recording at
+// path, which Tee has said more of.
+func (s *proxySessions) forget(path string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := caveatOf(err); ok {
+		delete(s.noted, path)
+		return
+	}
+	delete(s.failed, path)
+	var u *history.Unanswered
+	if errors.As(err, &u) {
+		s.unanswered--
 	} else {
-		s.incomplete++
+		s.incomplete--
 	}
-	s.mu.Unlock()
-	if s.feed != nil && !closed(s.gone) {
-		s.feed.send(ui.Client{ID: id, RecordingFailed: err})
-		return
-	}
-	if unanswered {
-		fmt.Fprintf(s.errw, "mcpscope: %s\n", sanitize.Line(err.Error()))
-		return
-	}
-	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %s\n", sanitize.Line(path), sanitize.Line(err.Error()))
 }
 
 // keepBeside keeps in *m what the report says beside the recording at
@@ -244,6 +293,6 @@ func (s *proxySessions) report(w io.Writer) error {
 	if incomplete == 1 {
 		what = "1 recording is"
 	}
-	fmt.Fprintf(w, "%s incomplete: a write failed; each replays up to where it did\n", what)
+	fmt.Fprintf(w, "%s incomplete: records were not written; each replays up to where it did\n", what)
 	return &exitError{exitFailed, nil}
 }

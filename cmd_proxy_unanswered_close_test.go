@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -52,14 +51,5 @@ func TestProxyReportSaysADiskBehindWithoutSayingWhen(t *testing.T) {
 // report, of its one recording, at path, whose disk did not answer
 // (behind: mid-session), and the report's error.
 func unansweredReport(path string, behind bool) (said, report string, err error) {
-	var errw bytes.Buffer
-	s := &proxySessions{pf: &proxyFlags{}, errw: &errw}
-	s.unlisted.Store(path, struct{}{}) // as recordStream does
-	s.mu.Lock()
-	s.noteRecorded(path, time.Now())
-	s.mu.Unlock()
-	s.recordFailed(0, path, &history.Unanswered{Path: path, Wait: 2 * time.Second, Behind: behind})
-	var out bytes.Buffer
-	err = s.report(&out)
-	return errw.String(), out.String(), err
+	return toldReport(path, &history.Unanswered{Path: path, Wait: 2 * time.Second, Behind: behind})
 }

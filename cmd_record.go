@@ -74,11 +74,25 @@ func (r *recording) Path() string { return r.rec.Path() }
 // Failed delivers the error that made the recording incomplete, once.
 func (r *recording) Failed() <-chan error { return r.failed }
 
+// fail keeps err as the recording's error, replacing the one before: Tee
+// says more as it learns it (a full disk after a slow one, the count of
+// records dropped at the end), and the screen is told the latest, never
+// waited for.
 func (r *recording) fail(err error) {
 	r.mu.Lock()
 	r.err = err
 	r.mu.Unlock()
-	r.failed <- err // buffered for the one error Tee reports
+	for {
+		select {
+		case r.failed <- err:
+			return
+		default:
+		}
+		select {
+		case <-r.failed: // not read yet: err says more
+		default:
+		}
+	}
 }
 
 // Err is the error that made the recording incomplete, or nil. It is final
@@ -96,8 +110,11 @@ func (r *recording) Err() error {
 func (r *recording) report(w io.Writer, replayHint bool, width int) error {
 	if err := r.Err(); err != nil {
 		var u *history.Unanswered
-		if errors.As(err, &u) {
-			// Not known to be incomplete: the disk did not say.
+		var nw *history.NotWritten
+		if errors.As(err, &u) || errors.As(err, &nw) {
+			// Their words name the path and say how incomplete the
+			// recording is: not known (the disk did not say), or by
+			// how many records.
 			fmt.Fprintln(w, sanitize.Line(err.Error()))
 			return err
 		}
@@ -187,22 +204,34 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
 	}
 	r := &recording{rec: rec, failed: make(chan error, 1)}
-	out := history.Tee(in, rec, func(err error) {
+	out := history.Tee(in, rec, r.told(onErr))
+	return out, r, nil
+}
+
+// told is what Tee tells of the recording: each says more than the one
+// before (history.Tee). onErr (which may be nil) hears of a failure as it
+// happens.
+func (r *recording) told(onErr func(error)) func(error) {
+	return func(err error) {
 		if c, ok := caveatOf(err); ok {
+			// The records are whole, a disk said to be falling behind
+			// included: it caught up (history.Tee).
 			r.mu.Lock()
-			r.caveat = c
+			r.caveat, r.err = c, nil
 			r.mu.Unlock()
 			return
 		}
+		var nw *history.NotWritten
+		counted := errors.As(r.Err(), &nw) // the end's count follows
 		r.fail(err)
 		// A close the disk did not answer is said once, by report, at
-		// the end it belongs to.
+		// the end it belongs to, and so is the count of the records
+		// dropped.
 		var u *history.Unanswered
-		if onErr != nil && !errors.As(err, &u) {
+		if onErr != nil && !errors.As(err, &u) && !counted {
 			onErr(err)
 		}
-	})
-	return out, r, nil
+	}
 }
 
 // namesDirectory reports a --record path that names a directory: one that

@@ -413,24 +413,20 @@ func (r *Recorder) Close() error {
 // Tee writes every record of in to rec and passes it on. When in closes it
 // closes rec and then its output, so a consumer that sees the end knows the
 // file is complete, or (a close the disk did not answer within closeWait)
-// that an *Unanswered was reported. A write error is reported once through
+// that an *Unanswered was reported. A write error is reported through
 // onErr (which may be nil) as it happens, the timed flush's too (not when a
 // next record comes, which a quiet session may never send), and so is a
 // disk that keeps a write or a flush closeWait (an *Unanswered, Behind);
-// records keep flowing, because the screen matters more than the file:
-// they are written on a goroutine of their own (teeWriter), never waited
-// for here. The output holds one batch: a slow consumer slows the Tee, and
+// after that, what becomes known is reported too (recorder_outcome.go),
+// each report replacing the one before. Records keep flowing, because the
+// screen matters more than the file: they are written on a goroutine of
+// their own (teeWriter), never waited for here. The output holds one batch: a slow consumer slows the Tee, and
 // so the log behind it, whose backlog is weighed and bounded; batches
 // parked here would be neither.
 func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.Record {
 	out := make(chan []mcp.Record, 1)
-	var once sync.Once
-	report := func(err error) {
-		if err != nil && onErr != nil {
-			once.Do(func() { onErr(err) })
-		}
-	}
-	w := newTeeWriter(rec, report)
+	said := &outcome{onErr: onErr}
+	w := newTeeWriter(rec, said.report)
 	go func() {
 		defer close(out)
 		lagging := false
@@ -456,7 +452,7 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 		}
 		// Bounded: the consumer waiting for the end is a user waiting
 		// for their prompt (closeWait).
-		report(w.close(closeWait))
+		said.end(w, w.close(closeWait))
 	}()
 	return out
 }

@@ -33,9 +33,13 @@ type teeWriter struct {
 	// dropped is set when the queue went past behindLimit: nothing more
 	// is written, as a recording with a hole would read back wrong.
 	dropped bool
-	writing bool // the writer holds batches taken from the queue
-	wake    chan struct{}
-	done    chan error // the recording's Close, once the queue is written
+	// lost and lostWeight count the records not written since the queue
+	// was dropped, for NotWritten.
+	lost       int
+	lostWeight int64
+	writing    bool // the writer holds batches taken from the queue
+	wake       chan struct{}
+	done       chan error // the recording's Close, once the queue is written
 	// slow is signalled when one record has waited writtenWait for the
 	// disk, for Tee to stop waiting for the writer until it catches up.
 	slow chan struct{}
@@ -84,15 +88,18 @@ func (w *teeWriter) add(batch []mcp.Record) <-chan struct{} {
 	w.mu.Lock()
 	switch {
 	case w.dropped:
+		w.lose(batch, weight)
 		close(done)
 	case w.weight+weight > behindLimit:
 		for _, q := range w.queue {
+			w.lose(q.batch, q.weight)
 			close(q.done)
 		}
+		w.lose(batch, weight)
 		w.dropped, w.queue, w.weight = true, nil, 0
 		close(done)
 		w.mu.Unlock()
-		w.report(w.behind())
+		w.report(w.notWritten())
 		return done
 	default:
 		w.queue = append(w.queue, queued{batch, weight, done})
@@ -101,6 +108,23 @@ func (w *teeWriter) add(batch []mcp.Record) <-chan struct{} {
 	w.mu.Unlock()
 	w.poke()
 	return done
+}
+
+// lose counts batch as not written; w.mu is held.
+func (w *teeWriter) lose(batch []mcp.Record, weight int) {
+	w.lost += len(batch)
+	w.lostWeight += int64(weight)
+}
+
+// notWritten is the error of the records dropped so far, or nil when none
+// were.
+func (w *teeWriter) notWritten() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.dropped {
+		return nil
+	}
+	return &NotWritten{Path: w.rec.Path(), Records: w.lost, Bytes: w.lostWeight}
 }
 
 // idle reports whether everything queued is written.
@@ -200,6 +224,14 @@ func (w *teeWriter) run() {
 func (w *teeWriter) write(batch []mcp.Record) {
 	w.mu.Lock()
 	dropped := w.dropped
+	if dropped {
+		// Taken before the queue was dropped, so not counted then.
+		weight := 0
+		for i := range batch {
+			weight += batch[i].Weight()
+		}
+		w.lose(batch, weight)
+	}
 	w.mu.Unlock()
 	if dropped {
 		return

@@ -465,13 +465,19 @@ func (m *Model) recordingStopped(why string) tea.Cmd {
 // said as the recording falling behind, since what reached the file is
 // not known, while the session goes on; one that did not answer its close
 // (a proxied client's session ended) as what its error says: the file
-// may be incomplete, not that it is.
+// may be incomplete, not that it is; records dropped (history.NotWritten)
+// as their count.
 func (m *Model) recordingFailedBy(err error) tea.Cmd {
 	var u *history.Unanswered
 	if errors.As(err, &u) {
 		if u.Behind {
 			return m.recordingLost("the recording stopped keeping up: " + errLine(err))
 		}
+		return m.recordingLost(errLine(err))
+	}
+	var nw *history.NotWritten
+	if errors.As(err, &nw) {
+		// Its words say the file is incomplete, and by how much.
 		return m.recordingLost(errLine(err))
 	}
 	return m.recordingStopped(errLine(err))

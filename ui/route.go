@@ -136,7 +136,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case endingOverMsg:
 		return m.endingOver(msg)
 	case recordingFailedMsg:
-		return m.recordingFailedBy(msg.err)
+		// Tee says more as it learns it: a full disk after one that
+		// fell behind is why the recording is incomplete.
+		return tea.Batch(m.recordingFailedBy(msg.err), waitForRecordingError(m.opts.RecordingFailed))
 	case streamEndedMsg:
 		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")
