@@ -89,11 +89,14 @@ const answerWait = time.Second
 func (s *proxySessions) holdEarly(c *proxy.Client) {
 	var before <-chan struct{}
 	decided := make(chan struct{})
-	release := s.holdBack(c, func() {
+	release, ok := s.holdBack(c, func() {
 		if !c.EarlyGet {
 			before, s.early.lastUnanswered = s.early.lastUnanswered, decided
 		}
 	})
+	if !ok {
+		return
+	}
 	go func() {
 		defer s.early.held.Done()
 		defer close(decided)
@@ -146,10 +149,18 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 // waits for) until the caller hands it on (startWith) or folds it, and
 // until then a new name of it waits (rename) and the lines of other
 // sessions stamped after it began wait for its own (lineOrder.hold):
-// release ends that wait. locked runs under s.mu with it.
-func (s *proxySessions) holdBack(c *proxy.Client, locked func()) (release func()) {
-	s.early.held.Add(1)
+// release ends that wait. locked runs under s.mu with it. A session that
+// starts once wait began is not held but said (late): ok is false.
+func (s *proxySessions) holdBack(c *proxy.Client, locked func()) (release func(), ok bool) {
 	s.mu.Lock()
+	if s.over {
+		s.mu.Unlock()
+		s.late(c)
+		return nil, false
+	}
+	// Under s.mu, as wait sets over: no session is counted in after
+	// wait began waiting for them.
+	s.early.held.Add(1)
 	if s.early.unstarted == nil {
 		s.early.unstarted = map[int]bool{}
 	}
@@ -158,9 +169,9 @@ func (s *proxySessions) holdBack(c *proxy.Client, locked func()) (release func()
 	locked()
 	s.mu.Unlock()
 	if out == nil {
-		return func() {}
+		return func() {}, true
 	}
-	return out.hold(c.Started)
+	return out.hold(c.Started), true
 }
 
 // heldLines is what a session held back (holdEarly) kept before it was
