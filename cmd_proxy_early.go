@@ -50,6 +50,7 @@ type earlyGets struct {
 type sessionFold struct {
 	adding sync.Mutex // one session's records go in whole, not mixed with another's
 	in     chan []mcp.Record
+	made   chan struct{} // closed once path is known: the recording is made, or failed
 	path   string
 	folded int
 	closed bool
@@ -213,13 +214,24 @@ func clientSpoke(batch []mcp.Record) bool {
 func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFold, kind foldKind) {
 	s.mu.Lock()
 	delete(s.early.unstarted, c.ID)
-	if f.in == nil && !f.closed {
-		s.openFold(c, f, kind)
+	opens := f.in == nil && !f.closed
+	if opens {
+		f.in, f.made = make(chan []mcp.Record, 16), make(chan struct{})
 	}
-	in, path, out := f.in, f.path, s.lines
+	in, made, out, watched := f.in, f.made, s.lines, s.clients != nil
 	f.folded++
 	s.mu.Unlock()
+	if opens {
+		s.openFold(c, in, f, kind, watched)
+	}
+	path := ""
 	if in != nil {
+		// Made by the session that opened it, which may still be at it:
+		// this waits off the relay's path, as that does.
+		<-made
+		s.mu.Lock()
+		path = f.path
+		s.mu.Unlock()
 		f.adding.Lock()
 		for _, b := range kept {
 			in <- b
@@ -237,17 +249,20 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFol
 	}
 }
 
-// openFold starts the run's recording of fold f, the first session of
-// which is c; s.mu is held.
-func (s *proxySessions) openFold(c *proxy.Client, f *sessionFold, kind foldKind) {
-	in := make(chan []mcp.Record, 16)
-	f.in = in
+// openFold starts the run's recording of fold f, whose records come on
+// in, the first session of which is c. Not under s.mu: a disk slow to
+// create the file held up every new session's start (holdBack) and every
+// refusal's line, on the relay's path, until it answered.
+func (s *proxySessions) openFold(c *proxy.Client, in chan []mcp.Record, f *sessionFold, kind foldKind, watched bool) {
 	id := kind.id
 	if kind.byFirst {
 		id = c.ID
 	}
 	// It starts when its first session did: its records come first.
-	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, s.clients != nil)
+	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, watched)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	defer close(f.made)
 	f.path = path
 	if path != "" {
 		s.noteRecorded(path, c.Started)

@@ -40,7 +40,7 @@ type proxySessions struct {
 	// unanswered counts the recordings whose close the disk did not
 	// answer (history.Unanswered): they may be whole, or not.
 	unanswered int
-	unlisted   sync.Map // path -> struct{}; not under s.mu, which openEarly holds while it records
+	unlisted   sync.Map // path -> struct{}; stored by recordStream, which runs without s.mu
 	// unrecorded counts the sessions whose recording could not be
 	// created; atomic, as it is counted with s.mu held or not.
 	unrecorded    atomic.Int64
