@@ -18,31 +18,16 @@ import (
 // is not recorded into the closed run: no recording appears after the
 // report, and a line says the session is not recorded and why.
 func TestProxySessionAfterStopIsSaidNotRecorded(t *testing.T) {
-	release := make(chan struct{})
 	var holding atomic.Bool // not the proxy's own look at upstream as it starts
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !holding.Load() {
-			http.NotFound(w, r)
-			return
-		}
-		select {
-		case <-release:
-		case <-r.Context().Done():
-			return
-		case <-time.After(10 * time.Second):
-		}
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"up","version":"1"}}}`)
-	}))
-	defer up.Close()
-	h := startHeadless(t, up.URL, proxyFlags{})
+	url, release := heldUpstream(t, "up", func(*http.Request) bool { return holding.Load() })
+	h := startHeadless(t, url, proxyFlags{})
 	h.stop()
 	holding.Store(true)
 	before, _ := filepath.Glob(filepath.Join(h.dir, "*"))
 
 	// The run's sessions hear of a new one only now, as from a handler
 	// still relaying past the close.
-	late, err := proxy.New(proxy.Config{Upstream: up.URL, OnStart: h.run.sessions.start})
+	late, err := proxy.New(proxy.Config{Upstream: url, OnStart: h.run.sessions.start})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +45,7 @@ func TestProxySessionAfterStopIsSaidNotRecorded(t *testing.T) {
 		}
 	}()
 	h.waitFor("mcpscope: client session 1 (Go-http-client 1.1 · streamable) is not recorded: it began as the proxy stopped")
-	close(release)
+	release()
 	select {
 	case <-answered:
 	case <-time.After(10 * time.Second):
