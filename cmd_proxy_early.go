@@ -50,6 +50,7 @@ type earlyGets struct {
 type sessionFold struct {
 	adding sync.Mutex // one session's records go in whole, not mixed with another's
 	in     chan []mcp.Record
+	made   chan struct{} // closed once path is known: the recording is made, or failed
 	path   string
 	folded int
 	closed bool
@@ -89,11 +90,14 @@ const answerWait = time.Second
 func (s *proxySessions) holdEarly(c *proxy.Client) {
 	var before <-chan struct{}
 	decided := make(chan struct{})
-	release := s.holdBack(c, func() {
+	release, ok := s.holdBack(c, func() {
 		if !c.EarlyGet {
 			before, s.early.lastUnanswered = s.early.lastUnanswered, decided
 		}
 	})
+	if !ok {
+		return
+	}
 	go func() {
 		defer s.early.held.Done()
 		defer close(decided)
@@ -146,10 +150,18 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 // waits for) until the caller hands it on (startWith) or folds it, and
 // until then a new name of it waits (rename) and the lines of other
 // sessions stamped after it began wait for its own (lineOrder.hold):
-// release ends that wait. locked runs under s.mu with it.
-func (s *proxySessions) holdBack(c *proxy.Client, locked func()) (release func()) {
-	s.early.held.Add(1)
+// release ends that wait. locked runs under s.mu with it. A session that
+// starts once wait began is not held but said (late): ok is false.
+func (s *proxySessions) holdBack(c *proxy.Client, locked func()) (release func(), ok bool) {
 	s.mu.Lock()
+	if s.over {
+		s.mu.Unlock()
+		s.late(c)
+		return nil, false
+	}
+	// Under s.mu, as wait sets over: no session is counted in after
+	// wait began waiting for them.
+	s.early.held.Add(1)
 	if s.early.unstarted == nil {
 		s.early.unstarted = map[int]bool{}
 	}
@@ -158,9 +170,9 @@ func (s *proxySessions) holdBack(c *proxy.Client, locked func()) (release func()
 	locked()
 	s.mu.Unlock()
 	if out == nil {
-		return func() {}
+		return func() {}, true
 	}
-	return out.hold(c.Started)
+	return out.hold(c.Started), true
 }
 
 // heldLines is what a session held back (holdEarly) kept before it was
@@ -202,13 +214,24 @@ func clientSpoke(batch []mcp.Record) bool {
 func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFold, kind foldKind) {
 	s.mu.Lock()
 	delete(s.early.unstarted, c.ID)
-	if f.in == nil && !f.closed {
-		s.openFold(c, f, kind)
+	opens := f.in == nil && !f.closed
+	if opens {
+		f.in, f.made = make(chan []mcp.Record, 16), make(chan struct{})
 	}
-	in, path, out := f.in, f.path, s.lines
+	in, made, out, watched := f.in, f.made, s.lines, s.clients != nil
 	f.folded++
 	s.mu.Unlock()
+	if opens {
+		s.openFold(c, in, f, kind, watched)
+	}
+	path := ""
 	if in != nil {
+		// Made by the session that opened it, which may still be at it:
+		// this waits off the relay's path, as that does.
+		<-made
+		s.mu.Lock()
+		path = f.path
+		s.mu.Unlock()
 		f.adding.Lock()
 		for _, b := range kept {
 			in <- b
@@ -226,17 +249,20 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFol
 	}
 }
 
-// openFold starts the run's recording of fold f, the first session of
-// which is c; s.mu is held.
-func (s *proxySessions) openFold(c *proxy.Client, f *sessionFold, kind foldKind) {
-	in := make(chan []mcp.Record, 16)
-	f.in = in
+// openFold starts the run's recording of fold f, whose records come on
+// in, the first session of which is c. Not under s.mu: a disk slow to
+// create the file held up every new session's start (holdBack) and every
+// refusal's line, on the relay's path, until it answered.
+func (s *proxySessions) openFold(c *proxy.Client, in chan []mcp.Record, f *sessionFold, kind foldKind, watched bool) {
 	id := kind.id
 	if kind.byFirst {
 		id = c.ID
 	}
 	// It starts when its first session did: its records come first.
-	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, s.clients != nil)
+	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, watched)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	defer close(f.made)
 	f.path = path
 	if path != "" {
 		s.noteRecorded(path, c.Started)

@@ -159,8 +159,7 @@ func (s *proxySessions) keepBeside(m *map[string]string, path, said string) {
 }
 
 // notRecorded says a session has no recording, as recordFailed says one
-// stopped: on the TUI's status bar while it runs, else on stderr. It may
-// run with s.mu held (openEarly): what it reads is set once.
+// stopped: on the TUI's status bar while it runs, else on stderr.
 func (s *proxySessions) notRecorded(what string, err error) {
 	s.unrecorded.Add(1)
 	s.unrecordedWhy.Store(err.Error())

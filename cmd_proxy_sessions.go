@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -38,7 +40,7 @@ type proxySessions struct {
 	// unanswered counts the recordings whose close the disk did not
 	// answer (history.Unanswered): they may be whole, or not.
 	unanswered int
-	unlisted   sync.Map // path -> struct{}; not under s.mu, which openEarly holds while it records
+	unlisted   sync.Map // path -> struct{}; stored by recordStream, which runs without s.mu
 	// unrecorded counts the sessions whose recording could not be
 	// created; atomic, as it is counted with s.mu held or not.
 	unrecorded    atomic.Int64
@@ -59,6 +61,11 @@ type proxySessions struct {
 	// being created is waited for at most createWait (createRecording).
 	stopping chan struct{}
 	stopOnce sync.Once
+	// over is set, under mu, as wait begins: a session that starts later
+	// (its handler outlived the proxy's close) would record into a run
+	// whose recordings are closed and reported, so it is said, not
+	// recorded (late).
+	over bool
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so
@@ -116,7 +123,10 @@ func (s *proxySessions) start(c *proxy.Client) {
 	// the new file's create, lock and header. Its records wait in the
 	// session's queue meanwhile, its lines and a new name of it as a held
 	// session's do.
-	release := s.holdBack(c, func() {})
+	release, ok := s.holdBack(c, func() {})
+	if !ok {
+		return
+	}
 	go func() {
 		defer s.early.held.Done()
 		s.startWith(c, c.Records(), heldLines{release: release})
@@ -197,10 +207,25 @@ func (s *proxySessions) wait() {
 			close(s.stopping)
 		}
 	})
+	s.mu.Lock()
+	s.over = true
+	s.mu.Unlock()
 	s.early.held.Wait()
 	s.closeEarly()
 	s.wg.Wait()
 	if s.lines != nil {
 		s.lines.close()
 	}
+}
+
+// late says that session c, which started once wait had begun, is not
+// recorded, and drains its records. Not counted in s.wg: the proxy's
+// close has passed, so nothing may ever end the session, and wait must
+// not wait for it.
+func (s *proxySessions) late(c *proxy.Client) {
+	s.notRecorded(fmt.Sprintf("client session %d (%s)", c.ID, name(c)), errors.New("it began as the proxy stopped, after the recordings were closed"))
+	go func() {
+		for range c.Records() {
+		}
+	}()
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -75,24 +74,11 @@ func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
 // are folded.
 func TestSlowInitializeIsItsOwnSession(t *testing.T) {
 	stateDir(t)
-	release := make(chan struct{})
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url, release := heldUpstream(t, "slow", func(r *http.Request) bool {
 		body, _ := io.ReadAll(r.Body)
-		if !strings.Contains(string(body), `"patient"`) {
-			// The proxy's own look at upstream as it starts.
-			http.NotFound(w, r)
-			return
-		}
-		select {
-		case <-release:
-		case <-r.Context().Done():
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"slow","version":"1"}}}`)
-	}))
-	t.Cleanup(up.Close)
-	h := startHeadless(t, up.URL+"/mcp", proxyFlags{})
+		return strings.Contains(string(body), `"patient"`)
+	})
+	h := startHeadless(t, url+"/mcp", proxyFlags{})
 	answered := make(chan int, 1)
 	go func() {
 		status, _ := clientPost(t, h.run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"patient","version":"1"}}}`)
@@ -103,7 +89,7 @@ func TestSlowInitializeIsItsOwnSession(t *testing.T) {
 			t.Fatalf("the session was not shown while upstream held its initialize:\n%s", h.errw.String())
 		}
 	}
-	close(release)
+	release()
 	if status := <-answered; status != http.StatusOK {
 		t.Fatalf("the initialize was answered %d, want upstream's 200", status)
 	}

@@ -59,3 +59,26 @@ func postInitialize(t *testing.T, h *headless, path string) {
 	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 }
+
+// heldUpstream is an upstream that answers every request held takes with
+// an initialize result (serverInfo named name) once release is called,
+// and every other (the proxy's own look at upstream as it starts) 404.
+func heldUpstream(t *testing.T, name string, held func(*http.Request) bool) (url string, release func()) {
+	released := make(chan struct{})
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !held(r) {
+			http.NotFound(w, r)
+			return
+		}
+		select {
+		case <-released:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"`+name+`","version":"1"}}}`)
+	}))
+	t.Cleanup(up.Close)
+	var once sync.Once
+	return up.URL, func() { once.Do(func() { close(released) }) }
+}

@@ -307,12 +307,7 @@ func (o *Observer) Asked(reqSeq int64) (id, method, tool string, ok bool) {
 // openLocked is the client's request logged at reqSeq that waits for its
 // answer, and its id; nil when none does. o.mu is held.
 func (o *Observer) openLocked(reqSeq int64) (string, *pending) {
-	for k, p := range o.client.open {
-		if p.seq == reqSeq {
-			return k, p
-		}
-	}
-	return "", nil
+	return o.client.bySeq(reqSeq)
 }
 
 // serverData logs what the server sent, after ev when that is not nil.
