@@ -56,7 +56,7 @@ func TestRecordingReportSaysTheFullDiskAfterASlowOne(t *testing.T) {
 		t.Error("the screen was told nothing")
 	}
 	var out strings.Builder
-	if r.report(&out, true) == nil {
+	if r.report(&out, true, 0) == nil {
 		t.Error("report returned no error for an incomplete recording")
 	}
 	if got := out.String(); !strings.Contains(got, "no space left on device") || strings.Contains(got, "may be incomplete") {
@@ -71,7 +71,7 @@ func TestRecordingReportSaysRecordedWhenTheDiskCaughtUp(t *testing.T) {
 	r, path := newTestRecording(t)
 	tell(t, r.told(nil), &history.Unanswered{Path: path, Wait: 2 * time.Second, Behind: true}, &history.Caveat{})
 	var out strings.Builder
-	if err := r.report(&out, false); err != nil {
+	if err := r.report(&out, false, 0); err != nil {
 		t.Errorf("report returned %v for a recording whose records are all written", err)
 	}
 	if want := "recorded to " + path + "\n"; !strings.HasPrefix(out.String(), want) {
@@ -92,7 +92,7 @@ func TestRecordingReportSaysHowManyRecordsWereNotWritten(t *testing.T) {
 		t.Errorf("mid-session the user heard %v, want the drop once", heard)
 	}
 	var out strings.Builder
-	if r.report(&out, true) == nil {
+	if r.report(&out, true, 0) == nil {
 		t.Error("report returned no error for an incomplete recording")
 	}
 	want := "recording to " + path + " is incomplete: 71 records (about 71.0 MiB) were not written: the disk did not answer within 2s, and the records waiting for it passed 64.0 MiB\n"
