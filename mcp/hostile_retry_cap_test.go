@@ -49,3 +49,23 @@ func TestRetryPastTheCapNamedInTheTimeout(t *testing.T) {
 		}
 	}
 }
+
+// The GET stream for server messages that ends with "retry: 3600000" is
+// reopened after the cap, and the state that says so names the hour the
+// server asked for, in the words a POST's answer stream uses: the
+// Negotiation pane read "reopening in 30s" with no reason for the wait.
+func TestRetryPastTheCapSaidForTheGetStream(t *testing.T) {
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		writeEvents(w, "id: g1\nretry: 3600000\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"hello\"}}\n\n")
+	}
+	s, rec := dialRaw(t, f, Config{RequestTimeout: time.Minute})
+	r := rec.waitFor(t, "the GET stream's reopening state", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "reopening in")
+	})
+	s.Close()
+	want := "reopening in 30s: " + cappedWaiting("3600000 ms (1h)")
+	if !strings.Contains(r.State.Detail, want) {
+		t.Errorf("GET stream state = %q, want it to say %q", r.State.Detail, want)
+	}
+}
