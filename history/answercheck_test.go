@@ -126,3 +126,37 @@ func TestAnswerCheckKnowsAnInitializeRequestByItsRawClass(t *testing.T) {
 		t.Errorf("problems %+v, session %q: want the session the second initialize opened, no contradiction", p, c.SessionID())
 	}
 }
+
+// Answers after initialize carrying two MCP-Protocol-Version headers that
+// disagree, the first the negotiated one, are said once with advice, in
+// the words the initialize answer's open state uses: only the first was
+// read, so the second went unsaid.
+func TestNegotiationTwoVersionHeadersOnALaterAnswer(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		switch x.Method {
+		case "initialize":
+			x.Header().Set("MCP-Protocol-Version", "2025-11-25")
+		case "tools/list":
+			x.Header().Add("MCP-Protocol-Version", "2025-11-25")
+			x.Header().Add("MCP-Protocol-Version", "2025-03-26")
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		for range 2 {
+			if _, _, err := s.ListTools(ctx, false); err != nil {
+				t.Fatalf("tools/list: %v", err)
+			}
+		}
+	})
+	var warned []Problem
+	for _, p := range l.Negotiation().Problems {
+		if strings.Contains(p.Message, "MCP-Protocol-Version") {
+			warned = append(warned, p)
+		}
+	}
+	want := mcp.AnswerVersionsNote([]string{"2025-03-26"})
+	if len(warned) != 1 || warned[0].Message != want || warned[0].Advice(advice.TUI) == "" {
+		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
+	}
+}

@@ -61,7 +61,7 @@ func (t *streamable) adopt(id string, gen int, others []string, resp *http.Respo
 // headers past the first that say another version.
 func (st *StateChange) headerNotes(resp *http.Response) []string {
 	st.TrailerOnly = trailerOnly(resp)
-	st.OtherVersions = otherVersions(resp.Header)
+	st.OtherVersions = OtherVersions(resp.Header)
 	var notes []string
 	for _, note := range []string{TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
 		if note != "" {
@@ -71,10 +71,11 @@ func (st *StateChange) headerNotes(resp *http.Response) []string {
 	return notes
 }
 
-// otherVersions are the values of h's MCP-Protocol-Version headers past
+// OtherVersions are the values of h's MCP-Protocol-Version headers past
 // the first that differ from it: nil for one, or for the same said twice.
-func otherVersions(h http.Header) []string {
-	vs := h.Values("Mcp-Protocol-Version")
+// h is an answer's headers, or a record's (RecordedValues).
+func OtherVersions(h map[string][]string) []string {
+	vs := RecordedValues(h, "Mcp-Protocol-Version")
 	var others []string
 	for _, v := range vs[min(1, len(vs)):] {
 		if v != vs[0] && !slices.Contains(others, v) {
@@ -89,12 +90,22 @@ func otherVersions(h http.Header) []string {
 // open state's Detail (the TUI) and exec's notes say it alike, as
 // OtherSessionIDsNote says two session ids. A proxy that adds its own is
 // why a later answer seems to switch versions.
-func OtherVersionsNote(others []string) string {
+func OtherVersionsNote(others []string) string { return versionsNote("the initialize answer", others) }
+
+// AnswerVersionsNote says, in OtherVersionsNote's words, that an answer
+// after initialize had MCP-Protocol-Version headers naming more versions
+// than the first, "" when it had none: the Negotiation pane and exec's
+// notes say it (history.AnswerCheck).
+func AnswerVersionsNote(others []string) string { return versionsNote("an answer", others) }
+
+// versionsNote says that answer had MCP-Protocol-Version headers past the
+// first saying others.
+func versionsNote(answer string, others []string) string {
 	if len(others) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the initialize answer had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends the version the initialize result named",
-		len(others)+1, quotedOthers(others))
+	return fmt.Sprintf("%s had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends the version the initialize result named",
+		answer, len(others)+1, quotedOthers(others))
 }
 
 // quotedOthers lists the values of a header past its first, as the notes
