@@ -44,9 +44,6 @@ func (t *streamable) adopt(id string, gen int, others []string, resp *http.Respo
 	if note := SessionIDNote(id); note != "" {
 		detail += " (" + note + ")"
 	}
-	if note := OtherSessionIDsNote(others); note != "" {
-		detail += " (" + note + ")"
-	}
 	st := &StateChange{State: StateOpen, Conn: gen, URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id, OtherSessionIDs: others}
 	for _, note := range st.headerNotes(resp) {
 		detail += " (" + note + ")"
@@ -56,14 +53,23 @@ func (t *streamable) adopt(id string, gen int, others []string, resp *http.Respo
 }
 
 // headerNotes keeps on an open state what else the initialize answer resp
-// said wrong in its headers, and returns the words for its Detail: the
-// MCP headers it sent only in its trailer, and the MCP-Protocol-Version
-// headers past the first that say another version.
+// said wrong in its headers, and returns the words for its Detail
+// (InitializeNotes): the MCP headers it sent only in its trailer, and the
+// MCP-Protocol-Version headers past the first that say another version.
 func (st *StateChange) headerNotes(resp *http.Response) []string {
 	st.TrailerOnly = trailerOnly(resp)
 	st.OtherVersions = OtherVersions(resp.Header)
+	return st.InitializeNotes()
+}
+
+// InitializeNotes are the words for what the initialize answer of an open
+// state said wrong in its headers, nil when nothing: more Mcp-Session-Id
+// headers than one, MCP headers only in its trailer, MCP-Protocol-Version
+// headers that disagree. Its Detail (the TUI) and exec's notes say them
+// alike.
+func (st *StateChange) InitializeNotes() []string {
 	var notes []string
-	for _, note := range []string{TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
+	for _, note := range []string{OtherSessionIDsNote(st.OtherSessionIDs), TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
 		if note != "" {
 			notes = append(notes, note)
 		}
