@@ -58,6 +58,9 @@ type notes struct {
 	// was declined since the last take, "" for none: a request failed
 	// for it gets the advice that says so.
 	declined string
+	// waitsSaid are the waits a server asked for past mcpscope's cap
+	// that exec said on stderr as they started (waitLine).
+	waitsSaid []string
 }
 
 // heldLine is a note line and how many times in a row it came: a server
@@ -117,6 +120,7 @@ func (n *notes) record(r mcp.Record) {
 	if declined != "" {
 		n.declined = declined
 	}
+	n.heardWait(&r)
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && (r.RPC.Method != mcp.ListenMethod || r.RPC.UserStream) {
 		// The session's own listen stream, opened in the background, is
 		// no command's: a subscriptions/listen typed after it began later.

@@ -43,6 +43,9 @@ func TestRetryPastTheCapNamedInTheTimeout(t *testing.T) {
 	if !strings.Contains(e.Error(), want) {
 		t.Errorf("timeout = %q, want it to say %q", e.Error(), want)
 	}
+	if got := UnsayCappedWait(e.Error(), retryAsked("3600000")); strings.Contains(got, "asked to wait") || !strings.Contains(got, "resumed after event") {
+		t.Errorf("unsaid = %q, want the timeout without the capped wait", got)
+	}
 	for field, want := range map[string]string{"30000": "", "30001": "30001 ms (30s)", "5400000": "5400000 ms (1h30m)", "99999999999999999999999": "99999999999999999999999 ms", "x": ""} {
 		if got := retryAsked(field); got != want {
 			t.Errorf("retryAsked(%q) = %q, want %q", field, got, want)
