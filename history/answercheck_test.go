@@ -35,12 +35,7 @@ func TestNegotiationVersionHeaderChangedLater(t *testing.T) {
 			}
 		}
 	})
-	var warned []Problem
-	for _, p := range l.Negotiation().Problems {
-		if strings.Contains(p.Message, "MCP-Protocol-Version") {
-			warned = append(warned, p)
-		}
-	}
+	warned := versionProblems(l)
 	const want = `an answer carried MCP-Protocol-Version "2025-03-26", not "2025-11-25"`
 	if len(warned) != 1 || !strings.Contains(warned[0].Message, want) || warned[0].Advice(advice.TUI) == "" {
 		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
@@ -149,14 +144,21 @@ func TestNegotiationTwoVersionHeadersOnALaterAnswer(t *testing.T) {
 			}
 		}
 	})
+	warned := versionProblems(l)
+	want := mcp.AnswerVersionsNote([]string{"2025-03-26"})
+	if len(warned) != 1 || warned[0].Message != want || warned[0].Advice(advice.TUI) == "" {
+		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
+	}
+}
+
+// versionProblems are the problems of l's Negotiation that name
+// MCP-Protocol-Version.
+func versionProblems(l *Log) []Problem {
 	var warned []Problem
 	for _, p := range l.Negotiation().Problems {
 		if strings.Contains(p.Message, "MCP-Protocol-Version") {
 			warned = append(warned, p)
 		}
 	}
-	want := mcp.AnswerVersionsNote([]string{"2025-03-26"})
-	if len(warned) != 1 || warned[0].Message != want || warned[0].Advice(advice.TUI) == "" {
-		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
-	}
+	return warned
 }
