@@ -58,6 +58,9 @@ type notes struct {
 	// was declined since the last take, "" for none: a request failed
 	// for it gets the advice that says so.
 	declined string
+	// waitsSaid are the waits a server asked for past mcpscope's cap
+	// that exec said on stderr as they started (waitLine).
+	waitsSaid []string
 }
 
 // heldLine is a note line and how many times in a row it came: a server
@@ -117,6 +120,7 @@ func (n *notes) record(r mcp.Record) {
 	if declined != "" {
 		n.declined = declined
 	}
+	n.heardWait(&r)
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && (r.RPC.Method != mcp.ListenMethod || r.RPC.UserStream) {
 		// The session's own listen stream, opened in the background, is
 		// no command's: a subscriptions/listen typed after it began later.
@@ -170,10 +174,9 @@ func (n *notes) fromStream(ev *mcp.SSEEvent) string {
 // sessionIDLine is what is wrong with the session id a streamable
 // session opened with, said on the line of exec's notes and of the
 // headless proxy ("" when nothing is): an empty Mcp-Session-Id, one with
-// blanks, which the session sends back all the same, more than one
-// Mcp-Session-Id header, whose first is sent back, MCP headers sent only
-// in the trailer, which no client reads, or MCP-Protocol-Version headers
-// that disagree.
+// blanks, which the session sends back all the same, and what else the
+// initialize answer's headers said wrong, in mcp's words
+// (StateChange.InitializeNotes).
 func sessionIDLine(r *mcp.Record) string {
 	st := r.State
 	if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateOpen {
@@ -187,21 +190,16 @@ func sessionIDLine(r *mcp.Record) string {
 		return ""
 	}
 	var said []string
+	if strings.HasPrefix(st.Detail, mcp.EmptySessionID) {
+		// An empty id and more besides: the empty id was left unsaid.
+		said = append(said, mcp.EmptySessionID)
+	}
 	if note := mcp.SessionIDNote(st.SessionID); st.SessionID != "" && note != "" {
 		// The id is the server's words: quoted, so the blanks in it
 		// show, and cut as a header is.
 		said = append(said, fmt.Sprintf("the initialize answer's Mcp-Session-Id %q is %s", mcp.HeaderQuote(st.SessionID), note))
 	}
-	if note := mcp.OtherSessionIDsNote(st.OtherSessionIDs); note != "" {
-		said = append(said, note)
-	}
-	if note := mcp.TrailerOnlyNote(st.TrailerOnly); note != "" {
-		said = append(said, note)
-	}
-	if note := mcp.OtherVersionsNote(st.OtherVersions); note != "" {
-		said = append(said, note)
-	}
-	return strings.Join(said, "; ")
+	return strings.Join(append(said, st.InitializeNotes()...), "; ")
 }
 
 // cycle is a block of k lines, the last held, that came again: repeats

@@ -347,7 +347,7 @@ func (p *printer) failure(method string, err error, declined string) {
 	// Each line below quotes the server (its message, its data, the
 	// versions a hint names) and is one line, whatever it holds.
 	for _, l := range errorLines(err) {
-		fmt.Fprintf(p.w, "error: %s\n", l)
+		fmt.Fprintf(p.w, "error: %s\n", p.notes.unsaid(l))
 	}
 	var rpcErr *mcp.RPCError
 	hint := advice.ForError(err, advice.CLI)

@@ -190,6 +190,13 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 			Message: fmt.Sprintf("an answer carried MCP-Protocol-Version %q, not %q, the version negotiated and every request carries", sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(mcp.HeaderQuote(c.protocol)))}
 		return *c.otherVersion, true
 	}
+	// Headers that disagree among themselves are said on any answer, as
+	// the initialize answer's are in its open state.
+	if others := mcp.OtherVersions(h.Headers); len(others) > 0 && !initialize && h.Purpose != mcp.PurposeProbe && c.otherVersion == nil {
+		c.otherVersion = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseVersionChanged},
+			Message: sanitize.Line(mcp.AnswerVersionsNote(others))}
+		return *c.otherVersion, true
+	}
 	return Problem{}, false
 }
 

@@ -35,12 +35,7 @@ func TestNegotiationVersionHeaderChangedLater(t *testing.T) {
 			}
 		}
 	})
-	var warned []Problem
-	for _, p := range l.Negotiation().Problems {
-		if strings.Contains(p.Message, "MCP-Protocol-Version") {
-			warned = append(warned, p)
-		}
-	}
+	warned := versionProblems(l)
 	const want = `an answer carried MCP-Protocol-Version "2025-03-26", not "2025-11-25"`
 	if len(warned) != 1 || !strings.Contains(warned[0].Message, want) || warned[0].Advice(advice.TUI) == "" {
 		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
@@ -125,4 +120,45 @@ func TestAnswerCheckKnowsAnInitializeRequestByItsRawClass(t *testing.T) {
 	if p := initialize(4, mcp.ClassNotification, "second"); p != nil || c.SessionID() != "second" {
 		t.Errorf("problems %+v, session %q: want the session the second initialize opened, no contradiction", p, c.SessionID())
 	}
+}
+
+// Answers after initialize carrying two MCP-Protocol-Version headers that
+// disagree, the first the negotiated one, are said once with advice, in
+// the words the initialize answer's open state uses: only the first was
+// read, so the second went unsaid.
+func TestNegotiationTwoVersionHeadersOnALaterAnswer(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		switch x.Method {
+		case "initialize":
+			x.Header().Set("MCP-Protocol-Version", "2025-11-25")
+		case "tools/list":
+			x.Header().Add("MCP-Protocol-Version", "2025-11-25")
+			x.Header().Add("MCP-Protocol-Version", "2025-03-26")
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		for range 2 {
+			if _, _, err := s.ListTools(ctx, false); err != nil {
+				t.Fatalf("tools/list: %v", err)
+			}
+		}
+	})
+	warned := versionProblems(l)
+	want := mcp.AnswerVersionsNote([]string{"2025-03-26"})
+	if len(warned) != 1 || warned[0].Message != want || warned[0].Advice(advice.TUI) == "" {
+		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
+	}
+}
+
+// versionProblems are the problems of l's Negotiation that name
+// MCP-Protocol-Version.
+func versionProblems(l *Log) []Problem {
+	var warned []Problem
+	for _, p := range l.Negotiation().Problems {
+		if strings.Contains(p.Message, "MCP-Protocol-Version") {
+			warned = append(warned, p)
+		}
+	}
+	return warned
 }

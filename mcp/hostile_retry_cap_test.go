@@ -43,9 +43,32 @@ func TestRetryPastTheCapNamedInTheTimeout(t *testing.T) {
 	if !strings.Contains(e.Error(), want) {
 		t.Errorf("timeout = %q, want it to say %q", e.Error(), want)
 	}
+	if got := UnsayCappedWait(e.Error(), retryAsked("3600000")); strings.Contains(got, "asked to wait") || !strings.Contains(got, "resumed after event") {
+		t.Errorf("unsaid = %q, want the timeout without the capped wait", got)
+	}
 	for field, want := range map[string]string{"30000": "", "30001": "30001 ms (30s)", "5400000": "5400000 ms (1h30m)", "99999999999999999999999": "99999999999999999999999 ms", "x": ""} {
 		if got := retryAsked(field); got != want {
 			t.Errorf("retryAsked(%q) = %q, want %q", field, got, want)
 		}
+	}
+}
+
+// The GET stream for server messages that ends with "retry: 3600000" is
+// reopened after the cap, and the state that says so names the hour the
+// server asked for, in the words a POST's answer stream uses: the
+// Negotiation pane read "reopening in 30s" with no reason for the wait.
+func TestRetryPastTheCapSaidForTheGetStream(t *testing.T) {
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		writeEvents(w, "id: g1\nretry: 3600000\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"hello\"}}\n\n")
+	}
+	s, rec := dialRaw(t, f, Config{RequestTimeout: time.Minute})
+	r := rec.waitFor(t, "the GET stream's reopening state", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "reopening in")
+	})
+	s.Close()
+	want := "reopening in 30s: " + cappedWaiting("3600000 ms (1h)")
+	if !strings.Contains(r.State.Detail, want) {
+		t.Errorf("GET stream state = %q, want it to say %q", r.State.Detail, want)
 	}
 }

@@ -250,6 +250,11 @@ type StateChange struct {
 	// it. Read it through ClosedByServer, which also reads recordings older
 	// than it.
 	ServerEnded bool `json:"server_ended,omitempty"`
+	// RetryAsked, on a StateResuming, is the wait the server's retry
+	// field asked for when it was past mcpscope's cap, which the wait
+	// starting is held to ("3600000 ms (1h)"; UnsayCappedWait): "" when
+	// it asked for none so long.
+	RetryAsked string `json:"retry_asked,omitempty"`
 }
 
 // OnItsOwn reports whether st is part of a reconnect mcpscope does on its

@@ -93,15 +93,24 @@ type leavingKey struct{}
 // whatever case the name was written in: Go writes canonical names, but a
 // recording from another version or edited by hand need not.
 func RecordedHeader(h map[string][]string, name string) string {
-	if v := h[name]; len(v) > 0 {
+	if v := RecordedValues(h, name); len(v) > 0 {
 		return v[0]
+	}
+	return ""
+}
+
+// RecordedValues are a header's values in a recorded header map (or an
+// http.Header), whatever case the name was written in.
+func RecordedValues(h map[string][]string, name string) []string {
+	if v := h[name]; len(v) > 0 {
+		return v
 	}
 	for k, v := range h {
 		if strings.EqualFold(k, name) && len(v) > 0 {
-			return v[0]
+			return v
 		}
 	}
-	return ""
+	return nil
 }
 
 // Redirect is one HTTP redirect the client followed (or refused).

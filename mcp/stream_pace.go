@@ -86,6 +86,18 @@ func cappedSaid(asked string) string {
 	return " (" + cappedWaited(asked) + ")"
 }
 
+// UnsayCappedWait is text, a failure's words, without what they say of a
+// capped wait the server asked for (asked, a StateResuming's RetryAsked),
+// for a caller that said it as the wait started (exec, on stderr): said
+// again after the answer, it read as news of a wait long over.
+func UnsayCappedWait(text, asked string) string {
+	if asked == "" {
+		return text
+	}
+	text = strings.ReplaceAll(text, cappedSaid(asked), "")
+	return strings.ReplaceAll(text, "; "+cappedWaited(asked), "")
+}
+
 // quickEnd is how soon a stream must end, with nothing said, to count as
 // a stream that ends as soon as it opens; reopening one backs off from
 // quickBackoff, doubling, and stops after maxResume of them in a row.

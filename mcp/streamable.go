@@ -374,6 +374,10 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	// The session the answer names is adopted once its record is out, so
 	// the log reads in the order things happened.
 	adopt := func() {}
+	// emptyAdopt says adopt only says what was wrong (emptySession), with
+	// no session to keep: on an event stream it waits for the stream's
+	// end, where a trailer comes, as it waits for a JSON body's.
+	emptyAdopt := false
 	if sid := resp.Header.Get("Mcp-Session-Id"); ok && id == "" && sid != "" && m.method == "initialize" {
 		if len(sid) > maxSessionID {
 			// Sent back on every request, it would be refused (431) or
@@ -390,6 +394,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// An empty id, one only in the trailer, versions that disagree:
 		// read once the body is, as a trailer comes after it.
 		adopt = func() { t.emptySession(gen, resp) }
+		emptyAdopt = true
 	}
 	ct := MediaType(resp.Header)
 	var cb *cutBody
@@ -405,7 +410,13 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	case ok && ct == "text/event-stream":
 		ex.Opened = "sse"
 		s.emitHTTP(ex)
-		adopt()
+		if emptyAdopt {
+			// An Mcp-Session-Id sent only as a trailer is known once the
+			// stream has ended.
+			defer adopt()
+		} else {
+			adopt()
+		}
 		if aside != nil {
 			t.readAside(aside, m, resp, gen)
 			return nil

@@ -244,7 +244,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if capped != "" {
 			detail += ": " + cappedWaiting(capped)
 		}
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail}})
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail, RetryAsked: capped}})
 		if !sleepCtx(ctx, wait) {
 			return ctx.Err()
 		}

@@ -44,9 +44,6 @@ func (t *streamable) adopt(id string, gen int, others []string, resp *http.Respo
 	if note := SessionIDNote(id); note != "" {
 		detail += " (" + note + ")"
 	}
-	if note := OtherSessionIDsNote(others); note != "" {
-		detail += " (" + note + ")"
-	}
 	st := &StateChange{State: StateOpen, Conn: gen, URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id, OtherSessionIDs: others}
 	for _, note := range st.headerNotes(resp) {
 		detail += " (" + note + ")"
@@ -56,14 +53,23 @@ func (t *streamable) adopt(id string, gen int, others []string, resp *http.Respo
 }
 
 // headerNotes keeps on an open state what else the initialize answer resp
-// said wrong in its headers, and returns the words for its Detail: the
-// MCP headers it sent only in its trailer, and the MCP-Protocol-Version
-// headers past the first that say another version.
+// said wrong in its headers, and returns the words for its Detail
+// (InitializeNotes): the MCP headers it sent only in its trailer, and the
+// MCP-Protocol-Version headers past the first that say another version.
 func (st *StateChange) headerNotes(resp *http.Response) []string {
 	st.TrailerOnly = trailerOnly(resp)
-	st.OtherVersions = otherVersions(resp.Header)
+	st.OtherVersions = OtherVersions(resp.Header)
+	return st.InitializeNotes()
+}
+
+// InitializeNotes are the words for what the initialize answer of an open
+// state said wrong in its headers, nil when nothing: more Mcp-Session-Id
+// headers than one, MCP headers only in its trailer, MCP-Protocol-Version
+// headers that disagree. Its Detail (the TUI) and exec's notes say them
+// alike.
+func (st *StateChange) InitializeNotes() []string {
 	var notes []string
-	for _, note := range []string{TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
+	for _, note := range []string{OtherSessionIDsNote(st.OtherSessionIDs), TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
 		if note != "" {
 			notes = append(notes, note)
 		}
@@ -71,10 +77,11 @@ func (st *StateChange) headerNotes(resp *http.Response) []string {
 	return notes
 }
 
-// otherVersions are the values of h's MCP-Protocol-Version headers past
+// OtherVersions are the values of h's MCP-Protocol-Version headers past
 // the first that differ from it: nil for one, or for the same said twice.
-func otherVersions(h http.Header) []string {
-	vs := h.Values("Mcp-Protocol-Version")
+// h is an answer's headers, or a record's (RecordedValues).
+func OtherVersions(h map[string][]string) []string {
+	vs := RecordedValues(h, "Mcp-Protocol-Version")
 	var others []string
 	for _, v := range vs[min(1, len(vs)):] {
 		if v != vs[0] && !slices.Contains(others, v) {
@@ -89,12 +96,22 @@ func otherVersions(h http.Header) []string {
 // open state's Detail (the TUI) and exec's notes say it alike, as
 // OtherSessionIDsNote says two session ids. A proxy that adds its own is
 // why a later answer seems to switch versions.
-func OtherVersionsNote(others []string) string {
+func OtherVersionsNote(others []string) string { return versionsNote("the initialize answer", others) }
+
+// AnswerVersionsNote says, in OtherVersionsNote's words, that an answer
+// after initialize had MCP-Protocol-Version headers naming more versions
+// than the first, "" when it had none: the Negotiation pane and exec's
+// notes say it (history.AnswerCheck).
+func AnswerVersionsNote(others []string) string { return versionsNote("an answer", others) }
+
+// versionsNote says that answer had MCP-Protocol-Version headers past the
+// first saying others.
+func versionsNote(answer string, others []string) string {
 	if len(others) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the initialize answer had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends the version the initialize result named",
-		len(others)+1, quotedOthers(others))
+	return fmt.Sprintf("%s had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends the version the initialize result named",
+		answer, len(others)+1, quotedOthers(others))
 }
 
 // quotedOthers lists the values of a header past its first, as the notes

@@ -132,6 +132,9 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	}()
 	var lastID string
 	delay := defaultRetry
+	// asked is the wait a retry field asked for past maxRetry, which
+	// delay holds to the cap (retryAsked): "" when delay is not its.
+	asked := ""
 	var quick quickEnds
 	var idle idlePolls
 	// conflicts counts 409s in a row to reopening a stream that was open:
@@ -226,7 +229,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry); ok {
-				delay, retried = d, true
+				delay, retried, asked = d, true, retryAsked(ev.Retry)
 			}
 		})
 		resp.Body.Close()
@@ -238,7 +241,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			// or a proxy cutting idle streams every minute would leave
 			// the GET stream closed for 30s of every 90 once the wait
 			// had doubled up to its cap.
-			delay = defaultRetry
+			delay, asked = defaultRetry, ""
 		}
 		why = "the server ended it"
 		if err != nil {
@@ -270,7 +273,11 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			why += fmt.Sprintf("; its last event id %q holds a control character, which no HTTP header can carry, so it is reopened without Last-Event-ID", clip.Quote(lastID, 64))
 			lastID = ""
 		}
-		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait))
+		reopen := fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait)
+		if wait == maxRetry && asked != "" {
+			reopen += ": " + cappedWaiting(asked)
+		}
+		state(reopen)
 		if !sleepCtx(ctx, wait) {
 			return
 		}
