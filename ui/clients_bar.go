@@ -107,6 +107,10 @@ func (m *Model) briefTabs(parts []string, gap string, width int) (line string, o
 	return strings.Join(parts, gap), true
 }
 
+// endedMark follows an ended client's name in the clients bar, and help
+// says what it means.
+const endedMark = "○"
+
 // barHelp is the "? help" that ends the clients bar where it has room,
 // when the bar took the keys row's place.
 func (m *Model) barHelp() string {
@@ -235,7 +239,7 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int) string {
 		// The mark Pairs closes a stream with: at 80 columns a bar of
 		// ended clients was mostly " (ended)", and cut their names to
 		// their numbers. The shown one says it in words.
-		label += " ○"
+		label += " " + endedMark
 	}
 	style := st.TabInactive
 	if i == m.clients.cur {
