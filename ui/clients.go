@@ -435,8 +435,10 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 		// nothing the user typed goes unsaid.
 		return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(), said)
 	}
+	// The keys first: with the command line open (:) the message shares
+	// the status bar, and at 80 columns it was cut at "[ and ] go b…".
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
-		m.setStatus(levelInfo, "your own session to the same server · "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
+		m.setStatus(levelInfo, m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients · this is your own session to the same server"))
 }
 
 // addFeed adds a tab for c, a proxied client or the user's own session,
