@@ -1,25 +1,11 @@
 package ui
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 )
-
-// viewBytes is how many bytes one View of m allocates, the least of a few.
-func viewBytes(m *Model) uint64 {
-	least := ^uint64(0)
-	var before, after runtime.MemStats
-	for range 3 {
-		runtime.ReadMemStats(&before)
-		_ = m.View()
-		runtime.ReadMemStats(&after)
-		least = min(least, after.TotalAlloc-before.TotalAlloc)
-	}
-	return least
-}
 
 // A frame draws the clients bar once: where "? help" does not fit beside
 // the clients, the screen drew the bar, then again shortened for the
@@ -33,8 +19,8 @@ func TestClientsBarDrawnOncePerFrame(t *testing.T) {
 	}
 	// The rest of a frame as wide: a bar of two clients costs little.
 	few := manyClients(2, 8000)
-	rest := viewBytes(few) - barBytes(few, few.barHelp())
-	bar, frame := barBytes(m, m.barHelp()), viewBytes(m)
+	rest := frameBytes(few) - barBytes(few, few.barHelp())
+	bar, frame := barBytes(m, m.barHelp()), frameBytes(m)
 	if frame > rest+bar*3/2 {
 		t.Errorf("a frame allocates %d bytes, its clients bar %d and the rest of the frame %d: the bar is drawn more than once", frame, bar, rest)
 	}
