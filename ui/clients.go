@@ -164,11 +164,39 @@ func (m *Model) newClientText(i int) string {
 	return m.stepKeys(i) + newClientTail(f.ID, f.title())
 }
 
+// restepAnnouncement counts the keys of a new client's announcement still
+// on the status line again, from where that client is now among the tabs:
+// the ended clients let go past maxEnded before it moved it nearer, and
+// "] ×3" took one press too many until a key cleared the message.
+func (m *Model) restepAnnouncement() {
+	s := m.status.msg
+	if s == nil {
+		return
+	}
+	at := strings.Index(s.text, newClientWords)
+	if at < 0 {
+		return
+	}
+	said := s.text[at:]
+	for i, f := range m.clients.feeds {
+		if tail := newClientTail(f.ID, f.title()); i != m.clients.cur && (said == tail || said == tail+endedWord) {
+			s.text = m.stepKeys(i) + said
+			return
+		}
+	}
+}
+
 // newClientTail is what newClientText says after the keys, by which the
 // announcement is found again when the client is renamed or ends.
 func newClientTail(id int, name string) string {
-	return " shows a new client: " + clientLabel(id, name)
+	return newClientWords + clientLabel(id, name)
 }
+
+// newClientWords begin newClientTail.
+const newClientWords = " shows a new client: "
+
+// endedWord follows an announced client's name once it ended.
+const endedWord = " (ended)"
 
 // stepKeys is the key that steps from the shown session to the i-th in
 // the fewest presses, ] or [ (the list wraps), and how many presses when
@@ -242,13 +270,14 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	m.clients.ends++
 	f.endedAt = m.clients.ends
 	m.clients.dropEnded()
+	m.restepAnnouncement()
 	if f != m.clients.shown() {
 		if s := m.status.msg; s != nil && strings.HasSuffix(s.text, newClientTail(f.ID, f.title())) {
 			// Still announcing it: a client that came and went (the
 			// Inspector CLI's one tools/list) was offered as new for the
 			// rest of the message's time, the bar already reading
 			// "(ended)" beside it.
-			s.text += " (ended)"
+			s.text += endedWord
 		}
 		return nil
 	}
@@ -406,8 +435,10 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 		// nothing the user typed goes unsaid.
 		return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(), said)
 	}
+	// The keys first: with the command line open (:) the message shares
+	// the status bar, and at 80 columns it was cut at "[ and ] go b…".
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
-		m.setStatus(levelInfo, "your own session to the same server · "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
+		m.setStatus(levelInfo, m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients · this is your own session to the same server"))
 }
 
 // addFeed adds a tab for c, a proxied client or the user's own session,

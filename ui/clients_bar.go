@@ -14,33 +14,47 @@ import (
 // clientsBar lists the sessions on one line, the shown one marked, for
 // the command line's spare row (a proxied session cannot send). Its keys
 // read "[/]", as help pairs keys ("↑/↓"): "[ ]" read as an unticked
-// checkbox. reserve is the room at the end it leaves where it can (for
-// barHelp): the other clients' names are shortened for it first.
-func (m *Model) clientsBar(reserve int) string {
+// checkbox. It ends with end (barHelp) where that fits without cutting
+// the shown one's name, the other clients' names shortened for it first;
+// where it does not, the bar is as it is without end. Each form is drawn
+// once: the screen drew the bar, and again for end, every frame end did
+// not fit.
+func (m *Model) clientsBar(end string) string {
 	st := m.com.st
 	k := m.keys
 	head := st.Key.Render(k.PrevClient.Help().Key+"/"+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
 	if n := m.clients.dropped; n > 0 {
 		head += st.Hint.Render("(" + strconv.Itoa(n) + " ended earlier: in their recordings) ")
 	}
+	endW := ansi.StringWidth(end)
 	if len(m.clients.feeds) == 0 {
-		return head + st.Hint.Render("none yet")
+		line := head + st.Hint.Render("none yet")
+		if ansi.StringWidth(line)+endW <= m.width {
+			return line + end
+		}
+		return line
 	}
-	width := m.width - reserve
 	feeds := m.clients.feeds
 	gap := st.App.Render(" ") // unstyled, it was a hole in a themed background
 	headW, gapW := ansi.StringWidth(head), ansi.StringWidth(gap)
-	parts := make([]string, len(feeds))
+	room := m.width - headW
 	// Every tab is a cell at least: with hundreds of clients not even their
 	// numbers fit, and naming each in every form only to find that out was
 	// most of the proxy TUI's time. Only the tabs around the shown one are
 	// drawn then.
-	if headW+len(feeds)*(1+gapW)-gapW <= width {
+	numbersFit := func(width int) bool { return len(feeds)*(1+gapW)-gapW <= width }
+	parts := make([]string, len(feeds))
+	full := "" // the tabs named in full, where they fit without end
+	if numbersFit(room) {
 		for i, f := range feeds {
 			parts[i] = m.clientTab(i, f, tabFull, 0)
 		}
-		if tabsWidth(parts, gapW) <= width-headW {
-			return head + strings.Join(parts, gap)
+		w := tabsWidth(parts, gapW)
+		if w <= room-endW {
+			return head + strings.Join(parts, gap) + end
+		}
+		if w <= room {
+			full = head + strings.Join(parts, gap)
 		}
 		// Still too long (a third client on 80 columns was cut away
 		// whole): the others are named in brief, by what tells each from
@@ -48,27 +62,41 @@ func (m *Model) clientsBar(reserve int) string {
 		// columns left no room for "? help"), and then by their numbers
 		// alone, in order, so every session is there to step to with [
 		// and ].
-		if line, ok := m.briefTabs(parts, gap, width-headW); ok {
-			return head + line
+		if endW > 0 && numbersFit(room-endW) {
+			if line, ok := m.briefTabs(parts, gap, room-endW); ok {
+				return head + line + end
+			}
 		}
 	}
 	// Even the numbers do not fit (200 clients on 80 columns): cut at the
 	// edge, the shown one was lost past it, so the bar shows the numbers
-	// around it instead, and where it is among them all. It leaves the
-	// room asked for (the "? help" the screen ends the bar with), unless
-	// that would cut the shown one's name: with fifteen clients on 80
-	// columns the help was said nowhere.
+	// around it instead, and where it is among them all. It leaves room
+	// for end, unless that would cut the shown one's name: with fifteen
+	// clients on 80 columns the help was said nowhere.
+	nums := make([]string, len(feeds))
 	tab := func(i int) string {
-		if parts[i] == "" {
-			parts[i] = m.clientTab(i, feeds[i], tabNumber, 0)
+		if nums[i] == "" {
+			nums[i] = m.clientTab(i, feeds[i], tabNumber, 0)
 		}
-		return parts[i]
+		return nums[i]
 	}
-	room := m.width - headW
-	window, cut := m.clientsWindow(len(feeds), tab, gap, room-reserve)
-	if cut && reserve > 0 {
-		window, _ = m.clientsWindow(len(feeds), tab, gap, room)
+	if endW > 0 {
+		if window, cut := m.clientsWindow(len(feeds), tab, gap, room-endW); !cut {
+			return head + window + end
+		}
 	}
+	// end does not fit: where the shown client's own name is too long for
+	// it, shortening for it had cut the others from the bar for an end it
+	// did not show.
+	if full != "" {
+		return full
+	}
+	if numbersFit(room) {
+		if line, ok := m.briefTabs(parts, gap, room); ok {
+			return head + line
+		}
+	}
+	window, _ := m.clientsWindow(len(feeds), tab, gap, room)
 	return head + window
 }
 
@@ -106,6 +134,10 @@ func (m *Model) briefTabs(parts []string, gap string, width int) (line string, o
 	fits(tabBrief, briefName-shorter)
 	return strings.Join(parts, gap), true
 }
+
+// endedMark follows an ended client's name in the clients bar, and help
+// says what it means.
+const endedMark = "○"
 
 // barHelp is the "? help" that ends the clients bar where it has room,
 // when the bar took the keys row's place.
@@ -235,7 +267,7 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int) string {
 		// The mark Pairs closes a stream with: at 80 columns a bar of
 		// ended clients was mostly " (ended)", and cut their names to
 		// their numbers. The shown one says it in words.
-		label += " ○"
+		label += " " + endedMark
 	}
 	style := st.TabInactive
 	if i == m.clients.cur {

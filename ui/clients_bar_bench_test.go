@@ -6,7 +6,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -19,11 +18,11 @@ func BenchmarkClientsBar(b *testing.B) {
 		for _, width := range []int{80, 160} {
 			b.Run(fmt.Sprintf("%dclients/%dcols", n, width), func(b *testing.B) {
 				m := manyClients(n, width)
-				reserve := ansi.StringWidth(m.barHelp())
+				help := m.barHelp()
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					m.clientsBar(reserve)
+					m.clientsBar(help)
 				}
 			})
 		}

@@ -29,8 +29,18 @@ func (k *KeyMap) groups() []helpGroup {
 			eitherKey(k.Home, k.End, "top/bottom"), k.Search, eitherKey(k.NextMatch, k.PrevMatch, "next/previous match"), k.ToggleRaw, k.Copy, k.Back}},
 		{"Command line", k.commandLineKeys()},
 		{"Replay", []key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step, k.JumpStart, k.JumpEnd}},
-		{"Proxy clients", []key.Binding{k.NextClient, k.PrevClient, k.OpenOwn}},
+		{"Proxy clients", []key.Binding{k.NextClient, k.PrevClient, k.OpenOwn, k.endedMark()}},
 	}
+}
+
+// endedMark is the clients bar's "○" after a client that ended, said as a
+// row of the clients' group with no key of its own: the bar marked ended
+// clients with a sign the help never explained. It is shown where the
+// clients' keys are (a proxy's TUI) and nowhere else.
+func (k *KeyMap) endedMark() key.Binding {
+	b := key.NewBinding(key.WithKeys(k.NextClient.Keys()...), key.WithHelp(endedMark, "a client that ended"))
+	b.SetEnabled(k.NextClient.Enabled())
+	return b
 }
 
 // commandLineKeys are the command line's keys, or none while it cannot

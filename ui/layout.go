@@ -145,24 +145,33 @@ func layoutWith(width, height, cmdRows int) screenLayout {
 	return l
 }
 
-// withoutDetail is l with the tab slot across the whole width and no
-// Detail pane, in modeTwoColumn (any other layout is returned as is): a
-// failed negotiation wrapped tightly in half of 100 columns beside a
+// withoutDetail is l with no Detail pane, its room given to Negotiation:
+// in modeTwoColumn the tab slot goes across the whole width, in modeFour
+// Negotiation goes across the top, Events and Pairs side by side under
+// it; any other layout is returned as is. A failed negotiation wrapped
+// tightly in half of 100 columns, or in two fifths of 160, beside a
 // Detail that had nothing to show.
 func (l screenLayout) withoutDetail() screenLayout {
-	if l.Mode != modeTwoColumn {
+	w := l.CmdLine.W
+	switch l.Mode {
+	case modeTwoColumn:
+		l.TabBar.W, l.Slot.W = w, w
+	case modeFour:
+		neg, ev := l.Panes[paneNegotiation], l.Panes[paneEvents]
+		l.Panes[paneNegotiation] = rect{0, 0, w, neg.H}
+		l.Panes[paneEvents] = rect{0, neg.H, ev.W, ev.H}
+		l.Panes[panePairs] = rect{ev.W, neg.H, w - ev.W, ev.H}
+	default:
 		return l
 	}
-	w := l.CmdLine.W
-	l.TabBar.W, l.Slot.W = w, w
 	l.Panes[paneDetail] = rect{}
 	return l
 }
 
-// detailHidden reports whether l is a two-column layout whose Detail gave
-// its half to the slot (withoutDetail).
+// detailHidden reports whether l is a layout whose Detail gave its room
+// to Negotiation (withoutDetail).
 func (l screenLayout) detailHidden() bool {
-	return l.Mode == modeTwoColumn && l.Panes[paneDetail].empty()
+	return (l.Mode == modeTwoColumn || l.Mode == modeFour) && l.Panes[paneDetail].empty()
 }
 
 // isTabbed reports whether p shares the slot in this layout.

@@ -51,3 +51,27 @@ func TestLiveFocusedDetailTakesItsHalfBack(t *testing.T) {
 		t.Errorf("focused, Detail did not take its half back beside Negotiation:\n%s", v)
 	}
 }
+
+// At 160x45 too a failed negotiation takes the empty Detail's room: it
+// goes across the top, Events and Pairs side by side under it, where it
+// kept two fifths of the width beside a Detail with nothing to show.
+func TestLiveFailedNegotiationTakesTheTopAt160(t *testing.T) {
+	failing := htmlFailing(t, "<html><body><h1>Internal Server Error</h1></body></html>")
+	l := liveFailedAt(t, mcp.Config{URL: failing.URL + "/mcp"}, 160, 45)
+	m := l.quit()
+	v := ansi.Strip(m.View())
+	checkFrame(t, m.View(), 160, 45)
+	if strings.Contains(v, "Detail") || strings.Contains(v, "select a pair or an event") {
+		t.Errorf("an empty Detail pane is drawn beside the failed negotiation:\n%s", v)
+	}
+	rows := strings.Split(v, "\n")
+	if !strings.HasPrefix(rows[0], "╭─ Negotiation · failed") || !strings.HasSuffix(rows[0], "╮") || strings.Count(rows[0], "╮") != 1 {
+		t.Errorf("the Negotiation pane is not across the 160 columns:\n%s", v)
+	}
+	if !strings.Contains(v, "╭─ Raw events") || !strings.Contains(v, "╭─ Pairs") {
+		t.Errorf("Events and Pairs are not under it:\n%s", v)
+	}
+	if want := "POST server/discover " + failing.URL + "/mcp → 500 · text/html"; !strings.Contains(v, want) {
+		t.Errorf("the negotiation lacks %q on one row:\n%s", want, v)
+	}
+}

@@ -260,12 +260,28 @@ func (m *Model) afterAppend() tea.Cmd {
 	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect())
 }
 
-// negotiationAlone reports whether the two-column screen's slot shows
-// Negotiation across the whole width (withoutDetail): Detail, beside it,
-// has nothing to show (no selection, no standing note) and not the focus.
+// negotiationAlone reports whether Negotiation takes Detail's room
+// (withoutDetail): Detail has nothing to show (no selection, no standing
+// note) and not the focus, and Negotiation is on screen: the two-column
+// screen's slot shows it, or, on the four-pane screen, the connect failed.
+// Only the two-column screen did, and at 160x45 a failed connect's words
+// wrapped in two fifths of the width beside an empty Detail. A session
+// that connected keeps its four panes: the empty Detail says there which
+// key opens a row.
 func (m *Model) negotiationAlone() bool {
-	return m.lay.Mode == modeTwoColumn && m.slot == paneNegotiation && m.focus != paneDetail &&
-		m.detail.empty() && m.com.note == ""
+	switch m.lay.Mode {
+	case modeTwoColumn:
+		if m.slot != paneNegotiation {
+			return false
+		}
+	case modeFour:
+		if m.com.log.Stats().State != mcp.StateFailed {
+			return false
+		}
+	default:
+		return false
+	}
+	return m.focus != paneDetail && m.detail.empty() && m.com.note == ""
 }
 
 // negotiationShown reports whether the Negotiation pane is on screen: in

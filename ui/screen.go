@@ -42,6 +42,9 @@ func (m *Model) View() string {
 	var cl []string
 	idle := false // the command line's own rows, not a prompt's or a filter's
 	keysRow := "" // the keys row the clients bar took the place of
+	// clients: the command line's first row is the clients bar's, drawn
+	// once it is known whether it ends with "? help" (below).
+	clients := false
 	switch {
 	case m.ask.open():
 		cl = m.ask.inputLines()
@@ -63,7 +66,7 @@ func (m *Model) View() string {
 		if m.opts.Clients != nil && idle {
 			// The command line's first row lists the clients, except while
 			// the user types into their own session.
-			keysRow, cl[0] = cl[0], m.clientsBar(0)
+			keysRow, cl[0], clients = cl[0], "", true
 		}
 	}
 	bar, cut, endCut := m.status.draw(true)
@@ -93,7 +96,7 @@ func (m *Model) View() string {
 	// it lasts, the reason back after it. Cut on the bar at 80 columns,
 	// "nothing to copy: open a pair or an …" never said how.
 	reasonRow := cut && idle && top == 2 && last == top-1 && !m.status.wraps() && endCut
-	if cut && covered == 0 && last >= 0 && (ansi.StringWidth(cl[last]) == 0 || reasonRow) && last < m.lay.CmdLine.H {
+	if cut && covered == 0 && last >= 0 && ((ansi.StringWidth(cl[last]) == 0 && !(clients && last == 0)) || reasonRow) && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole
 		// there, and the bar keeps the version and counts.
@@ -111,22 +114,16 @@ func (m *Model) View() string {
 			break
 		}
 	}
-	if keysRow != "" && !placed {
-		// The keys row, and its "? help" with it, gave way to the clients
-		// bar: the bar ends with it instead where it has room (the
-		// clients come first, shortened to make room for it), or a
-		// proxy's watcher had no word of the help. The shortened bar is
-		// kept only when the help then fits: where it does not (the
-		// shown client's own name too long), shortening for it had cut
-		// the others from the bar for a help it did not show.
-		help := m.barHelp()
-		bar := cl[0]
-		if ansi.StringWidth(bar+help) > m.width {
-			bar = m.clientsBar(ansi.StringWidth(help))
+	if clients {
+		end := ""
+		if keysRow != "" && !placed {
+			// The keys row, and its "? help" with it, gave way to the
+			// clients bar: the bar ends with it instead where it has
+			// room (the clients come first, shortened to make room for
+			// it), or a proxy's watcher had no word of the help.
+			end = m.barHelp()
 		}
-		if ansi.StringWidth(bar+help) <= m.width {
-			cl[0] = bar + help
-		}
+		cl[0] = m.clientsBar(end)
 	}
 	for i := 0; i < m.lay.CmdLine.H-covered; i++ {
 		var l string

@@ -103,9 +103,10 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 	// A reconnect's new legacy session (session-replaced) is as
 	// uninitialized as one just opened.
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
-	connecting := m.com.log.Stats().State == mcp.StateConnecting
-	reconnecting := m.com.log.Stats().State == mcp.StateReconnecting
-	disconnected := m.com.log.Stats().State == mcp.StateFailed || m.com.log.Stats().State == mcp.StateClosed
+	state := log.Stats().State
+	connecting := state == mcp.StateConnecting
+	reconnecting := state == mcp.StateReconnecting
+	disconnected := state == mcp.StateFailed || state == mcp.StateClosed
 	unheard := m.com.log.Surface().Unheard
 	if c.Method == "tools/call" {
 		// Its answer is read against the tool's outputSchema here, off
