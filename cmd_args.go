@@ -53,7 +53,11 @@ func flagError(cmd *cobra.Command, err error) error {
 				names = append(names, f.Name)
 			}
 		})
-		if near := command.Nearest(unknown.GetSpecifiedName(), names); near != "" {
+		if owners := flagOwners(cmd, unknown.GetSpecifiedName()); len(owners) > 0 {
+			// A flag of another command ("exec --listen") is no slip: the
+			// command it belongs to is the one to run.
+			return &exitError{exitUsage, fmt.Errorf("%v: %s", err, ownerWords(cmd, unknown.GetSpecifiedName(), owners))}
+		} else if near := command.Nearest(unknown.GetSpecifiedName(), names); near != "" {
 			err = fmt.Errorf("%v: did you mean --%s?", err, near)
 		} else if other := siblingCommand(cmd, unknown.GetSpecifiedName()); other != nil {
 			// "replay last --export md" reads as an option of replay, where

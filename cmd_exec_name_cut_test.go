@@ -75,7 +75,7 @@ func TestExecAnswerWordsCutALongKeyAtNameLimit(t *testing.T) {
 	}
 	a.unanswered = []mcp.InputRequest{{Method: cutName, Key: cutName}}
 	got := a.missing()
-	if want := "the server asked for " + cutNameShown + " (" + cutNameShown + ")"; !strings.Contains(got, want) || !strings.Contains(got, "--answer '"+cutNameShown+" ...'") {
+	if want := "the server asked for " + cutNameShown + " (" + cutNameShown + ")"; !strings.Contains(got, want) || !strings.Contains(got, "--answer '"+cutNameShown+" ...'") || strings.Contains(got, cutName) {
 		t.Errorf("what went unanswered does not say %q:\n%s", want, got)
 	}
 }

@@ -70,14 +70,15 @@ func (p *printer) sent(c command.Command) string {
 	return c.Method
 }
 
-// title is the method c goes as and its tool (mcp.NameShown: a script
-// may name a megabyte-long one it read from a tools/list), as --json's
-// lines on stderr name the command they are about.
+// title is the method c goes as and its tool, each cut as a name is
+// (mcp.NameShown: a script may name a megabyte-long one it read from a
+// tools/list, or a method it made up), as --json's lines on stderr name the
+// command they are about.
 func (p *printer) title(c command.Command) string {
 	if c.Tool != "" {
-		return p.sent(c) + " " + mcp.NameShown(c.Tool)
+		return mcp.NameShown(p.sent(c)) + " " + mcp.NameShown(c.Tool)
 	}
-	return p.sent(c)
+	return mcp.NameShown(p.sent(c))
 }
 
 // about is what a line on stderr about c starts with: nothing under the

@@ -16,8 +16,10 @@ import (
 // progressLine draws, on a terminal's stderr, one line saying how far the
 // pending request got, from the notifications/progress the server sends
 // for it (its progressToken is the request's id), and clears it when the
-// answer comes. Off a terminal it draws nothing: a log file or a pipe
-// wants no carriage returns.
+// answer comes. Off a terminal it prints the same words as plain lines,
+// "progress: …", at most one a second: a log file or a pipe wants no
+// carriage returns, but a script watching a 30-second call saw nothing at
+// all until its answer.
 type progressLine struct {
 	w   io.Writer
 	tty bool
@@ -46,10 +48,13 @@ type progressLine struct {
 }
 
 // progressWindow and progressBurst bound how often the line is drawn: a
-// few quick steps are each drawn, a flood is sampled.
+// few quick steps are each drawn, a flood is sampled. Off a terminal each
+// draw is a line of its own that stays, so one a second is printed, the
+// newest held back printed when the second ends.
 const (
-	progressWindow = 100 * time.Millisecond
-	progressBurst  = 4
+	progressWindow      = 100 * time.Millisecond
+	progressBurst       = 4
+	plainProgressWindow = time.Second
 )
 
 // maxProgressWidth keeps the line on one row of an ordinary terminal, so a
@@ -59,7 +64,7 @@ const maxProgressWidth = 78
 // record follows the session's records: requests sent, their progress and
 // their answers.
 func (p *progressLine) record(r mcp.Record) {
-	if !p.tty || r.RPC == nil {
+	if r.RPC == nil {
 		return
 	}
 	m := r.RPC
@@ -130,19 +135,27 @@ func (p *progressLine) record(r mcp.Record) {
 // drawLocked draws text as the line, or holds it for the end of the
 // window when the window's draws are spent; p.mu is held.
 func (p *progressLine) drawLocked(text string) {
+	window, burst := progressWindow, progressBurst
+	if !p.tty {
+		window, burst = plainProgressWindow, 1
+	}
 	now := time.Now()
-	if now.Sub(p.windowAt) >= progressWindow {
+	if now.Sub(p.windowAt) >= window {
 		p.windowAt, p.drawn = now, 0
 	}
-	if p.drawn >= progressBurst {
+	if p.drawn >= burst {
 		p.later = text
 		if p.flush == nil {
-			p.flush = time.AfterFunc(p.windowAt.Add(progressWindow).Sub(now), p.drawLater)
+			p.flush = time.AfterFunc(p.windowAt.Add(window).Sub(now), p.drawLater)
 		}
 		return
 	}
 	p.drawn++
 	p.later = ""
+	if !p.tty {
+		fmt.Fprintln(p.w, "progress: "+text)
+		return
+	}
 	fmt.Fprint(p.w, "\r\x1b[K"+text)
 	p.shown = true
 }
@@ -173,9 +186,6 @@ func (p *progressLine) Write(b []byte) (int, error) {
 // done forgets every pending request and clears the line: the command
 // they belonged to has returned (answered, failed or cancelled).
 func (p *progressLine) done() {
-	if !p.tty {
-		return
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	clear(p.pending)

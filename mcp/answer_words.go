@@ -76,10 +76,10 @@ func (e *InputRequiredError) Error() string {
 		// result that declines a sampling request (an elicitation has
 		// action decline), so the one way to decline is not to send
 		// the request again.
-		return fmt.Sprintf("declined %s; %s was not sent again, since the 2026-07-28 revision has no answer that declines sampling", methods(declined), e.Method)
+		return fmt.Sprintf("declined %s; %s was not sent again, since the 2026-07-28 revision has no answer that declines sampling", methods(declined), NameShown(e.Method))
 	}
 	var b strings.Builder
-	b.WriteString(e.Method + " needs input that was not given")
+	b.WriteString(NameShown(e.Method) + " needs input that was not given")
 	sep := ": "
 	if len(notGiven) > 0 || len(unanswered) == 0 {
 		b.WriteString(sep + methods(notGiven))
@@ -100,7 +100,7 @@ func (e *InputRequiredError) Error() string {
 	}
 	if len(unanswered) > 0 || len(declined) > 0 {
 		// Asking ended there: what was not asked is not named.
-		b.WriteString("; " + e.Method + " was not sent again")
+		b.WriteString("; " + NameShown(e.Method) + " was not sent again")
 	}
 	return b.String()
 }

@@ -174,7 +174,8 @@ func Describe(req mcp.InputRequest) string {
 	case "sampling/createMessage":
 		return describeSampling(req.Params)
 	}
-	return req.Method
+	// A method of the server's own is a name, cut as every name is.
+	return mcp.NameShown(req.Method)
 }
 
 // samplingContent is a sampled message's content in words: its text, and

@@ -29,6 +29,14 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 		}
 		if !strings.Contains(w, "=") {
 			err = BareWord(w, schema, typed)
+			keyless := err.Error() == fmt.Sprintf("%s: expected key=value or key:=json", argQuoted(w))
+			if n, joined := spacedValue(words, i); n > 0 && keyless {
+				// `message=hi there`: the words after a value, taken by no
+				// key, are most likely the rest of it, typed unquoted.
+				errs = append(errs, fmt.Errorf("%s: expected key=value or key:=json; a value with spaces goes in quotes: did you mean %s?", argQuoted(strings.Join(words[i:i+n], " ")), argSuggested(joined)))
+				i += n - 1
+				continue
+			}
 		}
 		errs = append(errs, err)
 	}
@@ -53,6 +61,22 @@ func spacedAssignment(words []string) (n int, meant string) {
 		return 2, KeyWord(key) + "=" + ShellQuote(op[1:])
 	}
 	return 0, ""
+}
+
+// spacedValue reads the bare words at words[i:] (no '=' in them) that follow
+// a key=value of a plain value: how many there are and the key=value they
+// would make as one quoted value, or 0 and "".
+func spacedValue(words []string, i int) (n int, joined string) {
+	if i == 0 {
+		return 0, ""
+	}
+	key, occ, err := argSplitWord(words[i-1])
+	if err != nil || occ.raw {
+		return 0, ""
+	}
+	for n = 0; i+n < len(words) && !strings.Contains(words[i+n], "="); n++ {
+	}
+	return n, KeyWord(key) + "=" + ShellQuote(occ.text+" "+strings.Join(words[i:i+n], " "))
 }
 
 // BareWord is the refusal of w, a word typed with no key=value, telling it

@@ -375,7 +375,10 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 		{[]string{"Ann"}, `"Ann": expected key=value or key:=json: did you mean name=Ann?`},
 		{[]string{"Ann Lee"}, `"Ann Lee": expected key=value or key:=json: did you mean name='Ann Lee'?`},
 		{[]string{"name=Ann", "3"}, `"3": expected key=value or key:=json: did you mean times=3?`},
-		{[]string{"name=Ann", "Bob"}, `"Bob": expected key=value or key:=json`},
+		// Words no key takes after a value are its rest, typed unquoted.
+		{[]string{"name=Ann", "Bob"}, `"Bob": expected key=value or key:=json; a value with spaces goes in quotes: did you mean name='Ann Bob'?`},
+		{[]string{"name=Ann", "Bob", "Lee", "times=2"}, `"Bob Lee": expected key=value or key:=json; a value with spaces goes in quotes: did you mean name='Ann Bob Lee'?`},
+		{[]string{"name=Ann", "times:=2", "Bob"}, `"Bob": expected key=value or key:=json`},
 		{[]string{"=x"}, `"=x": the key before = is empty; expected key=value or key:=json`},
 		// Arguments as one JSON object: its keys are the schema's, so
 		// they are spread, not taken as the name's value.

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// With stderr a pipe, a long tool call's progress comes as plain lines
+// while the call runs, where nothing at all was printed until the answer;
+// a flood of it is sampled to about a line a second, and no carriage
+// return or escape is written.
+func TestExecProgressOffATerminalIsPlainLines(t *testing.T) {
+	const n = 5000
+	url, release := heldToolCall(t, func(x *mcptest.Exchange) {
+		_ = x.Progress(1, n, "warming up")
+		for i := 2; i <= n; i++ {
+			_ = x.Progress(float64(i), n, "")
+		}
+	})
+	cmds, err := parseCommands([]string{"tools/call slow"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
+	e := &ttyExec{errb: &syncBuffer{}, done: make(chan error, 1)}
+	go func() {
+		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, &execFlags{})
+	}()
+	first := "progress: tools/call slow  [....................] 1/5000  warming up\n"
+	last := "] 5000/5000\n"
+	// The newest progress is printed when its second ends, before the
+	// answer: the call is held until it is.
+	if !e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, last) }) {
+		t.Errorf("no progress line while the call ran:\n%q", e.errb.String())
+	}
+	release()
+	if err := e.wait(); err != nil {
+		t.Fatalf("%v\n%s", err, e.out.String())
+	}
+	got := e.errb.String()
+	if !strings.HasPrefix(got, first) || strings.ContainsAny(got, "\r\x1b") {
+		t.Errorf("stderr does not begin with %q as plain lines:\n%q", first, got[:min(len(got), 400)])
+	}
+	if lines := strings.Count(got, "progress: "); lines > 10 {
+		t.Errorf("%d progress lines for %d notifications in a few seconds, want about one a second", lines, n)
+	}
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A flag of another command given to the wrong one names the command it
+// belongs to and that command's usage, where pflag said only "unknown
+// flag: --listen".
+func TestFlagOfAnotherCommandNamesItsOwner(t *testing.T) {
+	stateDir(t)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"exec", "--listen", "127.0.0.1:1", "http://127.0.0.1:1", "tools/list"}, []string{
+			"--listen belongs to mcpscope proxy, not to exec (exec: run commands against a server",
+			"run 'mcpscope proxy --help' for usage"}},
+		{[]string{"exec", "--headless", "http://127.0.0.1:1", "tools/list"}, []string{"--headless belongs to mcpscope proxy, not to exec"}},
+		{[]string{"proxy", "--json", "http://127.0.0.1:1"}, []string{"--json belongs to mcpscope exec or mcpscope replay, not to proxy", "run 'mcpscope exec --help' for usage"}},
+		{[]string{"exec", "--theme", "dark", "http://127.0.0.1:1", "tools/list"}, []string{"--theme belongs to mcpscope (the TUI), mcpscope proxy or mcpscope replay, not to exec", "run 'mcpscope --help' for usage"}},
+		{[]string{"export", "--addr", "x", "f.jsonl"}, []string{"--addr belongs to mcpscope demo-server, not to export", "run 'mcpscope demo-server --help' for usage"}},
+		{[]string{"--save", "out", "http://127.0.0.1:1"}, []string{"--save belongs to mcpscope exec, not to mcpscope", "run 'mcpscope exec --help' for usage"}},
+	} {
+		_, errOut, code := run(t, tc.args...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d %q, want %d", tc.args, code, errOut, exitUsage)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%v: %q does not say %q", tc.args, errOut, w)
+			}
+		}
+	}
+	// proxy's hidden --record is no flag to send anyone to.
+	if _, errOut, _ := run(t, "demo-server", "--record", "x"); strings.Contains(errOut, "belongs to mcpscope proxy") {
+		t.Errorf("--record sent to proxy: %q", errOut)
+	}
+}
