@@ -44,11 +44,15 @@ type textField struct{}
 var errTextNotString = errors.New(`its "text" is not a string`)
 
 // UnmarshalJSON accepts a JSON string or null and keeps nothing of it.
-func (*textField) UnmarshalJSON(b []byte) error {
-	if len(b) > 0 && b[0] == '"' || string(b) == "null" {
+func (*textField) UnmarshalJSON(b []byte) error { return startsWith(b, '"', errTextNotString) }
+
+// startsWith is nil when the JSON value b starts with first, or is null,
+// and err otherwise: the check of a field read for its type alone.
+func startsWith(b []byte, first byte, err error) error {
+	if len(b) > 0 && b[0] == first || string(b) == "null" {
 		return nil
 	}
-	return errTextNotString
+	return err
 }
 
 // line is the block as printed, sanitized, for every block but text,
@@ -80,12 +84,7 @@ type contentList struct{}
 var errContentNotList = errors.New(`its "content" is not a list`)
 
 // UnmarshalJSON accepts a JSON array or null and keeps nothing of it.
-func (*contentList) UnmarshalJSON(b []byte) error {
-	if len(b) > 0 && b[0] == '[' || string(b) == "null" {
-		return nil
-	}
-	return errContentNotList
-}
+func (*contentList) UnmarshalJSON(b []byte) error { return startsWith(b, '[', errContentNotList) }
 
 // contentBlocks returns the JSON of each block of result's content, in
 // order: parts of result, not copies, when the one JSON scanner reads the
