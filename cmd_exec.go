@@ -302,9 +302,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		closeOnQuit(progress, execCloseWait, sess)
 		<-drained
 		progress.done()
-		if gathered.pending() {
+		if gathered.pending(err != nil) {
 			fmt.Fprintln(stdout, "── notifications after the last answer")
-			gathered.print(stdout, 0, "", "")
+			gathered.print(stdout, 0, "", "", err != nil)
 		}
 		if rec != nil && rec.report(stderr, false, xf.errWidth) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on

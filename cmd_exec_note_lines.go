@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -74,6 +75,26 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 		line += " (from " + n.from + ")"
 	}
 	return line
+}
+
+// strayLine is the note for r when it is an answer that paired with no
+// request of ours (an id never sent, an error with id null), worded as the
+// error of a request whose answer never came words it; "" for any other
+// record, and for one with no id, which only such an error explains.
+func strayLine(r *mcp.Record) string {
+	m := r.RPC
+	if r.Kind != mcp.KindReceived || m == nil || m.Class != mcp.ClassForeign || m.ID == "" || m.NullIDResult() {
+		return ""
+	}
+	if !m.NullIDError() {
+		return "an answer came back with id " + mcp.NameShown(m.ID) + " that no request of ours has" + idTwiceNote(m) + ": exec --json shows it"
+	}
+	var answer struct {
+		Error json.RawMessage `json:"error"`
+	}
+	_ = json.Unmarshal([]byte(m.Raw), &answer) // classified by its id and error: it is JSON
+	e := mcp.RPCErrorOf(answer.Error)
+	return fmt.Sprintf("an error came back with id null, JSON-RPC's answer to a request the server could not read or could not tell the id of: JSON-RPC error %d: %s", e.Code, e.MessageQuoted(256))
 }
 
 // replyLine says what the server asked of exec and how it was answered

@@ -61,7 +61,16 @@ type notes struct {
 	// waitsSaid are the waits a server asked for past mcpscope's cap
 	// that exec said on stderr as they started (waitLine).
 	waitsSaid []string
+	// strays are the lines for answers that paired with no request of
+	// ours since the last take (strayLine), the first maxStrays of them,
+	// and moreStrays counts the rest: said only under a command that did
+	// not fail, as a failure's error names them already.
+	strays     []string
+	moreStrays int
 }
+
+// maxStrays bounds the stray answers held for one command.
+const maxStrays = 20
 
 // heldLine is a note line and how many times in a row it came: a server
 // announcing the same list change five times is one line with ×5. seq is
@@ -115,8 +124,16 @@ func (n *notes) record(r mcp.Record) {
 		line = ""
 	}
 	declined := mcp.DeclinedReply(&r)
+	stray := strayLine(&r)
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	switch {
+	case stray == "":
+	case len(n.strays) < maxStrays:
+		n.strays = append(n.strays, stray)
+	default:
+		n.moreStrays++
+	}
 	if declined != "" {
 		n.declined = declined
 	}
@@ -315,8 +332,9 @@ func (n *notes) back(i int) *heldLine {
 // Those that came before the first request of method sent since the last
 // take (the command named what; "" for none) say so: a server's list
 // changes right after initialize are the session's, not caused by the
-// first command they print under.
-func (n *notes) take(method, what string) []string {
+// first command they print under. The stray answers follow unless the
+// command failed, whose error names them.
+func (n *notes) take(method, what string, failed bool) []string {
 	sent := n.sentFirst[method]
 	if n.cyc.k > 0 {
 		n.endCycle()
@@ -333,7 +351,14 @@ func (n *notes) take(method, what string) []string {
 			lines[i] += " (came before " + what + " was sent)"
 		}
 	}
+	if !failed {
+		lines = append(lines, n.strays...)
+		if n.moreStrays > 0 {
+			lines = append(lines, fmt.Sprintf("… %d more answers to no request of ours (exec --json shows every one)", n.moreStrays))
+		}
+	}
 	n.lines, n.ringAt, n.skipped, n.sentFirst, n.declined = nil, 0, 0, nil, ""
+	n.strays, n.moreStrays = nil, 0
 	return lines
 }
 
@@ -355,8 +380,8 @@ func (n *notes) sentAt(method string, seq int64) {
 // Those before the first request of method sent since the last print (the
 // command named what; "" for none) are said to have come before it was sent.
 // declined is the method of the last question of the server's declined
-// since the last print, "" for none.
-func (n *notes) print(w io.Writer, upTo int64, method, what string) (declined string) {
+// since the last print, "" for none. failed is whether the command failed.
+func (n *notes) print(w io.Writer, upTo int64, method, what string, failed bool) (declined string) {
 	if n == nil {
 		return ""
 	}
@@ -369,7 +394,7 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) (declined st
 	}
 	n.mu.Lock()
 	declined = n.declined
-	lines := n.take(method, what)
+	lines := n.take(method, what, failed)
 	n.mu.Unlock()
 	for _, l := range lines {
 		// One line each (oneLine), whatever the server put in the words
@@ -380,12 +405,13 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) (declined st
 	return declined
 }
 
-// pending reports whether notifications are waiting to be printed.
-func (n *notes) pending() bool {
+// pending reports whether notes are waiting to be printed: stray answers
+// count only when the command did not fail (take).
+func (n *notes) pending(failed bool) bool {
 	if n == nil {
 		return false
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return len(n.lines) > 0
+	return len(n.lines) > 0 || !failed && len(n.strays) > 0
 }

@@ -13,9 +13,9 @@ import (
 )
 
 // toolContent is a content block of a tool result as exec reads it: the
-// text of a text block is not decoded with the rest (textsOf finds it in
-// the answer's bytes). A 60 MB answer is then printed from the bytes the
-// session holds anyway, where decoding the text to a string, sanitizing
+// text of a text block is not decoded with the rest (textOf finds it in
+// the block's bytes). A 60 MB answer is then printed from the block's
+// bytes, where decoding the text to a string, sanitizing
 // that and formatting the line held it four times over.
 type toolContent struct {
 	command.Content
@@ -44,11 +44,15 @@ type textField struct{}
 var errTextNotString = errors.New(`its "text" is not a string`)
 
 // UnmarshalJSON accepts a JSON string or null and keeps nothing of it.
-func (*textField) UnmarshalJSON(b []byte) error {
-	if len(b) > 0 && b[0] == '"' || string(b) == "null" {
+func (*textField) UnmarshalJSON(b []byte) error { return startsWith(b, '"', errTextNotString) }
+
+// startsWith is nil when the JSON value b starts with first, or is null,
+// and err otherwise: the check of a field read for its type alone.
+func startsWith(b []byte, first byte, err error) error {
+	if len(b) > 0 && b[0] == first || string(b) == "null" {
 		return nil
 	}
-	return errTextNotString
+	return err
 }
 
 // line is the block as printed, sanitized, for every block but text,
@@ -72,39 +76,54 @@ func (p *printer) saveHint() string {
 	return " (--save FILE writes it)"
 }
 
-// textsOf returns the JSON of each content block's text in result (nil
-// where a block has none), in order: parts of result, not copies, when the
-// one JSON scanner reads the members as encoding/json does; encoding/json
-// matches member names without regard to case and takes the last, so a
-// result with "Content" or with "text" twice or as "TEXT" is read by
-// encoding/json itself, into copies. blocks is how many encoding/json read.
-func textsOf(result []byte, blocks int) []json.RawMessage {
-	if doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 3}); err == nil {
-		if content, ok := onlyMember(doc.Root(), "content"); ok {
-			texts := make([]json.RawMessage, 0, blocks)
+// contentList checks that a result's content is what a list of blocks
+// accepts (a JSON array or null) without reading its blocks, which
+// contentBlocks finds in the answer's bytes.
+type contentList struct{}
+
+var errContentNotList = errors.New(`its "content" is not a list`)
+
+// UnmarshalJSON accepts a JSON array or null and keeps nothing of it.
+func (*contentList) UnmarshalJSON(b []byte) error { return startsWith(b, '[', errContentNotList) }
+
+// contentBlocks returns the JSON of each block of result's content, in
+// order: parts of result, not copies, when the one JSON scanner reads the
+// members as encoding/json does; encoding/json matches member names
+// without regard to case and takes the last, so a result with "Content"
+// or with "content" twice is read by encoding/json itself, into copies.
+func contentBlocks(result []byte) []json.RawMessage {
+	if doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2}); err == nil {
+		if content, ok := onlyMember(doc.Root(), "content"); ok && content.Kind() != jsonspan.Object {
+			blocks := make([]json.RawMessage, 0, content.Len())
 			for el := range content.Elements() {
-				text, ok := onlyMember(el, "text")
-				if !ok {
-					break
-				}
-				texts = append(texts, text.Raw())
+				blocks = append(blocks, el.Raw())
 			}
-			if len(texts) == blocks && len(texts) == content.Len() {
-				return texts
-			}
+			return blocks
 		}
 	}
 	var v struct {
-		Content []struct {
-			Text json.RawMessage `json:"text"`
-		} `json:"content"`
+		Content []json.RawMessage `json:"content"`
 	}
 	json.Unmarshal(result, &v)
-	texts := make([]json.RawMessage, blocks)
-	for i := range min(blocks, len(v.Content)) {
-		texts[i] = v.Content[i].Text
+	return v.Content
+}
+
+// textOf returns the JSON of a content block's text (nil when it has
+// none): a part of block, not a copy, when the one JSON scanner reads its
+// members as encoding/json does; encoding/json matches member names
+// without regard to case and takes the last, so a block with "text" twice
+// or as "TEXT" is read by encoding/json itself, into a copy.
+func textOf(block []byte) json.RawMessage {
+	if doc, err := jsonspan.Parse(block, jsonspan.Limits{Depth: 1}); err == nil {
+		if text, ok := onlyMember(doc.Root(), "text"); ok {
+			return text.Raw()
+		}
 	}
-	return texts
+	var v struct {
+		Text json.RawMessage `json:"text"`
+	}
+	json.Unmarshal(block, &v)
+	return v.Text
 }
 
 // onlyMember is v's member named name when encoding/json would read that

@@ -112,7 +112,7 @@ func TestNotesBeforeATypedListenAreNotTheSessionsListens(t *testing.T) {
 		Raw: mcp.Raw(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"early"}}`)}})
 	n.record(listen(3, true))
 	want := "log info: early (came before subscriptions/listen was sent)"
-	if got := strings.Join(n.take(mcp.ListenMethod, "subscriptions/listen"), "\n"); got != want {
+	if got := strings.Join(n.take(mcp.ListenMethod, "subscriptions/listen", false), "\n"); got != want {
 		t.Errorf("notes before a typed listen read %q, want %q", got, want)
 	}
 }

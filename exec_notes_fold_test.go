@@ -40,7 +40,7 @@ func TestNotesFoldInTheRing(t *testing.T) {
 	for range 3 {
 		n.add("same")
 	}
-	lines := n.take("", "")
+	lines := n.take("", "", false)
 	if got := lines[len(lines)-1]; got != "same ×3" {
 		t.Errorf("last line %q, want %q", got, "same ×3")
 	}
@@ -86,7 +86,7 @@ func TestNotesFoldABlockOnlyWhereItCameAgain(t *testing.T) {
 		for _, l := range strings.Fields(tc.in) {
 			n.add(l)
 		}
-		if got := strings.Join(n.take("", ""), " "); got != tc.want {
+		if got := strings.Join(n.take("", "", false), " "); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.in, got, tc.want)
 		}
 	}

@@ -56,7 +56,7 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 		done := make(chan struct{})
 		start := time.Now()
 		go func() {
-			n.print(&out, records, "", "")
+			n.print(&out, records, "", "", false)
 			took = time.Since(start)
 			close(done)
 		}()
@@ -81,7 +81,7 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 	var stuck strings.Builder
 	done := make(chan struct{})
 	go func() {
-		n.print(&stuck, records+100, "", "")
+		n.print(&stuck, records+100, "", "", false)
 		close(done)
 	}()
 	endedWithin(t, done, "exec waited on for a reader that read nothing")
