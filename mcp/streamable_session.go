@@ -187,12 +187,30 @@ func (t *streamable) emptySession(gen int, resp *http.Response) {
 // a session id sent so names no session, without a word.
 func trailerOnly(resp *http.Response) []string {
 	var names []string
-	for _, name := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version"} {
+	for _, name := range mcpHeaders {
 		if _, there := resp.Header[name]; !there && len(resp.Trailer.Values(name)) > 0 {
 			names = append(names, name)
 		}
 	}
 	return names
+}
+
+// mcpHeaders are the MCP headers an answer may send only in its trailer
+// (trailerOnly).
+var mcpHeaders = []string{"Mcp-Session-Id", "Mcp-Protocol-Version"}
+
+// trailerAnnounced reports whether resp's Trailer header announced an MCP
+// header as a trailer, before its body is read: only then does an event
+// stream's open state wait for the stream's end, which a server may hold
+// off past the answer (answeredLinger), the state then said after the
+// session read as initialized and resetting what was known since.
+func trailerAnnounced(resp *http.Response) bool {
+	for _, name := range mcpHeaders {
+		if _, there := resp.Trailer[name]; there {
+			return true
+		}
+	}
+	return false
 }
 
 // TrailerOnlyNote says that the initialize answer sent names only in its
