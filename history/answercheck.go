@@ -194,7 +194,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	// the initialize answer's are in its open state.
 	if others := mcp.OtherVersions(h.Headers); len(others) > 0 && !initialize && h.Purpose != mcp.PurposeProbe && c.otherVersion == nil {
 		c.otherVersion = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseVersionChanged},
-			Message: sanitize.Line(mcp.AnswerVersionsNote(others))}
+			Message: sanitize.Line(mcp.AnswerVersionsNote(others, c.transport == mcp.TransportStateless))}
 		return *c.otherVersion, true
 	}
 	return Problem{}, false

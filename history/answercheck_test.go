@@ -145,7 +145,7 @@ func TestNegotiationTwoVersionHeadersOnALaterAnswer(t *testing.T) {
 		}
 	})
 	warned := versionProblems(l)
-	want := mcp.AnswerVersionsNote([]string{"2025-03-26"})
+	want := mcp.AnswerVersionsNote([]string{"2025-03-26"}, false)
 	if len(warned) != 1 || warned[0].Message != want || warned[0].Advice(advice.TUI) == "" {
 		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
 	}
@@ -161,4 +161,28 @@ func versionProblems(l *Log) []Problem {
 		}
 	}
 	return warned
+}
+
+// A stateless session's answer with MCP-Protocol-Version headers that
+// disagree is said without naming an initialize, which that era has none
+// of: mcpscope sends the version server/discover agreed on.
+func TestNegotiationTwoVersionHeadersStateless(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			v := x.Request.Header.Get("MCP-Protocol-Version")
+			x.Header().Add("MCP-Protocol-Version", v)
+			x.Header().Add("MCP-Protocol-Version", "2025-03-26")
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		if _, _, err := s.ListTools(ctx, false); err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+	})
+	warned := versionProblems(l)
+	want := mcp.AnswerVersionsNote([]string{"2025-03-26"}, true)
+	if len(warned) != 1 || warned[0].Message != want || strings.Contains(want, "initialize") {
+		t.Errorf("problems %+v, want one warning saying %q, naming no initialize", warned, want)
+	}
 }

@@ -375,8 +375,8 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	// the log reads in the order things happened.
 	adopt := func() {}
 	// emptyAdopt says adopt only says what was wrong (emptySession), with
-	// no session to keep: on an event stream it waits for the stream's
-	// end, where a trailer comes, as it waits for a JSON body's.
+	// no session to keep: on an event stream announcing a trailer it
+	// waits for the stream's end, as it waits for a JSON body's.
 	emptyAdopt := false
 	if sid := resp.Header.Get("Mcp-Session-Id"); ok && id == "" && sid != "" && m.method == "initialize" {
 		if len(sid) > maxSessionID {
@@ -410,9 +410,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	case ok && ct == "text/event-stream":
 		ex.Opened = "sse"
 		s.emitHTTP(ex)
-		if emptyAdopt {
-			// An Mcp-Session-Id sent only as a trailer is known once the
-			// stream has ended.
+		if emptyAdopt && trailerAnnounced(resp) {
+			// A trailer is read once the stream ends; only one announced
+			// waits for it: the open state must precede "initialized".
 			defer adopt()
 		} else {
 			adopt()

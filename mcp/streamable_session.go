@@ -96,22 +96,34 @@ func OtherVersions(h map[string][]string) []string {
 // open state's Detail (the TUI) and exec's notes say it alike, as
 // OtherSessionIDsNote says two session ids. A proxy that adds its own is
 // why a later answer seems to switch versions.
-func OtherVersionsNote(others []string) string { return versionsNote("the initialize answer", others) }
+func OtherVersionsNote(others []string) string {
+	return versionsNote("the initialize answer", others, initializeNamed)
+}
+
+// initializeNamed is the version mcpscope sends in a session that began
+// with initialize.
+const initializeNamed = "the version the initialize result named"
 
 // AnswerVersionsNote says, in OtherVersionsNote's words, that an answer
 // after initialize had MCP-Protocol-Version headers naming more versions
 // than the first, "" when it had none: the Negotiation pane and exec's
-// notes say it (history.AnswerCheck).
-func AnswerVersionsNote(others []string) string { return versionsNote("an answer", others) }
+// notes say it (history.AnswerCheck). stateless is the 2026 era's
+// session, which has no initialize: its version is server/discover's.
+func AnswerVersionsNote(others []string, stateless bool) string {
+	if stateless {
+		return versionsNote("an answer", others, "the version server/discover agreed on")
+	}
+	return versionsNote("an answer", others, initializeNamed)
+}
 
 // versionsNote says that answer had MCP-Protocol-Version headers past the
-// first saying others.
-func versionsNote(answer string, others []string) string {
+// first saying others, and that mcpscope sends the version sent names.
+func versionsNote(answer string, others []string, sent string) string {
 	if len(others) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends the version the initialize result named",
-		answer, len(others)+1, quotedOthers(others))
+	return fmt.Sprintf("%s had %d MCP-Protocol-Version headers that disagree, the others saying %s: mcpscope sends %s",
+		answer, len(others)+1, quotedOthers(others), sent)
 }
 
 // quotedOthers lists the values of a header past its first, as the notes
@@ -187,12 +199,30 @@ func (t *streamable) emptySession(gen int, resp *http.Response) {
 // a session id sent so names no session, without a word.
 func trailerOnly(resp *http.Response) []string {
 	var names []string
-	for _, name := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version"} {
+	for _, name := range mcpHeaders {
 		if _, there := resp.Header[name]; !there && len(resp.Trailer.Values(name)) > 0 {
 			names = append(names, name)
 		}
 	}
 	return names
+}
+
+// mcpHeaders are the MCP headers an answer may send only in its trailer
+// (trailerOnly).
+var mcpHeaders = []string{"Mcp-Session-Id", "Mcp-Protocol-Version"}
+
+// trailerAnnounced reports whether resp's Trailer header announced an MCP
+// header as a trailer, before its body is read: only then does an event
+// stream's open state wait for the stream's end, which a server may hold
+// off past the answer (answeredLinger), the state then said after the
+// session read as initialized and resetting what was known since.
+func trailerAnnounced(resp *http.Response) bool {
+	for _, name := range mcpHeaders {
+		if _, there := resp.Trailer[name]; there {
+			return true
+		}
+	}
+	return false
 }
 
 // TrailerOnlyNote says that the initialize answer sent names only in its
