@@ -44,14 +44,17 @@ type token struct {
 	// replaced by a spelling of its own, whose parts are tokens too.
 	pieces *pieceIndex
 	// runs, set on a token of replace's own, are what it replaces: every
-	// run its index finds, where forms are strings (replaceFound).
+	// run its index finds, in each string as it decodes (foundIn).
 	runs *pieceIndex
 }
 
 func newToken(secret, with string) token {
 	t := token{from: userGiven, secret: secret, with: with}
 	esc, plain := jsonEscaped(secret), jsonEscapedPlain(secret)
-	spellings := []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)}
+	// unescaped(esc) is the secret as a reader of the JSON gets it back,
+	// which a string is searched for as it decodes (foundIn): itself, or
+	// with each byte that is no UTF-8 read as U+FFFD, as encoders write it.
+	spellings := []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`), unescaped(esc)}
 	if with == Redacted {
 		// A token replaced by the word alone; one replaced by a spelling
 		// of its own (a URL's "user:password@", "?token=T") has its parts
@@ -97,22 +100,48 @@ func jsonEscapedPlain(s string) string {
 	return out[1 : len(out)-1]
 }
 
-// in reports whether s holds the token in any of its forms.
+// in reports whether s holds the token in any of its forms, or a run of
+// one (pieces), as it is spelt or once its escapes are decoded (holdsIn).
 func (t token) in(s string) bool {
-	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) || hasPiece(t.pieces, s)
+	return holdsIn(s, func(s string) bool { return t.formIn(s) || hasPiece(t.pieces, s) })
+}
+
+// formIn reports whether s, as it is, holds one of t's forms.
+func (t token) formIn(s string) bool {
+	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
+}
+
+// maxDecoded is how many times holdsIn decodes escapes: once for a
+// server's JSON, twice for a line, where its text is a string again
+// ("\\u0030").
+const maxDecoded = 2
+
+// holdsIn reports whether has holds for s or, while s holds \uXXXX
+// escapes, for s with its escapes decoded (unescaped), up to maxDecoded
+// times: a server may spell every byte of a secret so ("\u0030\u0031"),
+// which none of its forms is, and the search that replaces it decodes
+// each string (foundIn).
+func holdsIn(s string, has func(string) bool) bool {
+	for n := 0; ; n++ {
+		if has(s) {
+			return true
+		}
+		if n == maxDecoded || !strings.Contains(s, `\u`) {
+			return false
+		}
+		s = unescaped(s)
+	}
 }
 
 // replace is s with every form of the token replaced. In JSON text (a
-// server's answer) a match that begins or ends inside an escape sequence
-// is no spelling of the secret: "00000000" inside "\u00000000" is the
-// escape's digits and four more, and replacing it would leave the answer
-// no JSON. Such a match is skipped; the text it is in does not decode to
-// the secret there; so is a match across a string's quote (see
-// jsonStrings.place). Other text (mcpscope's own, a body that is no JSON)
-// has no escapes: every match is replaced.
+// server's answer) each string is searched as a reader gets it back,
+// whatever escapes spell the secret, and a match is replaced with the
+// escapes it is spelt with (foundIn); a match across a string's quote is
+// no spelling of the secret (jsonStrings.place). Other text (mcpscope's
+// own, a body that is no JSON) has no escapes: every match is replaced.
 func (t token) replace(s string) string {
 	s = t.replaceForms(s)
-	if !hasPiece(t.pieces, s) {
+	if t.pieces == nil || !holdsIn(s, func(s string) bool { return hasPiece(t.pieces, s) }) {
 		return s
 	}
 	// What is left of it in part (redact_piece.go), each run replaced
@@ -123,7 +152,7 @@ func (t token) replace(s string) string {
 
 // replaceForms is replace of t's forms whole, or of its runs.
 func (t token) replaceForms(s string) string {
-	if t.runs == nil && !slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) {
+	if t.runs == nil && !holdsIn(s, t.formIn) {
 		return s
 	}
 	if !json.Valid([]byte(s)) {
@@ -158,40 +187,65 @@ func (t token) replaceLines(s string) string {
 	return strings.Join(lines, "")
 }
 
-// replaceJSON is replace for valid JSON text.
+// replaceJSON is replace for valid JSON text: one search, of every form
+// (or run) at once, in each string as it decodes.
 func (t token) replaceJSON(s string) string {
-	// Every spelling first, then what is left inside escapes respelt: a
-	// respelling must not undo a spelling another form would match ("\/"
-	// of PHP's).
 	if t.runs != nil {
-		// A run never starts or ends inside an escape (runsOf): none is
-		// skipped, and there is nothing to respell.
-		runs := runsOf(t.runs, s)
-		s = replaceFound(s, func(_ string, i int) (int, int) {
-			for len(runs) > 0 && runs[0][0] < i {
-				runs = runs[1:]
-			}
-			if len(runs) == 0 {
-				return -1, -1
-			}
-			return runs[0][0], runs[0][1]
-		}, t.with, false, t.extend)
+		return replaceFound(s, foundIn(s, nil, func(text string, found func(from, to int) bool) {
+			scanPieces(t.runs, text, found)
+		}), t.with, t.extend)
 	}
-	for _, respell := range []bool{false, true} {
-		for _, f := range t.forms {
-			if strings.Contains(s, f) {
-				s = replaceOutsideEscapes(s, f, t.with, respell, t.extend)
+	return replaceFound(s, foundIn(s, t.forms, func(text string, found func(from, to int) bool) {
+		scanForms(t.forms, text, found)
+	}), t.with, t.extend)
+}
+
+// scanForms calls found with the bounds of each match in text of one of
+// forms, the longest at each place, left to right, none overlapping the
+// one before, until found returns false.
+func scanForms(forms []string, text string, found func(from, to int) bool) {
+	// next is, by form, where it is next found at or after i (-1: not
+	// again), so text is searched once for each form, however many
+	// matches it holds.
+	next := make([]int, len(forms))
+	for k, f := range forms {
+		next[k] = indexFrom(text, f, 0)
+	}
+	for i := 0; i < len(text); {
+		from, to := -1, -1
+		for k, f := range forms {
+			if next[k] >= 0 && next[k] < i {
+				next[k] = indexFrom(text, f, i)
+			}
+			if at := next[k]; at >= 0 && (from < 0 || at < from || at == from && at+len(f) > to) {
+				from, to = at, at+len(f)
 			}
 		}
+		if from < 0 || !found(from, to) {
+			return
+		}
+		i = to
 	}
-	return s
+}
+
+// indexFrom is the index of the first f in s at or after i, -1 when none
+// is (or f is empty).
+func indexFrom(s, f string, i int) int {
+	if f == "" {
+		return -1
+	}
+	if j := strings.Index(s[i:], f); j >= 0 {
+		return i + j
+	}
+	return -1
 }
 
 // mayContain is a quick test on the encoded line: the token in any of its
-// forms, or hidden in base64 (bytes that are not UTF-8 are stored so).
+// forms, spelt as the line spells them or with escapes (token.in), or
+// hidden in base64 (bytes that are not UTF-8 are stored so).
 func mayContain(line []byte, tok token) bool {
 	return bytes.Contains(line, base64Mark) || slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(line, f) }) ||
-		hasPiece(tok.pieces, line)
+		hasPiece(tok.pieces, line) || bytes.Contains(line, []byte(`\u`)) && tok.in(string(line))
 }
 
 // add keeps t among r's tokens, longest secret first: each token replaces
