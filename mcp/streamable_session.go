@@ -352,14 +352,17 @@ func (t *streamable) end(id, protocol string, gen int) {
 	}
 	t.headers(req, id, protocol)
 	ex := &HTTPExchange{Purpose: PurposeDelete, Conn: gen}
+	// The DELETE is out until its body is read too: a server that sends
+	// the headers and holds the body still keeps quitting waiting.
 	s.deleting.Add(1)
 	resp, err := s.do(req, ex)
-	s.deleteGaveUp.Store(err != nil && ctx.Err() != nil)
-	s.deleting.Add(-1)
+	var readErr error
 	if err == nil {
-		ex.Body, ex.BodySize, _ = readExcerpt(resp.Body, BodyLimit)
+		ex.Body, ex.BodySize, readErr = readExcerpt(resp.Body, BodyLimit)
 		resp.Body.Close()
 	}
+	s.deleteGaveUp.Store((err != nil || readErr != nil) && ctx.Err() != nil)
+	s.deleting.Add(-1)
 	s.emitHTTP(ex)
 	detail := "DELETE ended session " + id
 	refusal, refused := "", false
