@@ -114,12 +114,21 @@ func (s *proxySessions) recordingTold(id int, path string) func(error) {
 	return func(err error) {
 		var nw *history.NotWritten
 		again := errors.As(before, &nw)
+		told := before != nil // the screen was told a failure
 		if before != nil {
 			s.forget(path, before)
 		}
 		before = err
 		if again {
 			s.count(path, err)
+			return
+		}
+		if _, caveat := caveatOf(err); caveat && told && s.feed != nil && !closed(s.gone) {
+			// A disk said to be falling behind caught up (history.Tee):
+			// the tab's bar, which said so until quit, says it is
+			// whole, and the caveat with it.
+			s.count(path, err)
+			s.feed.send(ui.Client{ID: id, RecordingFailed: err})
 			return
 		}
 		s.recordFailed(id, path, err)

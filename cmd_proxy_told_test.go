@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/ui"
 )
 
 // toldReport is what a headless proxy says on stderr, and in its report,
@@ -77,5 +78,32 @@ func TestProxyReportSaysHowManyRecordsWereNotWritten(t *testing.T) {
 	}
 	if err == nil {
 		t.Error("report returned no exit error for an incomplete recording")
+	}
+}
+
+// A disk that fell behind and caught up, under the TUI: the client's tab is
+// told the records are whole after it was told the disk fell behind, where
+// its bar said "the recording stopped keeping up" until quit.
+func TestProxyTellsTheTabTheDiskCaughtUp(t *testing.T) {
+	path := "/rec/s0.jsonl"
+	var errw bytes.Buffer
+	gone := make(chan struct{})
+	defer close(gone)
+	out := make(chan ui.Client, 4)
+	s := &proxySessions{pf: &proxyFlags{}, errw: &errw, gone: gone, feed: newClientFeed(out, gone)}
+	told := s.recordingTold(3, path)
+	told(&history.Unanswered{Path: path, Wait: 2 * time.Second, Behind: true})
+	told(&history.Caveat{})
+	var last error
+	for range 2 {
+		select {
+		case c := <-out:
+			last = c.RecordingFailed
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the tab was not told; last told %v", last)
+		}
+	}
+	if _, ok := caveatOf(last); !ok {
+		t.Errorf("the tab was last told %v, want that the records are whole", last)
 	}
 }

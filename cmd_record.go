@@ -82,6 +82,11 @@ func (r *recording) fail(err error) {
 	r.mu.Lock()
 	r.err = err
 	r.mu.Unlock()
+	r.tell(err)
+}
+
+// tell hands err to the screen (Failed), replacing what it has not read.
+func (r *recording) tell(err error) {
 	for {
 		select {
 		case r.failed <- err:
@@ -217,8 +222,14 @@ func (r *recording) told(onErr func(error)) func(error) {
 			// The records are whole, a disk said to be falling behind
 			// included: it caught up (history.Tee).
 			r.mu.Lock()
+			failed := r.err != nil
 			r.caveat, r.err = c, nil
 			r.mu.Unlock()
+			if failed {
+				// The screen, told the disk fell behind, is told it
+				// caught up: its bar said so until quit.
+				r.tell(err)
+			}
 			return
 		}
 		var nw *history.NotWritten

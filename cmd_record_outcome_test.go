@@ -79,6 +79,22 @@ func TestRecordingReportSaysRecordedWhenTheDiskCaughtUp(t *testing.T) {
 	}
 }
 
+// A disk that fell behind and caught up: the screen, told it stopped keeping
+// up, is told the records are whole, where its bar said "stopped keeping
+// up" until quit.
+func TestRecordingTellsTheScreenTheDiskCaughtUp(t *testing.T) {
+	r, path := newTestRecording(t)
+	tell(t, r.told(nil), &history.Unanswered{Path: path, Wait: 2 * time.Second, Behind: true}, &history.Caveat{})
+	select {
+	case err := <-r.Failed():
+		if _, ok := caveatOf(err); !ok {
+			t.Errorf("the screen was last told %v, want that the records are whole", err)
+		}
+	default:
+		t.Error("the screen was told nothing")
+	}
+}
+
 // Records dropped past the bound: said once mid-session, and at the end
 // with the whole count, in the words history.NotWritten has: incomplete,
 // by how much, never "may be".

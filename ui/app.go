@@ -54,8 +54,9 @@ type Options struct {
 	// RecordingPath is where the session is being recorded, "" for nowhere.
 	RecordingPath string
 	// RecordingFailed delivers the error that stopped the recording (a full
-	// disk, say); the status bar then says the file is incomplete. Nil when
-	// not recording.
+	// disk, say); the status bar then says the file is incomplete. A
+	// *history.Caveat after it says the disk caught up. Nil when not
+	// recording.
 	RecordingFailed <-chan error
 	// Note is a standing hint for the status bar, e.g. that a demo gateway
 	// is running and how to debug a real one.

@@ -468,8 +468,9 @@ func (m *Model) addFeed(c Client) (*clientFeed, int) {
 	return f, at
 }
 
-// clientRecordingFailed marks the recording of session id incomplete, and
-// says so when that session is shown: a proxied client's recording that
+// clientRecordingFailed marks the recording of session id incomplete (or,
+// err a *history.Caveat, whole again: the disk caught up), and says so when
+// that session is shown: a proxied client's recording that
 // stopped went on showing "● rec", its error written to a stderr the TUI
 // covers.
 func (m *Model) clientRecordingFailed(id int, err error) tea.Cmd {
@@ -477,7 +478,8 @@ func (m *Model) clientRecordingFailed(id int, err error) tea.Cmd {
 	if f == nil {
 		return nil
 	}
-	f.recordingFailed = true
+	var c *history.Caveat
+	f.recordingFailed = !errors.As(err, &c)
 	if i != m.clients.cur {
 		return nil
 	}
@@ -497,8 +499,22 @@ func (m *Model) recordingStopped(why string) tea.Cmd {
 // not known, while the session goes on; one that did not answer its close
 // (a proxied client's session ended) as what its error says: the file
 // may be incomplete, not that it is; records dropped (history.NotWritten)
-// as their count.
+// as their count; a caveat told after them (history.Caveat) as the
+// recording having caught up, its records whole.
 func (m *Model) recordingFailedBy(err error) tea.Cmd {
+	var c *history.Caveat
+	if errors.As(err, &c) {
+		// Told after a failure, a caveat says the records are whole:
+		// a disk said to be falling behind caught up (history.Tee),
+		// where the bar said it stopped keeping up until quit.
+		said := errLine(err)
+		if m.status.recordingFailed {
+			said = "the recording caught up: " + said
+		}
+		m.status.recordingFailed = false
+		m.com.recording = m.status.recording
+		return m.setWholeStatus(levelInfo, said)
+	}
 	var u *history.Unanswered
 	if errors.As(err, &u) {
 		if u.Behind {

@@ -46,6 +46,30 @@ func TestRecordingFullDiskIsSaidAfterFallingBehind(t *testing.T) {
 	}
 }
 
+// A disk that fell behind and caught up (Tee ends with a caveat): the bar
+// says the recording caught up and "● rec" again, where it said "the
+// recording stopped keeping up" and "rec failed" until quit.
+func TestRecordingCaughtUpIsSaidOnTheBar(t *testing.T) {
+	m, failed := recordingModel()
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 35})
+	failed <- &history.Unanswered{Path: "/tmp/mcpscope/session.jsonl", Wait: 2 * time.Second, Behind: true}
+	_, cmd := m.Update(waitForRecordingError(failed)())
+	failed <- &history.Caveat{}
+	m.Update(runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(recordingFailedMsg); return ok }))
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "the recording caught up") {
+		t.Errorf("the status does not say the recording caught up:\n%s", view)
+	}
+	for _, stale := range []string{"stopped keeping up", "rec failed"} {
+		if strings.Contains(view, stale) {
+			t.Errorf("the screen still says %q:\n%s", stale, view)
+		}
+	}
+	if !strings.Contains(view, "rec /tmp/mcpscope/session.jsonl") {
+		t.Errorf("the bar does not name the recording again:\n%s", view)
+	}
+}
+
 // Records dropped are said on the bar as their error says, incomplete by
 // how much, not "recording stopped, the file is incomplete: recording to
 // ... is incomplete", the same said twice.
