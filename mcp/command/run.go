@@ -80,6 +80,11 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 				return nil, nil, err
 			}
 			tools, r, err := s.ListToolsFrom(ctx, cursor, c.All)
+			if !c.All {
+				// One page read: its answer already holds every tool
+				// listed, so it is not parsed again to merge.
+				return r, nil, err
+			}
 			return allTools(r, tools), nil, err
 		case listMethods[c.Method]:
 			return runList(ctx, s, c, cat)
