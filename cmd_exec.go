@@ -302,9 +302,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		closeOnQuit(progress, execCloseWait, sess)
 		<-drained
 		progress.done()
-		if gathered.pending(err != nil) {
-			fmt.Fprintln(stdout, "── notifications after the last answer")
-			gathered.print(stdout, 0, "", "", err != nil)
+		if named := mcp.NamesStrays(err); gathered.pending(named) {
+			// Not only notifications: answers to no request of ours too.
+			fmt.Fprintln(stdout, "── sent by the server after the last answer")
+			gathered.print(stdout, 0, "", "", named)
 		}
 		if rec != nil && rec.report(stderr, false, xf.errWidth) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on

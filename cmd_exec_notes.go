@@ -63,8 +63,8 @@ type notes struct {
 	waitsSaid []string
 	// strays are the lines for answers that paired with no request of
 	// ours since the last take (strayLine), the first maxStrays of them,
-	// and moreStrays counts the rest: said only under a command that did
-	// not fail, as a failure's error names them already.
+	// and moreStrays counts the rest: said unless the command's error
+	// names them already (mcp.NamesStrays).
 	strays     []string
 	moreStrays int
 }
@@ -333,8 +333,8 @@ func (n *notes) back(i int) *heldLine {
 // take (the command named what; "" for none) say so: a server's list
 // changes right after initialize are the session's, not caused by the
 // first command they print under. The stray answers follow unless the
-// command failed, whose error names them.
-func (n *notes) take(method, what string, failed bool) []string {
+// command's error named them (named).
+func (n *notes) take(method, what string, named bool) []string {
 	sent := n.sentFirst[method]
 	if n.cyc.k > 0 {
 		n.endCycle()
@@ -351,7 +351,7 @@ func (n *notes) take(method, what string, failed bool) []string {
 			lines[i] += " (came before " + what + " was sent)"
 		}
 	}
-	if !failed {
+	if !named {
 		lines = append(lines, n.strays...)
 		if n.moreStrays > 0 {
 			lines = append(lines, fmt.Sprintf("… %d more answers to no request of ours (exec --json shows every one)", n.moreStrays))
@@ -380,8 +380,9 @@ func (n *notes) sentAt(method string, seq int64) {
 // Those before the first request of method sent since the last print (the
 // command named what; "" for none) are said to have come before it was sent.
 // declined is the method of the last question of the server's declined
-// since the last print, "" for none. failed is whether the command failed.
-func (n *notes) print(w io.Writer, upTo int64, method, what string, failed bool) (declined string) {
+// since the last print, "" for none. named is whether the command's error
+// named the stray answers (mcp.NamesStrays), which are then not said again.
+func (n *notes) print(w io.Writer, upTo int64, method, what string, named bool) (declined string) {
 	if n == nil {
 		return ""
 	}
@@ -394,7 +395,7 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string, failed bool)
 	}
 	n.mu.Lock()
 	declined = n.declined
-	lines := n.take(method, what, failed)
+	lines := n.take(method, what, named)
 	n.mu.Unlock()
 	for _, l := range lines {
 		// One line each (oneLine), whatever the server put in the words
@@ -406,12 +407,12 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string, failed bool)
 }
 
 // pending reports whether notes are waiting to be printed: stray answers
-// count only when the command did not fail (take).
-func (n *notes) pending(failed bool) bool {
+// count only when the command's error did not name them (take).
+func (n *notes) pending(named bool) bool {
 	if n == nil {
 		return false
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return len(n.lines) > 0 || !failed && len(n.strays) > 0
+	return len(n.lines) > 0 || !named && len(n.strays) > 0
 }

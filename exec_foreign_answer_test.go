@@ -31,3 +31,21 @@ func TestExecSaysAnswersToNoRequest(t *testing.T) {
 		}
 	}
 }
+
+// A command refused with an error of its own (-32602) says the answer to
+// no request of ours that came before it too: only an error that names
+// such answers (a timeout's) stands for their lines, where before any
+// failure dropped them unsaid.
+func TestExecSaysAnswerToNoRequestBeforeARefusal(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		event := func(m string) string { return "event: message\ndata: " + m + "\n\n" }
+		x.Status(200, "text/event-stream",
+			event(`{"jsonrpc":"2.0","id":424242,"result":{"tools":[]}}`)+
+				event(`{"jsonrpc":"2.0","id":`+string(x.ID)+`,"error":{"code":-32602,"message":"bad"}}`))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", srv.Endpoint(), "tools/list")
+	want := "· an answer came back with id 424242 that no request of ours has: exec --json shows it\n"
+	if code != exitFailed || strings.Count(out, want) != 1 || !strings.Contains(out, "JSON-RPC error -32602: bad") {
+		t.Errorf("exit %d, want %q once beside the refusal\n%s\n%s", code, want, out, errOut)
+	}
+}

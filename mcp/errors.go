@@ -138,6 +138,11 @@ type WireError struct {
 	// so no answer to it was coming and sending it again as it was
 	// meets the same refusal.
 	Unread bool
+	// Strayed says the message names answers that came back meanwhile
+	// for no request of ours (ids never sent, errors with id null, the
+	// request's id retyped or named twice), as exec's notes would name
+	// them (NamesStrays).
+	Strayed bool
 	// Met is what a wait for the server that ran out met (MetStalled,
 	// MetComing, MetTaken), "" when nothing came: a server stuck mid-answer, or one
 	// that took the request and kept quiet, is no wrong port.

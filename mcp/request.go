@@ -335,7 +335,7 @@ func (s *Session) straysSince(p *pending, id string) strays {
 func (s *Session) answerLost(m *outgoing, transport string, err error, msg string) *WireError {
 	st := s.straysSince(m.p, m.id)
 	return &WireError{Cause: CauseNoResponse, Transport: transport, Purpose: PurposePost, Err: err,
-		Unread: len(st.NullErrors) > 0, Message: msg + strayWords(st)}
+		Unread: len(st.NullErrors) > 0, Strayed: st.answeredNothing(), Message: msg + strayWords(st)}
 }
 
 // straysLocked is straysSince with s.mu held.

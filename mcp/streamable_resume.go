@@ -181,9 +181,10 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if cs := foreignCharset(resp.Header); cs != "" && lastID == "" {
 			// Events in UTF-16 read as lines of no field at all: the
 			// label is the one clue a person gets.
+			st := s.straysSince(m.p, m.id)
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
-				Header:  contentTypeHeader(resp.Header),
-				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and is labelled charset=%s: an event stream is UTF-8 only, and mcpscope read no answer from it as UTF-8", label, m.id, dropped, clip.Quote(cs, 32)) + strayWords(s.straysSince(m.p, m.id))}
+				Header: contentTypeHeader(resp.Header), Strayed: st.answeredNothing(),
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and is labelled charset=%s: an event stream is UTF-8 only, and mcpscope read no answer from it as UTF-8", label, m.id, dropped, clip.Quote(cs, 32)) + strayWords(st)}
 		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -149,6 +150,22 @@ func (e *TimeoutError) Met() string {
 // endpoint's wait and a request's wait say it alike.
 func CommentOnly(n int64) string {
 	return byteCount(n) + " came, only comment (lines beginning with a colon, which are not events) in a block not yet ended: no event had begun"
+}
+
+// answeredNothing reports whether st holds answers that paired with no
+// request of ours: ids never sent, errors with id null, the request's id
+// retyped or named twice.
+func (st strays) answeredNothing() bool {
+	return len(st.Foreign)+len(st.NullErrors)+len(st.Retyped)+len(st.Shadowed) > 0
+}
+
+// NamesStrays reports whether err, a request's failure, names the answers
+// that came back for no request of ours while it waited: exec notes each
+// such answer under its command, unless the command's error said them.
+func NamesStrays(err error) bool {
+	var te *TimeoutError
+	var we *WireError
+	return errors.As(err, &te) && te.strays.answeredNothing() || errors.As(err, &we) && we.Strayed
 }
 
 // strays are the messages that came back while a request waited and
