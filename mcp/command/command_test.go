@@ -99,6 +99,8 @@ func TestParseCommand(t *testing.T) {
 		{"templates cursor=x", Command{Method: "resources/templates/list", Words: []string{"cursor=x"}}},
 		{"prompts", Command{Method: "prompts/list"}},
 		{"prompt review_code language=go 'code=a b'", Command{Method: "prompts/get", Target: "review_code", Words: []string{"language=go", "code=a b"}}},
+		// A prompt a server named "" is got quoted, as Tab writes it.
+		{"prompt '' a=1", Command{Method: "prompts/get", Target: "", Words: []string{"a=1"}}},
 		{"loglevel warning", Command{Method: "logging/setLevel", Target: "warning"}},
 		{"logging/setLevel level=debug", Command{Method: "logging/setLevel", Target: "debug"}},
 		{"complete prompt review_code language=g", Command{Method: "completion/complete", Target: "review_code", Words: []string{"language=g"},
@@ -143,6 +145,8 @@ func TestParseCommandErrors(t *testing.T) {
 		{`'' x=1`, `"" is not a method name`},
 		{"resources/read", "resources/read needs a URI or a URI template first"},
 		{"prompts/get", "prompts/get needs the prompt's name first"},
+		{"prompts/get  ", "prompts/get needs the prompt's name first"},
+		{"read ''", "resources/read needs a URI or a URI template first"},
 		{"prompt language=go", "prompts/get needs the prompt's name before its arguments"},
 		{"read demo://readme x=1", "a URI takes no key=value words"},
 		{"read repo://{owner x=1", "is not a URI template"},
