@@ -230,7 +230,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		// nothing to undo.
 		for _, u := range sf.Subscribed {
 			if strings.HasPrefix(u, prefix) {
-				comp.add(command.ShellQuote(u)+" ", u)
+				comp.add(command.QuoteName(u)+" ", u)
 			}
 		}
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1,
@@ -238,13 +238,13 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		if ctx.method != "completion/complete" {
 			for _, r := range sf.Resources {
 				if strings.HasPrefix(r.URI, prefix) {
-					comp.add(command.ShellQuote(r.URI)+" ", r.URI)
+					comp.add(command.QuoteName(r.URI)+" ", r.URI)
 				}
 			}
 		}
 		for _, t := range sf.Templates {
 			if strings.HasPrefix(t.URITemplate, prefix) {
-				comp.add(command.ShellQuote(t.URITemplate)+" ", t.URITemplate)
+				comp.add(command.QuoteName(t.URITemplate)+" ", t.URITemplate)
 			}
 		}
 	case ctx.method == "logging/setLevel" && ctx.index == 1:

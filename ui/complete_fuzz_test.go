@@ -25,6 +25,7 @@ func FuzzTabCompletesServerNames(f *testing.F) {
 		{"\u202egnp", "\x1b[2J", "é\\"},
 		{"{x}", "-k", "=v"},
 		{"t", "a b=c", "$(rm)"},
+		{"uri=demo://x", "k", "v"},
 	} {
 		f.Add(s[0], s[1], s[2])
 	}
@@ -34,6 +35,7 @@ func FuzzTabCompletesServerNames(f *testing.F) {
 		schema, _ := json.Marshal(map[string]any{"type": "object", "properties": map[string]any{
 			key: map[string]any{"type": "string", "enum": []string{value}}}})
 		prompt := command.Prompt{Name: name, Arguments: []command.PromptArgument{{Name: key}}}
+		readsAs(t, "read", history.Surface{Resources: []command.Resource{{URI: name}}}, name)
 		for _, verb := range []string{"call", "prompt"} {
 			c := NewCommandLine(plainStyles(), DefaultKeyMap(), "")
 			c.SetSize(80)
@@ -93,6 +95,24 @@ func FuzzTabCompletesServerNames(f *testing.F) {
 			}
 		}
 	})
+}
+
+// readsAs checks that Tab after verb writes the one name sf offers so
+// that Enter reads it back as that target.
+func readsAs(t *testing.T, verb string, sf history.Surface, name string) {
+	t.Helper()
+	c := NewCommandLine(plainStyles(), DefaultKeyMap(), "")
+	c.SetSize(80)
+	c.SetSurface(sf)
+	c.Focus("")
+	clPress(c, runes(verb+" "), keyTab)
+	if strings.ContainsFunc(name, inputDrops) || name == "" {
+		return // not offered; an empty URI is no resource to read
+	}
+	line := c.input.Value()
+	if cmd, err := command.ParseCommand(line); err != nil || cmd.Target != name {
+		t.Fatalf("Tab wrote %q for the name %q, which reads as %q (%v)", line, name, cmd.Target, err)
+	}
 }
 
 // asJSON is s as it reads back from a JSON string.

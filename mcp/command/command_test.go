@@ -101,6 +101,8 @@ func TestParseCommand(t *testing.T) {
 		{"prompt review_code language=go 'code=a b'", Command{Method: "prompts/get", Target: "review_code", Words: []string{"language=go", "code=a b"}}},
 		// A prompt a server named "" is got quoted, as Tab writes it.
 		{"prompt '' a=1", Command{Method: "prompts/get", Target: "", Words: []string{"a=1"}}},
+		{"read uri=demo://x", Command{Method: "resources/read", Target: "demo://x"}},
+		{"read 'uri=demo://x'", Command{Method: "resources/read", Target: "uri=demo://x"}},
 		{"loglevel warning", Command{Method: "logging/setLevel", Target: "warning"}},
 		{"logging/setLevel level=debug", Command{Method: "logging/setLevel", Target: "debug"}},
 		{"complete prompt review_code language=g", Command{Method: "completion/complete", Target: "review_code", Words: []string{"language=g"},
