@@ -46,6 +46,10 @@ type token struct {
 	// runs, set on a token of replace's own, are what it replaces: every
 	// run its index finds, where forms are strings (replaceFound).
 	runs *pieceIndex
+	// unrespelt leaves the matches inside escapes as they are (replace's
+	// first round, redactor.text): a respelling one token made broke
+	// another's spelling, and left that secret in the text.
+	unrespelt bool
 }
 
 func newToken(secret, with string) token {
@@ -118,7 +122,7 @@ func (t token) replace(s string) string {
 	// What is left of it in part (redact_piece.go), each run replaced
 	// as a form is but by the word alone, and not extended: a piece is
 	// no start of what a record cut.
-	return token{secret: t.secret, with: Redacted, runs: t.pieces}.replaceForms(s)
+	return token{secret: t.secret, with: Redacted, runs: t.pieces, unrespelt: t.unrespelt}.replaceForms(s)
 }
 
 // replaceForms is replace of t's forms whole, or of its runs.
@@ -178,6 +182,9 @@ func (t token) replaceJSON(s string) string {
 		}, t.with, false, t.extend)
 	}
 	for _, respell := range []bool{false, true} {
+		if respell && t.unrespelt {
+			break
+		}
 		for _, f := range t.forms {
 			if strings.Contains(s, f) {
 				s = replaceOutsideEscapes(s, f, t.with, respell, t.extend)

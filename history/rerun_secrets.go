@@ -37,8 +37,15 @@ func (r *redactor) text(s string) string {
 	if r == nil || r.off {
 		return s
 	}
-	for _, tok := range r.tokens {
-		s = tok.replace(s)
+	// Every token's spellings first, then the respellings: "\u0000"
+	// and a 0 after it respelt so that the password 000000000 no longer
+	// matched across the escape also broke the bearer token's spelling
+	// 000\u00000000 there, and it was left in the text.
+	for _, respell := range []bool{false, true} {
+		for _, tok := range r.tokens {
+			tok.unrespelt = !respell
+			s = tok.replace(s)
+		}
 	}
 	return s
 }
