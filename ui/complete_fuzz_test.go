@@ -110,7 +110,11 @@ func readsAs(t *testing.T, verb string, sf history.Surface, name string) {
 		return // not offered; an empty URI is no resource to read
 	}
 	line := c.input.Value()
-	if cmd, err := command.ParseCommand(line); err != nil || cmd.Target != name {
+	cmd, err := command.ParseCommand(line)
+	if err != nil && strings.ContainsAny(name, "{}") && strings.Contains(err.Error(), `'{"uri":"..."}'`) {
+		return // braces read as a template's, and the refusal says how to send the URI
+	}
+	if err != nil || cmd.Target != name {
 		t.Fatalf("Tab wrote %q for the name %q, which reads as %q (%v)", line, name, cmd.Target, err)
 	}
 }
