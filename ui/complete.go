@@ -157,12 +157,19 @@ type completion struct {
 }
 
 func (c *completion) add(insert, label string) {
-	if strings.ContainsFunc(insert, unicode.IsControl) {
-		return // the input would drop the control characters: it could not send this name
+	if strings.ContainsFunc(insert, inputDrops) {
+		return // the input would drop those characters: it could not send this name
 	}
 	c.items = append(c.items, insert)
 	c.labels = append(c.labels, sanitize.Line(label))
 }
+
+// inputDrops reports whether the command line's input drops r from what
+// is put in it: control characters, and U+FFFD (the bubbles sanitizer's
+// rule), which a server's name holds wherever its JSON held invalid UTF-8.
+// A tool named "\ufffd" was put on the line as an empty quoted name, which
+// calls another tool.
+func inputDrops(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) }
 
 // complete lists the candidates for the word under the cursor.
 func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Surface) completion {
@@ -204,8 +211,10 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		}
 		for _, req := range []bool{true, false} {
 			for _, a := range args {
-				if a.Required == req && strings.HasPrefix(a.Name, prefix) && !slices.Contains(given, a.Name) {
-					comp.add(command.ShellQuote(a.Name)+"=", a.Name+"=")
+				if a.Required == req && a.Name != "" && strings.HasPrefix(a.Name, prefix) && !slices.Contains(given, a.Name) {
+					// Inserted as a tool's key is: shell-quoted, "a=b"
+					// was read as key a and "k:" as k:= raw JSON.
+					comp.add(command.KeyTyped(a.Name)+"=", command.KeyWord(a.Name)+"=")
 				}
 			}
 		}
@@ -221,7 +230,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		// nothing to undo.
 		for _, u := range sf.Subscribed {
 			if strings.HasPrefix(u, prefix) {
-				comp.add(command.ShellQuote(u)+" ", u)
+				comp.add(command.QuoteName(u)+" ", u)
 			}
 		}
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1,
@@ -229,13 +238,13 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		if ctx.method != "completion/complete" {
 			for _, r := range sf.Resources {
 				if strings.HasPrefix(r.URI, prefix) {
-					comp.add(command.ShellQuote(r.URI)+" ", r.URI)
+					comp.add(command.QuoteName(r.URI)+" ", r.URI)
 				}
 			}
 		}
 		for _, t := range sf.Templates {
 			if strings.HasPrefix(t.URITemplate, prefix) {
-				comp.add(command.ShellQuote(t.URITemplate)+" ", t.URITemplate)
+				comp.add(command.QuoteName(t.URITemplate)+" ", t.URITemplate)
 			}
 		}
 	case ctx.method == "logging/setLevel" && ctx.index == 1:
@@ -302,12 +311,15 @@ func (ctx lineContext) completeKeys(comp *completion, schema *command.Schema) {
 
 // keysLeft are the properties of schema (nil: none) starting with prefix
 // that given does not name yet, the required ones first: what a key's Tab
-// offers and its hint lists, on the command line and in a form alike.
+// offers and its hint lists, on the command line and in a form alike. A
+// key named "" is left out: no key=value word can give it (an empty
+// quoted key is refused as a key before = that is empty), so Tab offered
+// a word Enter refused.
 func keysLeft(schema *command.Schema, prefix string, given []string) []command.Property {
 	var left []command.Property
 	for _, req := range []bool{true, false} {
 		for _, p := range schemaProps(schema) {
-			if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
+			if p.Required == req && p.Name != "" && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
 				left = append(left, p)
 			}
 		}

@@ -56,10 +56,15 @@ func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
 	if object := quotedObject(words); object != "" && jsonObject(object) {
 		return cmdParams(cmd, object) // params given whole, quoted
 	}
-	if len(words) > 0 && resourceMethods[cmd.Method] && strings.HasPrefix(words[0], "uri=") {
-		words[0] = strings.TrimPrefix(words[0], "uri=") // the generic form resources/read uri=X
+	if len(words) > 0 && resourceMethods[cmd.Method] && !nameQuoted && strings.HasPrefix(words[0], "uri=") {
+		// The generic form resources/read uri=X; quoted, 'uri=x' is the
+		// URI a server listed, as Tab writes it.
+		words[0] = strings.TrimPrefix(words[0], "uri=")
 	}
-	if len(words) == 0 || words[0] == "" {
+	// A prompt a server named "" is given quoted (prompts/get ''), as a
+	// tool of that name is: Tab puts it so, and refusing it left the
+	// prompt impossible to get.
+	if len(words) == 0 || words[0] == "" && !(nameQuoted && cmd.Method == "prompts/get") {
 		what := "the prompt's name"
 		if resourceMethods[cmd.Method] {
 			what = "a URI or a URI template"
