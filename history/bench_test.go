@@ -237,7 +237,13 @@ func largeEvent() []mcp.Record { return largeEventOf(60_000_000) }
 // largeEventOf is an answer of about size bytes in one SSE event, and the
 // message it carried, sharing its bytes as the session's records do.
 func largeEventOf(size int) []mcp.Record {
-	text := strings.Repeat("00000064 abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01\\n", size/64)
+	return answerEventOf("00000064 abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01\\n", size)
+}
+
+// answerEventOf is largeEventOf with its text line64 (JSON string text,
+// about 64 bytes) repeated size/64 times.
+func answerEventOf(line64 string, size int) []mcp.Record {
+	text := strings.Repeat(line64, size/64)
 	data := `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"` + text + `"}]}}`
 	raw := "event: message\ndata: " + data + "\n\n"
 	data = raw[len("event: message\ndata: ") : len(raw)-2]

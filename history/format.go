@@ -241,22 +241,6 @@ func encodeLine(d *diskRecord) (encodedLine, error) {
 	return out, nil
 }
 
-// mayContain reports whether tok may be in the line (see the package's
-// mayContain for the text; payloads are searched as the bytes they are).
-func (l encodedLine) mayContain(tok token) bool {
-	for _, t := range l.text {
-		if mayContain(t, tok) {
-			return true
-		}
-	}
-	for _, b := range l.big {
-		if tok.in(b) {
-			return true
-		}
-	}
-	return false
-}
-
 // writeTo writes the line and its newline. When text is not nil each JSON
 // text piece is written as text returns it; every piece starts and ends
 // between tokens, so it can be rewritten on its own.

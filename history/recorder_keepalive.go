@@ -2,6 +2,7 @@ package history
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"time"
 
@@ -30,6 +31,7 @@ type keepAliveLine struct {
 	ev   *mcp.SSEEvent
 	tail []byte // nil when its line does not start as lineHead says
 	buf  []byte // the last repeated line: Write copies it out before the next
+	may  []bool // by token, whether the line may hold it, kept for the next
 }
 
 // follows reports whether rec joins the run of keep-alives the last record
@@ -72,10 +74,9 @@ func (k *keepAliveLine) repeated(rec *mcp.Record, red *redactor) (encodedLine, b
 	k.buf = append(head, k.tail...)
 	line := encodedLine{text: [][]byte{k.buf}}
 	if !red.off {
-		for _, tok := range red.tokens {
-			if line.mayContain(tok) {
-				return encodedLine{}, false
-			}
+		k.may = line.mayContain(red.tokens, k.may)
+		if slices.Contains(k.may, true) {
+			return encodedLine{}, false
 		}
 	}
 	return line, true

@@ -313,8 +313,9 @@ func (r *redactor) scrub(rec *mcp.Record, line encodedLine) bool {
 		return false
 	}
 	changed := false
-	for _, tok := range r.tokens {
-		if !line.mayContain(tok) {
+	may := line.mayContain(r.tokens, nil)
+	for i, tok := range r.tokens {
+		if !may[i] {
 			continue
 		}
 		v := reflect.ValueOf(rec).Elem()

@@ -112,15 +112,18 @@ func decodeString(raw string) (text []byte, starts, ends []int) {
 // text a loose reading, for a quick test (token.in). A backslash that
 // starts no escape is kept.
 func unescaped(s string) string {
-	b := make([]byte, 0, len(s))
-	decodeEscapes(s, func(c []byte, _, _ int) { b = append(b, c...) })
-	return string(b)
+	var b strings.Builder
+	b.Grow(len(s))
+	decodeEscapes(s, func(c []byte, _, _ int) { b.Write(c) })
+	return b.String()
 }
 
 // decodeEscapes calls add, in order, with the bytes each character of raw
 // stands for and its bounds in raw: an escape's decoded, any other byte as
-// it is.
+// it is. b is valid only during the call: one buffer holds them all, as a
+// new one for each byte of a 20 MB answer is millions of allocations.
 func decodeEscapes(raw string, add func(b []byte, from, to int)) {
+	buf := make([]byte, 0, utf8.UTFMax)
 	for i := 0; i < len(raw); {
 		c, isShort := byte(0), false
 		if raw[i] == '\\' && i+1 < len(raw) {
@@ -128,7 +131,7 @@ func decodeEscapes(raw string, add func(b []byte, from, to int)) {
 		}
 		switch {
 		case isShort:
-			add([]byte{c}, i, i+2)
+			add(append(buf[:0], c), i, i+2)
 			i += 2
 		case isHexEscape(raw, i):
 			r, n := hex4(raw[i+2:i+6]), 6
@@ -137,10 +140,10 @@ func decodeEscapes(raw string, add func(b []byte, from, to int)) {
 					r, n = pair, 12
 				}
 			}
-			add(utf8.AppendRune(nil, r), i, i+n)
+			add(utf8.AppendRune(buf[:0], r), i, i+n)
 			i += n
 		default:
-			add([]byte{raw[i]}, i, i+1)
+			add(append(buf[:0], raw[i]), i, i+1)
 			i++
 		}
 	}

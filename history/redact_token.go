@@ -3,6 +3,7 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -111,26 +112,35 @@ func (t token) formIn(s string) bool {
 	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
 }
 
-// maxDecoded is how many times holdsIn decodes escapes: once for a
+// maxDecoded is how many times decodings decodes escapes: once for a
 // server's JSON, twice for a line, where its text is a string again
 // ("\\u0030").
 const maxDecoded = 2
 
-// holdsIn reports whether has holds for s or, while s holds \uXXXX
-// escapes, for s with its escapes decoded (unescaped), up to maxDecoded
-// times: a server may spell every byte of a secret so ("\u0030\u0031"),
-// which none of its forms is, and the search that replaces it decodes
-// each string (foundIn).
+// decodings yields s and, while it holds \uXXXX escapes, s with its
+// escapes decoded (unescaped), up to maxDecoded times: a server may spell
+// every byte of a secret so ("\u0030\u0031"), which none of its forms is,
+// and the search that replaces it decodes each string (foundIn). Each is
+// made only when the caller asks on for it.
+func decodings(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for n := 0; ; n++ {
+			if !yield(s) || n == maxDecoded || !strings.Contains(s, `\u`) {
+				return
+			}
+			s = unescaped(s)
+		}
+	}
+}
+
+// holdsIn reports whether has holds for one of s's decodings.
 func holdsIn(s string, has func(string) bool) bool {
-	for n := 0; ; n++ {
-		if has(s) {
+	for d := range decodings(s) {
+		if has(d) {
 			return true
 		}
-		if n == maxDecoded || !strings.Contains(s, `\u`) {
-			return false
-		}
-		s = unescaped(s)
 	}
+	return false
 }
 
 // replace is s with every form of the token replaced. In JSON text (a
@@ -240,12 +250,39 @@ func indexFrom(s, f string, i int) int {
 	return -1
 }
 
-// mayContain is a quick test on the encoded line: the token in any of its
-// forms, spelt as the line spells them or with escapes (token.in), or
-// hidden in base64 (bytes that are not UTF-8 are stored so).
-func mayContain(line []byte, tok token) bool {
-	return bytes.Contains(line, base64Mark) || slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(line, f) }) ||
-		hasPiece(tok.pieces, line) || bytes.Contains(line, []byte(`\u`)) && tok.in(string(line))
+// mayContain is a quick test on the encoded line, by token of toks:
+// whether it may hold the token in any of its forms, spelt as the line
+// spells them or with escapes (token.in), or hidden in base64 (bytes that
+// are not UTF-8 are stored so); payloads are searched as the bytes they
+// are. Each piece of the line is decoded once for all of toks, not once
+// for each: a 20 MB answer recorded while five credentials are looked for
+// is decoded once. The answer is may's array when it is long enough.
+func (l encodedLine) mayContain(toks []token, may []bool) []bool {
+	may = slices.Grow(may[:0], len(toks))[:len(toks)]
+	clear(may)
+	search := func(s string) {
+		for d := range decodings(s) {
+			if !slices.Contains(may, false) {
+				return
+			}
+			for i, tok := range toks {
+				may[i] = may[i] || tok.formIn(d) || hasPiece(tok.pieces, d)
+			}
+		}
+	}
+	for _, t := range l.text {
+		for i, tok := range toks {
+			may[i] = may[i] || bytes.Contains(t, base64Mark) || hasPiece(tok.pieces, t) ||
+				slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(t, f) })
+		}
+		if bytes.Contains(t, []byte(`\u`)) {
+			search(string(t))
+		}
+	}
+	for _, b := range l.big {
+		search(b)
+	}
+	return may
 }
 
 // add keeps t among r's tokens, longest secret first: each token replaces
