@@ -23,9 +23,25 @@ func (m *Model) clientsBar(end string) string {
 	st := m.com.st
 	k := m.keys
 	head := st.Key.Render(k.PrevClient.Help().Key+"/"+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
-	if n := m.clients.dropped; n > 0 {
-		head += st.Hint.Render("(" + strconv.Itoa(n) + " ended earlier: in their recordings) ")
+	n := m.clients.dropped
+	if n == 0 {
+		return m.clientsLine(head, end)
 	}
+	line := m.clientsLine(head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier: in their recordings) "), end)
+	if shown := m.clients.cur; len(m.clients.feeds) > 0 && shown >= 0 &&
+		(!strings.Contains(line, m.clientTab(shown, m.clients.feeds[shown], tabFull, 0, nil)) || !strings.HasSuffix(line, end)) {
+		// At 80 columns the words took half the bar: the shown client's
+		// name was cut to "80 mcpscop…" and the help went. The count
+		// alone says as much to one who read them once.
+		line = m.clientsLine(head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier) "), end)
+	}
+	return line
+}
+
+// clientsLine is the clients bar after head, ended with end where that
+// fits (clientsBar).
+func (m *Model) clientsLine(head, end string) string {
+	st := m.com.st
 	endW := ansi.StringWidth(end)
 	if len(m.clients.feeds) == 0 {
 		line := head + st.Hint.Render("none yet")
