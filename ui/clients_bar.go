@@ -23,9 +23,25 @@ func (m *Model) clientsBar(end string) string {
 	st := m.com.st
 	k := m.keys
 	head := st.Key.Render(k.PrevClient.Help().Key+"/"+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
-	if n := m.clients.dropped; n > 0 {
-		head += st.Hint.Render("(" + strconv.Itoa(n) + " ended earlier: in their recordings) ")
+	n := m.clients.dropped
+	if n == 0 {
+		return m.clientsLine(head, end)
 	}
+	line := m.clientsLine(head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier: in their recordings) "), end)
+	if shown := m.clients.cur; len(m.clients.feeds) > 0 && shown >= 0 &&
+		(!strings.Contains(line, m.clientTab(shown, m.clients.feeds[shown], tabFull, 0, nil)) || !strings.HasSuffix(line, end)) {
+		// At 80 columns the words took half the bar: the shown client's
+		// name was cut to "80 mcpscop…" and the help went. The count
+		// alone says as much to one who read them once.
+		line = m.clientsLine(head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier) "), end)
+	}
+	return line
+}
+
+// clientsLine is the clients bar after head, ended with end where that
+// fits (clientsBar).
+func (m *Model) clientsLine(head, end string) string {
+	st := m.com.st
 	endW := ansi.StringWidth(end)
 	if len(m.clients.feeds) == 0 {
 		line := head + st.Hint.Render("none yet")
@@ -47,7 +63,7 @@ func (m *Model) clientsBar(end string) string {
 	full := "" // the tabs named in full, where they fit without end
 	if numbersFit(room) {
 		for i, f := range feeds {
-			parts[i] = m.clientTab(i, f, tabFull, 0)
+			parts[i] = m.clientTab(i, f, tabFull, 0, nil)
 		}
 		w := tabsWidth(parts, gapW)
 		if w <= room-endW {
@@ -76,7 +92,7 @@ func (m *Model) clientsBar(end string) string {
 	nums := make([]string, len(feeds))
 	tab := func(i int) string {
 		if nums[i] == "" {
-			nums[i] = m.clientTab(i, feeds[i], tabNumber, 0)
+			nums[i] = m.clientTab(i, feeds[i], tabNumber, 0, nil)
 		}
 		return nums[i]
 	}
@@ -115,9 +131,10 @@ func tabsWidth(tabs []string, gapW int) int {
 // and parts holds them for the caller to window.
 func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok bool) {
 	gapW := ansi.StringWidth(gap)
+	shared := m.sharedNames()
 	fits := func(form tabForm, room int) bool {
 		for i, f := range m.clients.feeds {
-			parts[i] = m.clientTab(i, f, form, room)
+			parts[i] = m.clientTab(i, f, form, room, shared)
 		}
 		return tabsWidth(parts, gapW) <= width
 	}
@@ -235,9 +252,10 @@ const (
 )
 
 // clientTab is session f's tab in the clients bar, the i-th, in the form
-// given, a brief one naming at most room cells of f's name; the shown one
-// is always named whole.
-func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int) string {
+// given, a brief one naming at most room cells of f's name (shared holds
+// the names other tabs share, sharedNames); the shown one is always named
+// whole.
+func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared map[string]bool) string {
 	st := m.com.st
 	label := sanitize.Line(f.title())
 	if i == m.clients.cur {
@@ -245,7 +263,7 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int) string {
 	}
 	switch {
 	case form == tabBrief && f.Backend == nil:
-		label = strconv.Itoa(f.ID) + m.tellApart(f, room)
+		label = strconv.Itoa(f.ID) + m.tellApart(f, room, shared)
 	case form == tabNumber && f.Backend == nil:
 		label = strconv.Itoa(f.ID)
 	case form != tabFull:
@@ -281,17 +299,41 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int) string {
 // when that differs, cut to room cells, else its transport when that does. Two
 // copies of one agent read the same by name, and at 80 columns were
 // "2" and "3": which one spoke streamable HTTP and which stateless took
-// stepping to each.
-func (m *Model) tellApart(f *clientFeed, room int) string {
+// stepping to each. A name other tabs share (shared) tells them from the
+// shown one but not from each other: three mcpscope exec runs beside the
+// Inspector were "2 mcps…   3 mcps…   4 mcps…", so such a tab says its
+// transport where that differs from the shown one's.
+func (m *Model) tellApart(f *clientFeed, room int, shared map[string]bool) string {
 	var shown Client
 	if cur := m.clients.cur; cur >= 0 && cur < len(m.clients.feeds) {
 		shown = m.clients.feeds[cur].Client
 	}
+	tr := " " + ansi.Truncate(sanitize.Line(f.Transport), room, "…")
 	switch {
+	case f.Name != shown.Name && shared[f.Name] && f.Transport != "" && f.Transport != shown.Transport:
+		return tr
 	case f.Name != shown.Name:
 		return " " + ansi.Truncate(sanitize.Line(f.Name), room, "…")
 	case f.Transport != shown.Transport:
-		return " " + ansi.Truncate(sanitize.Line(f.Transport), room, "…")
+		return tr
 	}
 	return ""
+}
+
+// sharedNames are the names two or more proxied clients not shown go by,
+// found once for a bar: asked of every tab, the bar of many clients cost
+// the square of them.
+func (m *Model) sharedNames() map[string]bool {
+	seen := map[string]bool{}
+	shared := map[string]bool{}
+	for i, f := range m.clients.feeds {
+		if i == m.clients.cur || f.Backend != nil {
+			continue
+		}
+		if seen[f.Name] {
+			shared[f.Name] = true
+		}
+		seen[f.Name] = true
+	}
+	return shared
 }
