@@ -87,6 +87,11 @@ const maxLearned = 32
 // credential" or bare.
 var credentialHeaders = []string{"Authorization", "Proxy-Authorization"}
 
+// isCredentialHeader reports whether name is one of credentialHeaders.
+func isCredentialHeader(name string) bool {
+	return slices.ContainsFunc(credentialHeaders, func(n string) bool { return strings.EqualFold(n, name) })
+}
+
 // Credential is the secret part of an Authorization value: T of "Bearer T"
 // or "Basic T" (the scheme is no secret), or the whole value when it has no
 // scheme; "" for an empty one.
@@ -105,7 +110,7 @@ func Credential(value string) string {
 // when it has a scheme ("X-Auth: Token T" echoed as T alone).
 func headerSecrets(name, value string) []string {
 	switch {
-	case slices.ContainsFunc(credentialHeaders, func(n string) bool { return strings.EqualFold(n, name) }):
+	case isCredentialHeader(name):
 		return []string{Credential(value)}
 	case strings.EqualFold(name, "Cookie"):
 		var out []string
@@ -148,8 +153,11 @@ func (r *redactor) learn(h map[string][]string, cut map[string]int) {
 				r.learnToken(secret, Redacted, from)
 				if missing > 0 && i == len(vs)-1 && strings.HasSuffix(v, secret) {
 					t := &r.tokens[r.index(secret)]
+					// Only an Authorization's is token68 by rule: a
+					// cookie's rest may hold a colon ("data:stamp:sig"),
+					// and stopping there kept the signature in the clear.
+					t.token68 = isToken68(secret) && isCredentialHeader(k) && (t.tail == 0 || t.token68)
 					t.tail = max(t.tail, missing)
-					t.token68 = isToken68(secret)
 				}
 			}
 		}

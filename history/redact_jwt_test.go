@@ -59,3 +59,21 @@ func TestRecordingKeepsAnotherJWTReadable(t *testing.T) {
 		t.Errorf("the user's JWT echoed in part is not redacted whole:\n%s", out)
 	}
 }
+
+// A token whose first segment is base64url JSON but no JOSE header (no
+// "alg") may carry its secret there ({"user":…,"key":…}.mac): its bytes
+// were not counted as the token's, and a server echoing that segment kept
+// the key in the recording.
+func TestRecordingRedactsAnEchoedJSONSegmentOfANonJWTToken(t *testing.T) {
+	enc := base64.RawURLEncoding.EncodeToString
+	first := enc([]byte(`{"user":"ann","key":"k7Qx2mW9pL4vR8sT1nB6cY3hJ5dF0gZe"}`))
+	tok := first + "." + enc([]byte("a mac of 32 bytes, not the point"))
+	now := time.Date(2026, 11, 28, 2, 0, 0, 0, time.UTC)
+	recs := []mcp.Record{{Seq: 1, Time: now, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: "in", Class: mcp.ClassResponse, ID: "1",
+		Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"your key is ` + first + `."}]}}`)}}}
+	path := recordAs(t, Header{URL: "http://127.0.0.1:10612/mcp", Started: now}, recs, RecordOptions{Tokens: []string{tok}})
+	out := exportJSONOf(t, path)
+	if p := mcptest.PieceOf([]byte(out), first, minPiece); p != "" {
+		t.Errorf("the export holds %q of the user's token:\n%s", p, out)
+	}
+}

@@ -67,9 +67,11 @@ func newPieceIndex(forms []string) *pieceIndex {
 }
 
 // commonHead is how long f's header segment is, 0 when it has none: a
-// base64url-encoded JSON object followed by a dot (a JWT's, a JWS's, a
+// base64url-encoded JOSE header followed by a dot (a JWT's, a JWS's, a
 // JWE's), which says how the rest is signed or encrypted, not who holds
-// it, and which many credentials share byte for byte.
+// it, and which many credentials share byte for byte. It names "alg"
+// (RFC 7515, 7516): another token's JSON first segment may hold its
+// secret ({"user":…,"key":…}), and was let through when echoed.
 func commonHead(f string) int {
 	i := strings.IndexByte(f, '.')
 	if i < 4 {
@@ -77,7 +79,10 @@ func commonHead(f string) int {
 	}
 	head := strings.TrimRight(f[:i], "=")
 	b, err := base64.RawURLEncoding.DecodeString(head)
-	if err != nil || len(b) == 0 || b[0] != '{' || !json.Valid(b) {
+	var jose struct {
+		Alg *string `json:"alg"`
+	}
+	if err != nil || len(b) == 0 || b[0] != '{' || json.Unmarshal(b, &jose) != nil || jose.Alg == nil {
 		return 0
 	}
 	return i
