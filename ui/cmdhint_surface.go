@@ -46,8 +46,14 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 			return "", false
 		}
 		if key, _, ok := strings.Cut(prefix, "="); ok {
-			// What Tab does first: the line is cut at the edge.
-			return sanitize.Line(key) + ": " + tab + " asks the server for values · fill " + sanitize.Line(t) +
+			// What Tab does first: the line is cut at the edge. On a
+			// completion/complete line the asking is the line itself,
+			// sent with Enter: Tab there offers nothing.
+			asks := tab
+			if ctx.method == "completion/complete" {
+				asks = keys.Submit.Help().Key
+			}
+			return sanitize.Line(key) + ": " + asks + " asks the server for values · fill " + sanitize.Line(t) +
 				" with var=value words (a variable left out expands to nothing)", true
 		}
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
