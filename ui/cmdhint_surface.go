@@ -18,7 +18,7 @@ import (
 func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bool) {
 	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
 	// What the command takes still follows what to send first.
-	usage := " · " + usageLine(ctx.method)
+	usage := " · " + ctx.usage()
 	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
 	switch {
