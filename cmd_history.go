@@ -191,9 +191,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			report.add(r)
 			return
 		}
-		if !legend && r.Outcome != history.OutcomeSame {
+		if !legend && r.ShowsDiff() {
 			// Which side of a diff is which, said once above the
-			// first that is not the same.
+			// first: a failure under it has no - and + to explain.
 			legend = true
 			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
 		}

@@ -312,7 +312,7 @@ func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
 		Clients: r.sessions.show(), Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
 		// Short enough that the line under the panes, the key that opens
 		// a session first, is read whole at 80 columns.
-		NoSend:  "watch-only: the proxied client owns this session",
+		NoSend:  "watch-only: proxied clients own their sessions",
 		Note:    "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
 		Warning: r.silent,
 	}

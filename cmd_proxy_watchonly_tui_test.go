@@ -16,13 +16,15 @@ import (
 // The proxy's TUI at 80x24 says on the line under the panes why nothing
 // can be sent and which key opens a session that can, both read whole. It
 // was "o opens your own session to the same server · watch-only: this
-// session belongs …", the reason cut in the middle of a word.
+// session belongs …", the reason cut in the middle of a word. No client
+// has connected here: "the proxied client owns this session" named a
+// session there was none of.
 func TestProxyWatchOnlyLineReadsWholeAt80Columns(t *testing.T) {
 	m, _ := proxyTUI(t, demotest.Start(t, demo.Options{}).URL+demo.StreamablePath)
 	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 160, Height: 45}} {
 		m.Update(size)
 		line := screenLine(m, "watch-only")
-		for _, want := range []string{"o open your own session", "watch-only: the proxied client owns this session"} {
+		for _, want := range []string{"o open your own session", "watch-only: proxied clients own their sessions"} {
 			if !strings.Contains(line, want) {
 				t.Errorf("at %dx%d the line under the panes is %q, want %q read whole", size.Width, size.Height, line, want)
 			}

@@ -425,7 +425,7 @@ func RenderRerunResult(r RerunResult, width int) string {
 		}
 		return b.String()
 	}
-	if len(r.Differences) == 0 {
+	if !r.ShowsDiff() {
 		return b.String()
 	}
 	for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences, width-len(rerunIndent)), "\n"), "\n") {
@@ -433,6 +433,11 @@ func RenderRerunResult(r RerunResult, width int) string {
 	}
 	return b.String()
 }
+
+// ShowsDiff reports whether RenderRerunResult draws r's differences as
+// a diff, - the recorded side and + the live one: an unrecorded answer's
+// note and a failure have no such lines to explain.
+func (r RerunResult) ShowsDiff() bool { return r.Note == "" && len(r.Differences) > 0 }
 
 // RerunResultCut reports whether RenderRerunResult at width leaves out
 // part of an answer, which the report in JSON (--json) gives whole, and

@@ -12,7 +12,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-const watchOnly = "watch-only: the proxied client owns this session"
+const watchOnly = "watch-only: proxied clients own their sessions"
 
 // newProxyModel is a model watching a proxy's clients.
 func newProxyModel(t *testing.T, ch chan Client) *Model {

@@ -18,7 +18,7 @@ import (
 func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bool) {
 	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
 	// What the command takes still follows what to send first.
-	usage := " · " + usageLine(ctx.method)
+	usage := " · " + ctx.usage()
 	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
 	switch {
@@ -46,8 +46,14 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 			return "", false
 		}
 		if key, _, ok := strings.Cut(prefix, "="); ok {
-			// What Tab does first: the line is cut at the edge.
-			return sanitize.Line(key) + ": " + tab + " asks the server for values · fill " + sanitize.Line(t) +
+			// What Tab does first: the line is cut at the edge. On a
+			// completion/complete line the asking is the line itself,
+			// sent with Enter: Tab there offers nothing.
+			asks := tab
+			if ctx.method == "completion/complete" {
+				asks = keys.Submit.Help().Key
+			}
+			return sanitize.Line(key) + ": " + asks + " asks the server for values · fill " + sanitize.Line(t) +
 				" with var=value words (a variable left out expands to nothing)", true
 		}
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +

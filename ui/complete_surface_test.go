@@ -70,6 +70,8 @@ func TestCommandLineHintsFromTheSurface(t *testing.T) {
 		{surfaceForHints, "prompts/get review_code tone=", "tone is not an argument of review_code (language, focus)"},
 		{surfaceForHints, "read 'repo://{owner}/{name}' ", "fill repo://{owner}/{name} with var=value words: owner=  name="},
 		{surfaceForHints, "read 'repo://{owner}/{name}' owner=", "owner: tab asks the server for values · fill repo://{owner}/{name}"},
+		// Tab does not ask here: the line is the asking, and Enter sends it.
+		{surfaceForHints, "complete resource 'repo://{owner}/{name}' owner=", "owner: enter asks the server for values · fill repo://{owner}/{name}"},
 	}
 	for _, tc := range tests {
 		c := newLine(t, "")

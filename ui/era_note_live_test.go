@@ -21,3 +21,16 @@ func TestLiveStatusSaysAtOnceAMethodIsOfAnotherEra(t *testing.T) {
 	l.waitFor("subscriptions/listen belongs to 2026-07-28 and this session speaks 2025-11-25")
 	l.quit()
 }
+
+// A method of the older eras typed in a 2026-07-28 session (ping) is
+// refused as unknown, and that refusal took the place of the warning
+// said as it went: the status line read "ping: JSON-RPC error -32601:
+// method not found" as if the server lacked it. It says the refusal is
+// the era's, as exec's hint and Detail do.
+func TestLiveRefusalOfAnotherErasMethodSaysWhy(t *testing.T) {
+	l := startDemoListening(t)
+	l.command("ping")
+	// The status line's words: Detail's hint has no "ping: " before it.
+	l.waitFor("ping: initialize, ping and logging/setLevel are gone in 2026-07-28")
+	l.quit()
+}

@@ -79,6 +79,10 @@ type sentMsg struct {
 	// (command.OutputMismatch), read off the UI goroutine: the status
 	// line says it, and the Log files it on the call's row (NoteOutput).
 	output string
+	// otherEra is the session's transport when the method is of another
+	// era than the session's (command.EraNote, said as it went): a server
+	// refusing it as unknown refuses the era, which the refusal says.
+	otherEra string
 }
 
 // reconnectedMsg is the outcome of Backend.Reconnect.
@@ -108,6 +112,10 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 	reconnecting := state == mcp.StateReconnecting
 	disconnected := state == mcp.StateFailed || state == mcp.StateClosed
 	unheard := m.com.log.Surface().Unheard
+	otherEra := ""
+	if st := log.Stats(); command.EraNote(c.Method, st.Transport, st.Protocol) != "" {
+		otherEra = st.Transport
+	}
 	if c.Method == "tools/call" {
 		// Its answer is read against the tool's outputSchema here, off
 		// the update loop, and the note handed to the Log (sentMsg):
@@ -122,7 +130,7 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 			output = command.OutputMismatch(b.Tools(), c.Tool, resp.Result)
 		}
 		return sentMsg{cmd: c, awaited: awaited, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, disconnected: disconnected, unheard: unheard,
-			seqs: sends.done(id), log: log, output: output}
+			otherEra: otherEra, seqs: sends.done(id), log: log, output: output}
 	}
 }
 
@@ -200,8 +208,13 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		// What to do goes first: a long server message is cut at the
 		// edge of the status line.
 		hint := ""
-		if m.uninitialized {
+		switch {
+		case m.uninitialized:
 			hint = advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI) + " · "
+		case m.otherEra != "" && e.Code == mcp.CodeMethodNotFound:
+			// The refusal took the place of the warning said as it
+			// went, and read as the server's lack.
+			hint = advice.ForRPC(e, advice.Asked{Method: m.cmd.Method, Transport: m.otherEra}, advice.TUI) + " · "
 		}
 		return fmt.Sprintf("%s: %sJSON-RPC error %d: %s%s", label, hint, e.Code, sanitize.Line(e.MessageQuoted(maxRefusalQuote)), warn)
 	}
