@@ -41,7 +41,10 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 				}
 				// `message=hi there`: the words after a value, taken by no
 				// key, are most likely the rest of it, typed unquoted.
-				errs = append(errs, fmt.Errorf("%s: expected key=value or key:=json; a value with spaces goes in quotes: did you mean %s?", argQuoted(strings.Join(words[i:i+n], " ")), argSuggested(joined)))
+				// The suggestion says what is expected: the words are
+				// short enough to end whole on the command line's hint
+				// row at 80 columns.
+				errs = append(errs, fmt.Errorf("%s: a value with spaces goes in quotes: did you mean %s?", argQuoted(strings.Join(words[i:i+n], " ")), argSuggested(joined)))
 				i += n - 1
 				continue
 			}
@@ -49,6 +52,19 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 		errs = append(errs, err)
 	}
 	return errs
+}
+
+// WordsRefusal is Enter's refusal of the first of words (a tools/call
+// line's arguments) that is no key=value, in the words ParseArgs gives it
+// (the key it was likely meant for, the quotes a value with spaces goes
+// in), or nil when every word is one: the command line's hint says it
+// before Enter does.
+func WordsRefusal(words []string, schema *Schema) error {
+	_, occs, errs := argGroup(words)
+	if len(errs) == 0 {
+		return nil
+	}
+	return withKeyHint(words, schema, occs)[0]
 }
 
 // spacedAssignment reads a key=value typed with spaces around its '='
