@@ -41,17 +41,8 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 			t.Errorf("%q: hint = %q, want %q", tc.line, hint, tc.want)
 		}
 	}
-}
-
-// At 80 columns the hint on a value with spaces typed unquoted ends whole,
-// its suggestion included, where it was cut before "did you mean".
-func TestSpacedValueHintFitsAt80Columns(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.waitFor("● initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	m := l.quit()
+	// At 80 columns the hint on a value with spaces ends whole, its
+	// suggestion included, where it was cut before "did you mean".
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	typeOnCommandLine(m, "call greet name=Bob Ann ")
 	want := `"Ann": a value with spaces goes in quotes: did you mean name='Bob Ann'?`
