@@ -53,13 +53,17 @@ func flagError(cmd *cobra.Command, err error) error {
 				names = append(names, f.Name)
 			}
 		})
-		if owners := flagOwners(cmd, unknown.GetSpecifiedName()); len(owners) > 0 {
-			// A flag of another command ("exec --listen") is no slip: the
-			// command it belongs to is the one to run.
-			return &exitError{exitUsage, fmt.Errorf("%v: %s", err, ownerWords(cmd, unknown.GetSpecifiedName(), owners))}
-		} else if near := command.Nearest(unknown.GetSpecifiedName(), names); near != "" {
+		short := unknown.GetSpecifiedShortnames() != ""
+		if owners := flagOwners(cmd, unknown.GetSpecifiedName(), short); len(owners) > 0 {
+			// A flag of another command ("exec --listen", "exec -o") is
+			// no slip: the command it belongs to is the one to run.
+			return &exitError{exitUsage, fmt.Errorf("%v: %s", err, ownerWords(cmd, unknown.GetSpecifiedName(), short, owners))}
+		}
+		// A letter is no slip of a long name, nor a command: a shorthand
+		// no command has gets pflag's words.
+		if near := command.Nearest(unknown.GetSpecifiedName(), names); !short && near != "" {
 			err = fmt.Errorf("%v: did you mean --%s?", err, near)
-		} else if other := siblingCommand(cmd, unknown.GetSpecifiedName()); other != nil {
+		} else if other := siblingCommand(cmd, unknown.GetSpecifiedName()); !short && other != nil {
 			// "replay last --export md" reads as an option of replay, where
 			// exporting is a command of its own; its usage is the one to read.
 			return &exitError{exitUsage, fmt.Errorf("%v: %s is a command of its own, not a flag of %s: %s\nrun '%s --help' for usage",

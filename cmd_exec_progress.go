@@ -207,7 +207,14 @@ func (p *progressLine) interrupted() {
 	fmt.Fprint(p.w, "\r\x1b[K")
 }
 
+// clearLocked clears the line; off a terminal it first prints the newest
+// progress held back, as its window would have: an answer that came within
+// the same second dropped it, and the last progress the user saw was not
+// the last the server sent.
 func (p *progressLine) clearLocked() {
+	if !p.tty && p.later != "" {
+		fmt.Fprintln(p.w, "progress: "+p.later)
+	}
 	p.later = ""
 	if p.flush != nil {
 		p.flush.Stop()

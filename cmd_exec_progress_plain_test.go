@@ -22,15 +22,7 @@ func TestExecProgressOffATerminalIsPlainLines(t *testing.T) {
 			_ = x.Progress(float64(i), n, "")
 		}
 	})
-	cmds, err := parseCommands([]string{"tools/call slow"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
-	e := &ttyExec{errb: &syncBuffer{}, done: make(chan error, 1)}
-	go func() {
-		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, &execFlags{})
-	}()
+	e := startPlainExec(t, url)
 	first := "progress: tools/call slow  [....................] 1/5000  warming up\n"
 	last := "] 5000/5000\n"
 	// The newest progress is printed when its second ends, before the
@@ -49,4 +41,42 @@ func TestExecProgressOffATerminalIsPlainLines(t *testing.T) {
 	if lines := strings.Count(got, "progress: "); lines > 10 {
 		t.Errorf("%d progress lines for %d notifications in a few seconds, want about one a second", lines, n)
 	}
+}
+
+// Off a terminal, the newest progress held back for its second is printed
+// before the answer that comes within that second, where it was dropped
+// and the last progress line said the call was halfway.
+func TestExecProgressOffATerminalPrintsTheLastBeforeTheAnswer(t *testing.T) {
+	url, release := heldToolCall(t, func(x *mcptest.Exchange) {
+		_ = x.Progress(1, 2, "first half")
+		_ = x.Progress(2, 2, "second half")
+	})
+	e := startPlainExec(t, url)
+	if !e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, "first half") }) {
+		t.Fatalf("no progress line while the call ran:\n%q", e.errb.String())
+	}
+	release()
+	if err := e.wait(); err != nil {
+		t.Fatalf("%v\n%s", err, e.out.String())
+	}
+	want := "progress: tools/call slow  [####################] 2/2  second half\n"
+	if got := e.errb.String(); !strings.Contains(got, want) {
+		t.Errorf("the last progress was not printed before the answer; stderr:\n%q\nwant the line %q", got, want)
+	}
+}
+
+// startPlainExec runs exec's tools/call slow against url with stderr no
+// terminal, unrecorded.
+func startPlainExec(t *testing.T, url string) *ttyExec {
+	t.Helper()
+	cmds, err := parseCommands([]string{"tools/call slow"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
+	e := &ttyExec{errb: &syncBuffer{}, done: make(chan error, 1)}
+	go func() {
+		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, &execFlags{})
+	}()
+	return e
 }

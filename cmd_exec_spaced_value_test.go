@@ -14,7 +14,7 @@ import (
 func TestExecUnquotedSpacedValueIsToldToQuote(t *testing.T) {
 	srv := demotest.Start(t, demo.Options{})
 	out, errOut, code := run(t, "exec", "--no-record", srv.MCPURL(), "tools/call greet name=Ann Lee Smith")
-	want := `"Lee Smith": expected key=value or key:=json; a value with spaces goes in quotes: did you mean name='Ann Lee Smith'?`
+	want := `"Lee Smith": a value with spaces goes in quotes: did you mean name='Ann Lee Smith'?`
 	if code != exitUsage || !strings.Contains(out+errOut, want) {
 		t.Errorf("exit %d, want %d and %q:\n%s\n%s", code, exitUsage, want, out, errOut)
 	}

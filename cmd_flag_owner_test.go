@@ -22,6 +22,11 @@ func TestFlagOfAnotherCommandNamesItsOwner(t *testing.T) {
 		{[]string{"exec", "--theme", "dark", "http://127.0.0.1:1", "tools/list"}, []string{"--theme belongs to mcpscope (the TUI), mcpscope proxy or mcpscope replay, not to exec", "run 'mcpscope --help' for usage"}},
 		{[]string{"export", "--addr", "x", "f.jsonl"}, []string{"--addr belongs to mcpscope demo-server, not to export", "run 'mcpscope demo-server --help' for usage"}},
 		{[]string{"--save", "out", "http://127.0.0.1:1"}, []string{"--save belongs to mcpscope exec, not to mcpscope", "run 'mcpscope exec --help' for usage"}},
+		// A shorthand of another command is named with its long name,
+		// where pflag said only "unknown shorthand flag: 'o' in -o".
+		{[]string{"exec", "-o", "f", "http://127.0.0.1:1", "tools/list"}, []string{"-o (--output) belongs to mcpscope export, not to exec", "run 'mcpscope export --help' for usage"}},
+		{[]string{"proxy", "-o", "f", "http://127.0.0.1:1"}, []string{"-o (--output) belongs to mcpscope export, not to proxy"}},
+		{[]string{"export", "-H", "x", "f.jsonl"}, []string{"-H (--header) belongs to mcpscope (the TUI), mcpscope exec, mcpscope proxy or mcpscope replay, not to export", "run 'mcpscope --help' for usage"}},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != exitUsage {

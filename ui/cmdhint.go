@@ -212,7 +212,7 @@ func (ctx lineContext) argHint() string {
 		// A space after a value typed without its key starts a new word,
 		// but Enter still refuses that value: the hint keeps saying so
 		// rather than list the keys as if the line were fine.
-		return ctx.bareWordHint(bare, schema)
+		return ctx.bareWordHint(schema)
 	}
 	given := ctx.givenKeys()
 	var matches []command.Property
@@ -232,7 +232,7 @@ func (ctx lineContext) argHint() string {
 	case len(matches) == 0 && prefix == "":
 		return "every key is given · " + describeTool(ctx.info.tool, ctx.info.named)
 	case len(matches) == 0:
-		return ctx.bareWordHint(prefix, schema)
+		return ctx.bareWordHint(schema)
 	}
 	var parts []string
 	if schema.Truncated != "" {
@@ -322,12 +322,23 @@ func propHintNeed(p *command.Property, need string) string {
 	return h
 }
 
-// bareWordHint is the hint on a word with no = that starts no key: Enter
-// refuses it, so the hint says what Enter will (the key it was likely
-// meant for: did you mean name=Ann?) rather than that it is sent anyway.
-func (ctx lineContext) bareWordHint(word string, schema *command.Schema) string {
-	given := ctx.givenKeys()
-	return sanitize.Line(command.BareWord(word, schema, func(name string) bool { return slices.Contains(given, name) }).Error())
+// bareWordHint is the hint on a line with a word with no = that starts no
+// key: Enter refuses it, so the hint says what Enter will, in its words
+// (the key it was likely meant for: did you mean name=Ann?; the quotes
+// of a value with spaces: did you mean message='Bob Ann'?) rather than
+// that it is sent anyway.
+func (ctx lineContext) bareWordHint(schema *command.Schema) string {
+	var words []string
+	for _, w := range ctx.words[min(ctx.firstKey(), len(ctx.words)):] {
+		words = append(words, w.Text)
+	}
+	if ctx.cur.Text != "" {
+		words = append(words, ctx.cur.Text)
+	}
+	if err := command.WordsRefusal(words, schema); err != nil {
+		return sanitize.Line(err.Error())
+	}
+	return ""
 }
 
 // objectArguments reports a tools/call line whose arguments start as one
@@ -365,7 +376,7 @@ func (ctx lineContext) callHint(tools []mcp.Tool, keys *KeyMap) string {
 		// No schema says which key a value was meant for, but Enter
 		// refuses it all the same: say so, not that it goes as a string.
 		if bare := ctx.bareWord(); bare != "" {
-			return ctx.bareWordHint(bare, nil)
+			return ctx.bareWordHint(nil)
 		}
 	}
 	if ctx.info == nil && len(tools) == 0 {
@@ -393,7 +404,7 @@ func (ctx lineContext) arrayArguments() error {
 }
 
 // bareWord is the first complete argument word with no = in it, which
-// Enter refuses (command.BareWord); "" when there is none.
+// Enter refuses (command.WordsRefusal); "" when there is none.
 func (ctx lineContext) bareWord() string {
 	for _, w := range ctx.words[min(2, len(ctx.words)):] {
 		if !strings.Contains(w.Text, "=") {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -28,12 +29,24 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 		{"call greet Ann ", `"Ann": expected key=value or key:=json: did you mean name=Ann?`},
 		{"tools/call greet Ann  ", `"Ann": expected key=value or key:=json: did you mean name=Ann?`},
 		{"call greet name=Bob 3 ", `"3": expected key=value or key:=json: did you mean times=3?`},
-		{"call greet name=Bob Ann ", `"Ann": expected key=value or key:=json`},
+		// Words after a value no key takes are its rest, as exec and
+		// Enter say.
+		{"call greet name=Bob Ann ", `"Ann": a value with spaces goes in quotes: did you mean name='Bob Ann'?`},
+		{"call greet name=Bob Ann", `did you mean name='Bob Ann'?`},
+		{"call greet name=Bob Ann Lee times=2 ", `did you mean name='Bob Ann Lee'?`},
 	} {
 		typeOnCommandLine(m, tc.line)
 		hint := ansi.Strip(m.cmdline.View())
 		if !strings.Contains(hint, tc.want) || strings.HasSuffix(tc.want, "json") && strings.Contains(hint, "did you mean") {
 			t.Errorf("%q: hint = %q, want %q", tc.line, hint, tc.want)
 		}
+	}
+	// At 80 columns the hint on a value with spaces ends whole, its
+	// suggestion included, where it was cut before "did you mean".
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	typeOnCommandLine(m, "call greet name=Bob Ann ")
+	want := `"Ann": a value with spaces goes in quotes: did you mean name='Bob Ann'?`
+	if hint := ansi.Strip(m.cmdline.View()); !strings.Contains(hint, want) {
+		t.Errorf("hint at 80 columns = %q, want %q whole", hint, want)
 	}
 }

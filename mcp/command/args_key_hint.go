@@ -31,9 +31,20 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 			err = BareWord(w, schema, typed)
 			keyless := err.Error() == fmt.Sprintf("%s: expected key=value or key:=json", argQuoted(w))
 			if n, joined := spacedValue(words, i); n > 0 && keyless {
+				if strings.HasSuffix(words[i-1], "=") {
+					// `message= hi`: the value typed after a space,
+					// the key left empty; a leading space is not
+					// what was meant.
+					errs = append(errs, fmt.Errorf("%s: a key=value has no spaces around its =; did you mean %s?", argQuoted(strings.Join(words[i-1:i+n], " ")), argSuggested(joined)))
+					i += n - 1
+					continue
+				}
 				// `message=hi there`: the words after a value, taken by no
 				// key, are most likely the rest of it, typed unquoted.
-				errs = append(errs, fmt.Errorf("%s: expected key=value or key:=json; a value with spaces goes in quotes: did you mean %s?", argQuoted(strings.Join(words[i:i+n], " ")), argSuggested(joined)))
+				// The suggestion says what is expected: the words are
+				// short enough to end whole on the command line's hint
+				// row at 80 columns.
+				errs = append(errs, fmt.Errorf("%s: a value with spaces goes in quotes: did you mean %s?", argQuoted(strings.Join(words[i:i+n], " ")), argSuggested(joined)))
 				i += n - 1
 				continue
 			}
@@ -41,6 +52,19 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 		errs = append(errs, err)
 	}
 	return errs
+}
+
+// WordsRefusal is Enter's refusal of the first of words (a tools/call
+// line's arguments) that is no key=value, in the words ParseArgs gives it
+// (the key it was likely meant for, the quotes a value with spaces goes
+// in), or nil when every word is one: the command line's hint says it
+// before Enter does.
+func WordsRefusal(words []string, schema *Schema) error {
+	_, occs, errs := argGroup(words)
+	if len(errs) == 0 {
+		return nil
+	}
+	return withKeyHint(words, schema, occs)[0]
 }
 
 // spacedAssignment reads a key=value typed with spaces around its '='
@@ -76,7 +100,11 @@ func spacedValue(words []string, i int) (n int, joined string) {
 	}
 	for n = 0; i+n < len(words) && !strings.Contains(words[i+n], "="); n++ {
 	}
-	return n, KeyWord(key) + "=" + ShellQuote(occ.text+" "+strings.Join(words[i:i+n], " "))
+	value := strings.Join(words[i:i+n], " ")
+	if occ.text != "" {
+		value = occ.text + " " + value
+	}
+	return n, KeyWord(key) + "=" + ShellQuote(value)
 }
 
 // BareWord is the refusal of w, a word typed with no key=value, telling it

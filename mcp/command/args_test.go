@@ -376,9 +376,13 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 		{[]string{"Ann Lee"}, `"Ann Lee": expected key=value or key:=json: did you mean name='Ann Lee'?`},
 		{[]string{"name=Ann", "3"}, `"3": expected key=value or key:=json: did you mean times=3?`},
 		// Words no key takes after a value are its rest, typed unquoted.
-		{[]string{"name=Ann", "Bob"}, `"Bob": expected key=value or key:=json; a value with spaces goes in quotes: did you mean name='Ann Bob'?`},
-		{[]string{"name=Ann", "Bob", "Lee", "times=2"}, `"Bob Lee": expected key=value or key:=json; a value with spaces goes in quotes: did you mean name='Ann Bob Lee'?`},
+		{[]string{"name=Ann", "Bob"}, `"Bob": a value with spaces goes in quotes: did you mean name='Ann Bob'?`},
+		{[]string{"name=Ann", "Bob", "Lee", "times=2"}, `"Bob Lee": a value with spaces goes in quotes: did you mean name='Ann Bob Lee'?`},
 		{[]string{"name=Ann", "times:=2", "Bob"}, `"Bob": expected key=value or key:=json`},
+		// A value typed after a space past its = is not given a
+		// leading space.
+		{[]string{"name=", "Bob"}, `"name= Bob": a key=value has no spaces around its =; did you mean name=Bob?`},
+		{[]string{"name=", "Bob", "Lee", "times=2"}, `"name= Bob Lee": a key=value has no spaces around its =; did you mean name='Bob Lee'?`},
 		{[]string{"=x"}, `"=x": the key before = is empty; expected key=value or key:=json`},
 		// Arguments as one JSON object: its keys are the schema's, so
 		// they are spread, not taken as the name's value.
