@@ -68,7 +68,7 @@ func TestExecPrintsToolTextAsSanitized(t *testing.T) {
 // A large text is printed from the answer's JSON, not decoded, sanitized
 // and formatted into copies of itself first.
 func TestExecPrintsALargeTextWithoutCopies(t *testing.T) {
-	const size = 16 << 20
+	const size = 4 << 20
 	var line strings.Builder
 	for line.Len() < size {
 		line.WriteString(`0123456789 abcdefghijklmnopqrstuvwxyz \"quoted\"\n`)

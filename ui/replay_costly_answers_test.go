@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,22 +13,20 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 )
 
-// A recording of 16 tools/call answers, each costing its outputSchema's
+// A recording of tools/call answers, each costing its outputSchema's
 // check about the most one may (a pattern of about 1,000 parts over a
-// string of 8 KB): G at instant speed indexes what fits in one beat and
-// the rest on the beats after, so the update loop, and q, answer at once,
-// where the one update of G checked every answer (1,000 of them held it
-// for half a minute). The position in the bar is of what is indexed; the
-// end is said once all of it is.
+// string of 8 KB), together far more than a beat: G at instant speed
+// indexes what fits in one beat and the rest on the beats after, so the
+// update loop, and q, answer at once, where the one update of G checked
+// every answer (1,000 of them held it for half a minute). The position
+// in the bar is of what is indexed; the end is said once all of it is.
 //
-// 16, not 40: under -race each answer's check takes seconds (40 took
-// 100s, a quarter of the package's run on a busy machine, toward go
-// test's ten minutes), and a beat of 50ms holds fewer than 16 of them in
-// any build (a release build takes 60 to 100ms for one). 8 KB, not 16:
-// the check's cost is in proportion to the string, and at 16 KB the test
-// took 40 to 50s under -race on a loaded machine, for the same proof.
+// As many answers as outlast a few beats at this build's pace
+// (costlyCount), not a fixed 16: under -race each answer's check takes
+// seconds, and 16 took 40s of the package's run on a busy machine for
+// the proof that 4 give.
 func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
-	const calls = 16
+	calls := costlyCount()
 	s := costlyAnswers(calls)
 	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, s.recs)
 	now := fixedNow
@@ -37,8 +36,7 @@ func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
 	// G may spend the beat's budget and finish the answer it began: what
 	// it takes is bounded by what one answer's check costs here, which
 	// the race detector makes ten times or more what it is in a release
-	// build (one alone took over a second), not by a fixed second. All 16
-	// in one update would take 16 times as long.
+	// build (one alone took over a second), not by a fixed second.
 	one := costOfOneAnswer()
 	limit := max(time.Second, replayFrameWork+5*one)
 	start := time.Now()
@@ -72,9 +70,10 @@ func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
 // beat: the Player hands out no more while the beats index what it gave,
 // so what waits to be indexed stays one batch (MaxBatch) however long
 // the recording, where each beat added a batch and the whole of it could
-// wait in memory.
+// wait in memory. The costly answers outlast a few beats (costlyCount):
+// the second beat already found the first beat's backlog.
 func TestReplayBacklogStaysOneBatch(t *testing.T) {
-	s := costlyAnswers(10)
+	s := costlyAnswers(costlyCount())
 	for range history.MaxBatch + 100 {
 		s.event("message", `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
 	}
@@ -98,8 +97,9 @@ func TestReplayBacklogStaysOneBatch(t *testing.T) {
 // costOfOneAnswer is how long a Log takes to file one more costly
 // answer (the second of costlyAnswers(2), its schema already read with
 // the first): its outputSchema's check, at this build's and this
-// machine's pace.
-func costOfOneAnswer() time.Duration {
+// machine's pace. Measured once for the package: each measure costs two
+// answers' checks, seconds under -race.
+var costOfOneAnswer = sync.OnceValue(func() time.Duration {
 	first, both := costlyAnswers(1).recs, costlyAnswers(2).recs
 	l := history.NewLog()
 	defer l.Close()
@@ -107,6 +107,16 @@ func costOfOneAnswer() time.Duration {
 	start := time.Now()
 	l.Append(both[len(first):]...)
 	return time.Since(start)
+})
+
+// costlyCount is how many costly answers together take at least four
+// beats' indexing (replayFrameWork) at this build's pace, with one more
+// for a measure taken while the machine was slower than it is later:
+// at least 4 (a few beats whichever the build), at most 16 (a release
+// build's answer takes 60 to 100ms, a race build's over a second).
+func costlyCount() int {
+	one := max(costOfOneAnswer(), time.Microsecond)
+	return min(max(int(4*replayFrameWork/one)+2, 4), 16)
 }
 
 // costlyAnswers is a recording of a tools/list and calls tools/call
