@@ -206,7 +206,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 			// The pages read before the bound or the repeat came back
 			// with the error: the items they hold are what the user
 			// asked for, where only the error was printed.
-			p.listing(c.Method, resp.Result)
+			p.listing(c.Method, resp)
 		}
 		p.failure(sent, err, declined)
 		if ue != nil {
@@ -251,7 +251,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	case "initialize", "server/discover":
 		p.initialize(resp.Result)
 	case "tools/list", "resources/list", "resources/templates/list", "prompts/list", "tasks/list":
-		p.listing(c.Method, resp.Result)
+		p.listing(c.Method, resp)
 	case "tools/call", "resources/read":
 		if c.Method == "tools/call" {
 			p.toolResult(c.Tool, resp)
@@ -299,10 +299,11 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 }
 
 // listing prints the items of a list method's answer.
-func (p *printer) listing(method string, result json.RawMessage) {
+func (p *printer) listing(method string, resp *mcp.Response) {
+	result := resp.Result
 	switch method {
 	case "tools/list":
-		p.tools(result)
+		p.tools(resp)
 	case "resources/list":
 		p.resources(result)
 	case "resources/templates/list":

@@ -12,8 +12,9 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
-func (p *printer) tools(result json.RawMessage) {
-	page, err := mcp.ParseTools(result)
+func (p *printer) tools(resp *mcp.Response) {
+	result := resp.Result
+	page, err := resp.Tools()
 	if err != nil {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return

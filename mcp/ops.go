@@ -179,6 +179,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 			}
 		}
 		tools = append(tools, ts...)
+		resp.tools = &page
 		return page.NextCursor, page.cursorNamed, page.cursorErr
 	})
 	if err != nil && !PagesStopped(err) {

@@ -18,6 +18,9 @@ type Response struct {
 	Error     *RPCError
 	ToolError bool // a tools/call result with isError: true
 	Ambiguous bool // Ambiguities finds something in Raw (RPCMessage.Ambiguous)
+	// tools is Result read by ParseTools, set by ListToolsFrom where it
+	// read it, nil elsewhere (Tools reads Result then).
+	tools *ToolPage
 }
 
 // pending is one of our requests waiting for its answer.

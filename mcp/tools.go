@@ -126,6 +126,24 @@ func ParseTools(result json.RawMessage) (ToolPage, error) {
 	return page, nil
 }
 
+// Tools is r's tools/list answer read: the page ListToolsFrom read, handed
+// along so that what prints or merges it does not read it again, or
+// ParseTools(r.Result) for an answer it did not read.
+func (r *Response) Tools() (ToolPage, error) {
+	if r.tools != nil {
+		return *r.tools, nil
+	}
+	return ParseTools(r.Result)
+}
+
+// WithResult is a copy of r answering result instead, as a merged list
+// does: what was read of r's own result does not go with it.
+func (r *Response) WithResult(result json.RawMessage) *Response {
+	c := *r
+	c.Result, c.tools = result, nil
+	return &c
+}
+
 // readTool reads one entry of the tools array, or says why it cannot.
 // Only the name is essential: a title or description of the wrong type is
 // dropped, and the inputSchema is kept as it is for the command language to

@@ -83,7 +83,7 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if last == nil || last.Result == nil {
 		return last
 	}
-	page, err := mcp.ParseTools(last.Result)
+	page, err := last.Tools()
 	if err != nil || len(page.Tools) >= len(tools) {
 		return last
 	}
@@ -101,9 +101,8 @@ func withItems(last *mcp.Response, key string, items any) *mcp.Response {
 	}
 	obj[key], _ = json.Marshal(items)
 	delete(obj, "nextCursor")
-	merged := *last
-	merged.Result, _ = json.Marshal(obj)
-	return &merged
+	result, _ := json.Marshal(obj)
+	return last.WithResult(result)
 }
 
 // runResource reads, subscribes to or unsubscribes from a URI, or from the
