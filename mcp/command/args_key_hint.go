@@ -31,10 +31,11 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 			err = BareWord(w, schema, typed)
 			keyless := err.Error() == fmt.Sprintf("%s: expected key=value or key:=json", argQuoted(w))
 			if n, joined := spacedValue(words, i); n > 0 && keyless {
-				if strings.HasSuffix(words[i-1], "=") {
+				if _, occ, _ := argSplitWord(words[i-1]); occ.text == "" {
 					// `message= hi`: the value typed after a space,
-					// the key left empty; a leading space is not
-					// what was meant.
+					// the value left empty; a leading space is not
+					// what was meant. (`message== hi` is a value of
+					// "=", whose rest the words are.)
 					errs = append(errs, fmt.Errorf("%s: a key=value has no spaces around its =; did you mean %s?", argQuoted(strings.Join(words[i-1:i+n], " ")), argSuggested(joined)))
 					i += n - 1
 					continue

@@ -383,6 +383,9 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 		// leading space.
 		{[]string{"name=", "Bob"}, `"name= Bob": a key=value has no spaces around its =; did you mean name=Bob?`},
 		{[]string{"name=", "Bob", "Lee", "times=2"}, `"name= Bob Lee": a key=value has no spaces around its =; did you mean name='Bob Lee'?`},
+		// A value that ends in = is no empty one: the words after it
+		// are its rest.
+		{[]string{"name==", "Bob"}, `"Bob": a value with spaces goes in quotes: did you mean name='= Bob'?`},
 		{[]string{"=x"}, `"=x": the key before = is empty; expected key=value or key:=json`},
 		// Arguments as one JSON object: its keys are the schema's, so
 		// they are spread, not taken as the name's value.
