@@ -33,3 +33,26 @@ func TestClientsBarTellsAlikeOthersApart(t *testing.T) {
 		t.Errorf("the clients bar is %d columns wide on 120: %q", w, bar)
 	}
 }
+
+// A transport said in place of a shared name must not be one another tab
+// says already: a second Inspector over sse read "2 sse", and a mcpscope
+// run over sse beside it "3 sse" as well, where its name had told them
+// apart. That run keeps its name; its fellow over stateless says that.
+func TestClientsBarSaysNoTransportTwice(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
+	for id, c := range []struct{ name, transport string }{
+		{"inspector-cli 0.5.1", "streamable"}, {"inspector-cli 0.5.1", "sse"}, {"mcpscope dev", "sse"}, {"mcpscope dev", "stateless"},
+	} {
+		m.Update(clientMsg{ID: id + 1, Name: c.name, Transport: c.transport, Records: make(chan []mcp.Record)})
+	}
+	bar := row(ansi.Strip(m.View()), "clients:")
+	for _, want := range []string{"1 inspector-cli 0.5.1 · streamable", " 2 sse ", " 3 mcpscope dev ", " 4 stateless "} {
+		if !strings.Contains(bar, want) {
+			t.Errorf("the clients bar = %q, want %q in it", bar, want)
+		}
+	}
+	if w := ansi.StringWidth(bar); w > 100 {
+		t.Errorf("the clients bar is %d columns wide on 100: %q", w, bar)
+	}
+}

@@ -131,7 +131,7 @@ func tabsWidth(tabs []string, gapW int) int {
 // and parts holds them for the caller to window.
 func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok bool) {
 	gapW := ansi.StringWidth(gap)
-	shared := m.sharedNames()
+	shared := m.toldByTransport()
 	fits := func(form tabForm, room int) bool {
 		for i, f := range m.clients.feeds {
 			parts[i] = m.clientTab(i, f, form, room, shared)
@@ -253,9 +253,9 @@ const (
 
 // clientTab is session f's tab in the clients bar, the i-th, in the form
 // given, a brief one naming at most room cells of f's name (shared holds
-// the names other tabs share, sharedNames); the shown one is always named
-// whole.
-func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared map[string]bool) string {
+// the tabs said by their transport though their name is not the shown
+// one's, toldByTransport); the shown one is always named whole.
+func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared map[*clientFeed]bool) string {
 	st := m.com.st
 	label := sanitize.Line(f.title())
 	if i == m.clients.cur {
@@ -299,18 +299,18 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared m
 // when that differs, cut to room cells, else its transport when that does. Two
 // copies of one agent read the same by name, and at 80 columns were
 // "2" and "3": which one spoke streamable HTTP and which stateless took
-// stepping to each. A name other tabs share (shared) tells them from the
-// shown one but not from each other: three mcpscope exec runs beside the
-// Inspector were "2 mcps…   3 mcps…   4 mcps…", so such a tab says its
-// transport where that differs from the shown one's.
-func (m *Model) tellApart(f *clientFeed, room int, shared map[string]bool) string {
+// stepping to each. A name other tabs share tells them from the shown one
+// but not from each other: three mcpscope exec runs beside the Inspector
+// were "2 mcps…   3 mcps…   4 mcps…", so such a tab says its transport
+// where that tells it apart (shared, toldByTransport).
+func (m *Model) tellApart(f *clientFeed, room int, shared map[*clientFeed]bool) string {
 	var shown Client
 	if cur := m.clients.cur; cur >= 0 && cur < len(m.clients.feeds) {
 		shown = m.clients.feeds[cur].Client
 	}
 	tr := " " + ansi.Truncate(sanitize.Line(f.Transport), room, "…")
 	switch {
-	case f.Name != shown.Name && shared[f.Name] && f.Transport != "" && f.Transport != shown.Transport:
+	case f.Name != shown.Name && shared[f]:
 		return tr
 	case f.Name != shown.Name:
 		return " " + ansi.Truncate(sanitize.Line(f.Name), room, "…")
@@ -320,20 +320,42 @@ func (m *Model) tellApart(f *clientFeed, room int, shared map[string]bool) strin
 	return ""
 }
 
-// sharedNames are the names two or more proxied clients not shown go by,
-// found once for a bar: asked of every tab, the bar of many clients cost
+// toldByTransport are the proxied clients not shown whose brief tab says
+// their transport though their name is not the shown one's: a name two or
+// more of them share, a transport not the shown one's that no other tab
+// says. A second Inspector over sse read "2 sse" beside a mcpscope run
+// over sse that read "3 sse" too, where its name had told them apart.
+// Found once for a bar: asked of every tab, the bar of many clients cost
 // the square of them.
-func (m *Model) sharedNames() map[string]bool {
-	seen := map[string]bool{}
-	shared := map[string]bool{}
-	for i, f := range m.clients.feeds {
-		if i == m.clients.cur || f.Backend != nil {
-			continue
-		}
-		if seen[f.Name] {
-			shared[f.Name] = true
-		}
-		seen[f.Name] = true
+func (m *Model) toldByTransport() map[*clientFeed]bool {
+	var shown Client
+	if cur := m.clients.cur; cur >= 0 && cur < len(m.clients.feeds) {
+		shown = m.clients.feeds[cur].Client
 	}
-	return shared
+	others := func(yield func(*clientFeed) bool) {
+		for i, f := range m.clients.feeds {
+			if i != m.clients.cur && f.Backend == nil && !yield(f) {
+				return
+			}
+		}
+	}
+	names := map[string]int{}
+	for f := range others {
+		names[f.Name]++
+	}
+	// said counts the tabs that may say each transport: one named as the
+	// shown one says it (tellApart), one of a shared name would.
+	said := map[string]int{}
+	for f := range others {
+		if f.Transport != "" && f.Transport != shown.Transport && (f.Name == shown.Name || names[f.Name] > 1) {
+			said[f.Transport]++
+		}
+	}
+	told := map[*clientFeed]bool{}
+	for f := range others {
+		if f.Name != shown.Name && names[f.Name] > 1 && f.Transport != "" && f.Transport != shown.Transport && said[f.Transport] == 1 {
+			told[f] = true
+		}
+	}
+	return told
 }
