@@ -3,6 +3,7 @@ package proxy
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -33,20 +34,25 @@ func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	ids := m.requestIDs()
 	how := "the client speaks stateless MCP (" + protocolOf(r.Header, m) + ")"
 	key := base
+	nc := connOf(r)
 	// Bounded: each step passes a session that exists, and at the cap
 	// keyed makes none.
 	for n := 2; ; n++ {
 		if m.method == discover {
 			p.endGoneFor(key)
 		}
-		c := p.keyed(p.byKey, key, mcp.TransportStateless, r, m, said(how), func(c *Client) { c.probing = true })
+		c := p.keyed(p.byKey, key, mcp.TransportStateless, r, m, said(how), func(c *Client) { c.probing, c.heldOn = true, nc })
 		if c == nil {
 			return nil, func() {}
 		}
-		if c.ask(ids) {
+		switch c.ask(ids, nc, m.method == discover) {
+		case askTaken:
 			return c, func() { c.asked(ids) }
+		case askIDUsed:
+			how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent waits in session %d on an id this one uses", protocolOf(r.Header, m), c.ID)
+		case askOtherConn:
+			how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent probed in session %d, on a connection of its own", protocolOf(r.Header, m), c.ID)
 		}
-		how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent waits in session %d on an id this one uses", protocolOf(r.Header, m), c.ID)
 		key = numberedKey(base, n)
 	}
 }
@@ -91,14 +97,29 @@ func keyOf(key, base string) bool {
 	return ok && err == nil
 }
 
-// ask counts ids as relaying in c, unless one of them relays already.
-func (c *Client) ask(ids []string) bool {
+// What ask makes of a request for a stateless session.
+const (
+	askTaken     = iota // the session's: its ids are counted as relaying
+	askIDUsed           // another client's: a request of the session relays with one of its ids
+	askOtherConn        // another client's: a probe on a connection other than the held-back session's
+)
+
+// ask counts ids as relaying in c, unless one of them relays already, or
+// the request (on connection nc) is a probe and c is held back as the
+// probe of a client on another connection. A client probes once, on the
+// connection it goes on to initialize on; a second probe on another
+// connection is another client's, whose ids (each run of `mcpscope exec`
+// picks its own) tell it apart no better than its address does.
+func (c *Client) ask(ids []string, nc net.Conn, probe bool) int {
 	c.p.mu.Lock()
 	defer c.p.mu.Unlock()
 	for _, id := range ids {
 		if c.asking[id] > 0 {
-			return false
+			return askIDUsed
 		}
+	}
+	if probe && nc != nil && c.heldOn != nil && c.heldOn != nc {
+		return askOtherConn
 	}
 	if len(ids) > 0 && c.asking == nil {
 		c.asking = map[string]int{}
@@ -106,7 +127,7 @@ func (c *Client) ask(ids []string) bool {
 	for _, id := range ids {
 		c.asking[id]++
 	}
-	return true
+	return askTaken
 }
 
 // asked lets go of ids, relayed.

@@ -56,6 +56,11 @@ type Client struct {
 	// how many use each (under p.mu): a request using one of them is
 	// another client's (see statelessSession).
 	asking map[string]int
+	// heldOn is the connection a held-back stateless session's first
+	// request came on (under p.mu; nil once settled, or when the proxy is
+	// not told of connections): a probe on another is another client's
+	// (statelessSession).
+	heldOn net.Conn
 	// answered is set once upstream answered any request of the session:
 	// after it, an upstream that cannot be reached went away.
 	answered atomic.Bool
@@ -93,6 +98,7 @@ type Client struct {
 	probeSent     int               // requests of a stateless session so far
 	probeOK       bool              // upstream answered a stateless request of it with its result
 	lastConn      string            // the address and port of its latest stateless request's connection (probesOf)
+	lastID        string            // the id of its latest stateless request, as its JSON text (probesOf)
 	left          bool              // its client closed its GET stream, and nothing came since (clientLeft)
 	wait          *time.Timer       // what it waits on its client for (wait.go); nil when nothing
 	conns         map[net.Conn]bool // the client's connections its requests came on that are open still (Track); nil when none was told of

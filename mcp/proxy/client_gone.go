@@ -55,10 +55,17 @@ func (p *Proxy) connState(nc net.Conn, st http.ConnState) {
 	}
 }
 
+// connOf is the connection r came on; nil when the proxy is not told of
+// connections (Track).
+func connOf(r *http.Request) net.Conn {
+	nc, _ := r.Context().Value(connKey{}).(net.Conn)
+	return nc
+}
+
 // cameOn notes that a request of c came on the connection r came on, when
 // the proxy is told of connections (Track).
 func (c *Client) cameOn(r *http.Request) {
-	nc, _ := r.Context().Value(connKey{}).(net.Conn)
+	nc := connOf(r)
 	if nc == nil {
 		return
 	}

@@ -326,11 +326,16 @@ func (p *Proxy) initSession(r *http.Request, m message) *Client {
 	p.earlyMu.Lock()
 	defer p.earlyMu.Unlock()
 	c := p.joinEarly(r)
+	why := ""
 	if c == nil {
-		c = p.joinProbe(r, m)
+		c, why = p.joinProbe(r, m)
 	}
 	if c == nil {
-		c = p.newClient(mcp.TransportStreamable, r, m, "the client initialized a streamable HTTP session")
+		how := "the client initialized a streamable HTTP session"
+		if why != "" {
+			how += "; " + why
+		}
+		c = p.newClient(mcp.TransportStreamable, r, m, how)
 	}
 	if c != nil {
 		p.initializing(c, r)

@@ -1,8 +1,11 @@
 package proxy
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -52,6 +55,7 @@ func (c *Client) probeRequest(r *http.Request, m message) string {
 	c.mu.Lock()
 	c.probeSent++
 	c.lastConn = r.RemoteAddr
+	c.lastID = string(m.peek.ID())
 	goesOn := c.probing && c.probeSent > 1 && m.method != discover
 	probe := c.probing && m.method == discover
 	c.mu.Unlock()
@@ -121,6 +125,10 @@ func (c *Client) settle() {
 	if !was {
 		return
 	}
+	// Settled, it is its client's wherever that sends from (ask).
+	c.p.mu.Lock()
+	c.heldOn = nil
+	c.p.mu.Unlock()
 	c.stopWait()
 	c.p.cfg.OnStart(c)
 	if ok {
@@ -155,42 +163,51 @@ func (c *Client) foldProbe(r *http.Request) bool {
 
 // joinProbe is the held-back stateless session of r's client, an
 // initialize falling back from that session's probe (m is r's message),
-// now streamable HTTP; nil when it has none. Alike clients probing at
-// once with one id are kept apart in numbered sessions (statelessSession):
-// any of theirs still held back is this client's as much as another's.
-func (p *Proxy) joinProbe(r *http.Request, m message) *Client {
-	for _, c := range p.probesOf(r, m) {
+// now streamable HTTP; nil when it has none, or when the wire does not
+// tell which of several it is: then why says so, for the initialize's
+// own session to record. Alike clients probing at once are kept apart in
+// numbered sessions (statelessSession).
+func (p *Proxy) joinProbe(r *http.Request, m message) (c *Client, why string) {
+	found, mine := p.probesOf(r, m)
+	if !mine && len(found) > 1 {
+		ids := make([]string, len(found))
+		for i, c := range found {
+			ids[i] = "#" + strconv.Itoa(c.ID)
+		}
+		return nil, fmt.Sprintf("its probe (server/discover) is one of sessions %s, alike clients' (one address, User-Agent and clientInfo) held back at once, and it came on a connection none of them used: nothing on the wire tells which, so none is joined", strings.Join(ids, ", "))
+	}
+	for _, c := range found {
 		if c.foldProbe(r) {
 			// Out of the stateless lookups: the client's later requests
 			// are the streamable session's.
 			p.forget(c)
-			return c
+			return c, ""
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // probesOf are the stateless sessions of r's client (m is r's message):
-// those keyed by its identity, numbered or not (alike clients waiting on
-// one id at once, statelessSession). A probe that named no clientInfo is
-// the client's when it came from the same host and User-Agent; either is
-// the client's only at the same path (identity holds it: a streamable
-// server has one endpoint). When one's latest request came on r's
-// connection, it is the client's alone: nothing else on the wire tells
-// alike clients apart (their probes and initializes carry the same ids
-// and no session id), and a client that keeps its connection alive, as
-// the SDKs do, initializes on the one it probed on; the others are other
-// clients', whose initializes are still to come. Else they are all,
-// oldest first: a client that opened a new connection could be any of
-// them's. Alike clients in one process sharing one connection pool (two
-// SDK clients on one http.Client) are past telling apart: either may
-// initialize on the connection the other probed on, and its initialize
-// then takes the other's probe; nothing the wire carries says otherwise,
-// so the proxy does not guess.
-func (p *Proxy) probesOf(r *http.Request, m message) []*Client {
+// those keyed by its identity, numbered or not (alike clients probing at
+// once, statelessSession), oldest first. A probe that named no clientInfo
+// is the client's when it came from the same host and User-Agent; either
+// is the client's only at the same path (identity holds it: a streamable
+// server has one endpoint). When one of them came on r's connection, it
+// is the client's alone (mine): a client initializes on the connection it
+// probed on when it keeps it alive, as the SDKs and mcpscope do, and a
+// probe on another connection began a session of its own (ask). Else any
+// of those whose probe's connection closed may be the client's, or any
+// of them when none closed: a client that opened a new connection could
+// be any alike client. Alike clients in one process sharing one
+// connection pool (two SDK clients on one http.Client) are past telling
+// apart: either may initialize on the connection the other probed on.
+// Several left for an initialize on a new connection (mine false),
+// whose ids do not tell them apart either, are past telling apart too
+// (joinProbe joins none).
+func (p *Proxy) probesOf(r *http.Request, m message) (found []*Client, mine bool) {
+	nc := connOf(r)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var found []*Client
 	for _, base := range []string{identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})} {
 		for key, c := range p.byKey {
 			if keyOf(key, base) && c.path == r.URL.Path && !slices.Contains(found, c) {
@@ -199,14 +216,50 @@ func (p *Proxy) probesOf(r *http.Request, m message) []*Client {
 		}
 	}
 	slices.SortFunc(found, func(a, b *Client) int { return a.ID - b.ID })
-	if mine := slices.DeleteFunc(slices.Clone(found), func(c *Client) bool { return !c.onConn(r) }); len(mine) > 0 {
-		return mine
+	on := slices.DeleteFunc(slices.Clone(found), func(c *Client) bool {
+		if nc != nil && c.heldOn != nil {
+			return c.heldOn != nc
+		}
+		return !c.onConn(r)
+	})
+	if len(on) > 0 {
+		return on, true
 	}
-	return found
+	// A client that goes on on a new connection has let go of the one it
+	// probed on (the Go SDK drops it when it stops reading its probe's
+	// answer before the stream's end): a probe whose connection is open
+	// still is another client's, idle between its probe and initialize.
+	left := slices.DeleteFunc(slices.Clone(found), func(c *Client) bool {
+		_, open := p.open[c.heldOn]
+		return c.heldOn == nil || open
+	})
+	if len(left) > 0 {
+		found = left
+	}
+	// A client that numbers its requests in a row of its own (each
+	// `mcpscope exec` run starts its own) tells its probe by its id: the
+	// one just before its initialize's. Alike clients that all count from
+	// 1 are not told apart so.
+	if next := slices.DeleteFunc(slices.Clone(found), func(c *Client) bool { return !c.idBefore(m.peek.ID()) }); len(next) == 1 && len(found) > 1 {
+		return next, true
+	}
+	return found, false
+}
+
+// idBefore reports whether stateless session c's latest request's id is
+// the integer just before id.
+func (c *Client) idBefore(id []byte) bool {
+	c.mu.Lock()
+	last := c.lastID
+	c.mu.Unlock()
+	prev, err1 := strconv.ParseInt(last, 10, 64)
+	n, err2 := strconv.ParseInt(string(id), 10, 64)
+	return err1 == nil && err2 == nil && n > prev && n-prev == 1
 }
 
 // onConn reports whether stateless session c's latest request came on
-// r's connection.
+// r's connection, by its address and port: what tells a connection when
+// the proxy is not told of connections (Track).
 func (c *Client) onConn(r *http.Request) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -391,15 +391,16 @@ func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	if c.joinedProbe() {
 		return
 	}
-	probes := p.probesOf(r, m)
-	if len(probes) == 0 {
+	probes, mine := p.probesOf(r, m)
+	if len(probes) == 0 || !mine && len(probes) > 1 {
+		// Of alike clients' probes, none came on this initialize's
+		// connection: which is its client's the wire does not tell, and
+		// c's record says so (joinProbe).
 		return
 	}
 	// The probe's answer may still be relaying (the client can have read
 	// it before the proxy is done): the end waits for that, and it is the
-	// session's last record. probesOf puts first the probe sent on this
-	// initialize's connection: with alike clients, the oldest can be
-	// another's.
+	// session's last record.
 	probes[0].end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
 }
 

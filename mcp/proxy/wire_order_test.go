@@ -85,6 +85,12 @@ var fastClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true
 // before it goes on.
 func answerRead(t *testing.T, url, body string, headers ...string) *http.Response {
 	t.Helper()
+	return answerReadOn(t, fastClient, url, body, headers...)
+}
+
+// answerReadOn is answerRead with client c, on connections of its own.
+func answerReadOn(t *testing.T, c *http.Client, url, body string, headers ...string) *http.Response {
+	t.Helper()
 	req, err := http.NewRequestWithContext(bounded(t), http.MethodPost, url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +99,7 @@ func answerRead(t *testing.T, url, body string, headers ...string) *http.Respons
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	resp, err := fastClient.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		t.Fatalf("POST %s: %v", url, err)
 	}
