@@ -28,8 +28,11 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 			continue
 		}
 		if !strings.Contains(w, "=") {
+			refused := err
 			err = BareWord(w, schema, typed)
-			keyless := err.Error() == fmt.Sprintf("%s: expected key=value or key:=json", argQuoted(w))
+			// BareWord named no key when it says no more than the
+			// word's own refusal.
+			keyless := err.Error() == refused.Error()
 			if n, joined := spacedValue(words, i); n > 0 && keyless {
 				if _, occ, _ := argSplitWord(words[i-1]); occ.text == "" {
 					// `message= hi`: the value typed after a space,
