@@ -32,7 +32,8 @@ import (
 func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	base := identity(mcp.TransportStateless, r, m)
 	ids := m.requestIDs()
-	how := "the client speaks stateless MCP (" + protocolOf(r.Header, m) + ")"
+	speaks := "the client speaks stateless MCP (" + protocolOf(r.Header, m) + ")"
+	how := speaks
 	key := base
 	nc := connOf(r)
 	// Bounded: each step passes a session that exists, and at the cap
@@ -49,9 +50,9 @@ func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 		case askTaken:
 			return c, func() { c.asked(ids) }
 		case askIDUsed:
-			how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent waits in session %d on an id this one uses", protocolOf(r.Header, m), c.ID)
+			how = fmt.Sprintf("%s; another client of the same address and User-Agent waits in session %d on an id this one uses", speaks, c.ID)
 		case askOtherConn:
-			how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent probed in session %d, on a connection of its own", protocolOf(r.Header, m), c.ID)
+			how = fmt.Sprintf("%s; another client of the same address and User-Agent probed in session %d, on a connection of its own", speaks, c.ID)
 		}
 		key = numberedKey(base, n)
 	}
