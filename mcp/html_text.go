@@ -13,8 +13,7 @@ import (
 // whole, a page is a line of <!DOCTYPE and <meta before its first word.
 // The raw body stays as it was in the record.
 func BodyWords(contentType, body string) string {
-	media, _, _ := strings.Cut(contentType, ";")
-	switch strings.ToLower(strings.TrimSpace(media)) {
+	switch mediaTypeOf(contentType) {
 	case "text/html", "application/xhtml+xml":
 	default:
 		return body

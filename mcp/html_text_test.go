@@ -15,22 +15,10 @@ func TestStatusErrorQuotesTheTextOfAnHTMLPage(t *testing.T) {
 	const page = "<!DOCTYPE html>\r\n<html>\r\n<head><title>502 Bad Gateway</title>\r\n" +
 		"<style>body { color: red }</style><script>var x = '<b>';</script></head>\r\n" +
 		"<body>\r\n<center><h1>Bad&nbsp;Gateway &amp; more</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.WriteHeader(http.StatusBadGateway)
-		io.WriteString(w, page)
-	}))
-	defer srv.Close()
-	resp, err := http.Get(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	e := StatusError(PurposeProbe, TransportStreamable, http.MethodGet, srv.URL, resp, string(body))
+	msg := badGatewayMessage(t, "text/html; charset=utf-8", page)
 	want := "answered 502 Bad Gateway: HTML: 502 Bad Gateway Bad Gateway & more nginx"
-	if !strings.HasSuffix(e.Message, want) || strings.Contains(e.Message, "<") || strings.Contains(e.Message, "color") {
-		t.Errorf("the error reads\n%s\nwant it to end\n%s", e.Message, want)
+	if !strings.HasSuffix(msg, want) || strings.Contains(msg, "<") || strings.Contains(msg, "color") {
+		t.Errorf("the error reads\n%s\nwant it to end\n%s", msg, want)
 	}
 }
 
@@ -40,8 +28,18 @@ func TestStatusErrorQuotesTheTextOfAnHTMLPage(t *testing.T) {
 // found in the copy ran past the page's end (a panic).
 func TestStatusErrorQuotesAHostileHTMLPage(t *testing.T) {
 	page := "<html><SCRIPT>" + strings.Repeat("\xff", 40) + "</script><script\n>var x;</script><STYLE\t>p{}</style>kept</html>"
+	msg := badGatewayMessage(t, "text/html", page)
+	if want := "answered 502 Bad Gateway: HTML: kept"; !strings.HasSuffix(msg, want) {
+		t.Errorf("the error reads\n%q\nwant it to end\n%q", msg, want)
+	}
+}
+
+// badGatewayMessage is the message of StatusError for a real server's
+// 502 answer of page, labelled contentType.
+func badGatewayMessage(t *testing.T, contentType, page string) string {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Type", contentType)
 		w.WriteHeader(http.StatusBadGateway)
 		io.WriteString(w, page)
 	}))
@@ -52,8 +50,5 @@ func TestStatusErrorQuotesAHostileHTMLPage(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	e := StatusError(PurposeProbe, TransportStreamable, http.MethodGet, srv.URL, resp, string(body))
-	if want := "answered 502 Bad Gateway: HTML: kept"; !strings.HasSuffix(e.Message, want) {
-		t.Errorf("the error reads\n%q\nwant it to end\n%q", e.Message, want)
-	}
+	return StatusError(PurposeProbe, TransportStreamable, http.MethodGet, srv.URL, resp, string(body)).Message
 }

@@ -342,10 +342,13 @@ func QuotedBody(body Raw, broke error) string {
 // MediaType is a Content-Type without its parameters, lower-cased. A type
 // whose parameters do not parse (`application/json; charset`) still names
 // its media type, and that decides how the body is read.
-func MediaType(h http.Header) string {
-	ct, _, err := mime.ParseMediaType(h.Get("Content-Type"))
+func MediaType(h http.Header) string { return mediaTypeOf(h.Get("Content-Type")) }
+
+// mediaTypeOf is MediaType of a Content-Type value.
+func mediaTypeOf(contentType string) string {
+	ct, _, err := mime.ParseMediaType(contentType)
 	if err != nil && !errors.Is(err, mime.ErrInvalidMediaParameter) {
-		before, _, _ := strings.Cut(h.Get("Content-Type"), ";")
+		before, _, _ := strings.Cut(contentType, ";")
 		return strings.ToLower(strings.TrimSpace(before))
 	}
 	return ct

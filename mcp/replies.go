@@ -260,13 +260,14 @@ func (s *Session) startRepliers() {
 }
 
 // ReplyRefusal is the error a reply of ours to a server's request (m)
-// carries, nil for a result.
+// carries, nil for a result. It reads the reply as every message is read
+// (peekMessage), without decoding what a result holds.
 func ReplyRefusal(m *RPCMessage) *RPCError {
-	var reply struct {
-		Error *RPCError `json:"error"`
+	p, ok := peekMessage(bytesOf(string(m.Raw)))
+	if !ok || p.errv == nil || string(p.errv) == "null" {
+		return nil
 	}
-	_ = json.Unmarshal([]byte(m.Raw), &reply) // our own reply: it is JSON
-	return reply.Error
+	return RPCErrorOf(p.errv)
 }
 
 // DeclinedReply is the method of the server's request r declines (the
