@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -22,7 +20,7 @@ func TestExecProgressOffATerminalIsPlainLines(t *testing.T) {
 			_ = x.Progress(float64(i), n, "")
 		}
 	})
-	e := startPlainExec(t, url)
+	e := startExec(t, url, &execFlags{}, "tools/call slow") // stderr no terminal
 	first := "progress: tools/call slow  [....................] 1/5000  warming up\n"
 	last := "] 5000/5000\n"
 	// The newest progress is printed when its second ends, before the
@@ -51,7 +49,7 @@ func TestExecProgressOffATerminalPrintsTheLastBeforeTheAnswer(t *testing.T) {
 		_ = x.Progress(1, 2, "first half")
 		_ = x.Progress(2, 2, "second half")
 	})
-	e := startPlainExec(t, url)
+	e := startExec(t, url, &execFlags{}, "tools/call slow") // stderr no terminal
 	if !e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, "first half") }) {
 		t.Fatalf("no progress line while the call ran:\n%q", e.errb.String())
 	}
@@ -63,20 +61,4 @@ func TestExecProgressOffATerminalPrintsTheLastBeforeTheAnswer(t *testing.T) {
 	if got := e.errb.String(); !strings.Contains(got, want) {
 		t.Errorf("the last progress was not printed before the answer; stderr:\n%q\nwant the line %q", got, want)
 	}
-}
-
-// startPlainExec runs exec's tools/call slow against url with stderr no
-// terminal, unrecorded.
-func startPlainExec(t *testing.T, url string) *ttyExec {
-	t.Helper()
-	cmds, err := parseCommands([]string{"tools/call slow"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
-	e := &ttyExec{errb: &syncBuffer{}, done: make(chan error, 1)}
-	go func() {
-		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, &execFlags{})
-	}()
-	return e
 }

@@ -28,15 +28,7 @@ func TestFlagOfAnotherCommandNamesItsOwner(t *testing.T) {
 		{[]string{"proxy", "-o", "f", "http://127.0.0.1:1"}, []string{"-o (--output) belongs to mcpscope export, not to proxy"}},
 		{[]string{"export", "-H", "x", "f.jsonl"}, []string{"-H (--header) belongs to mcpscope (the TUI), mcpscope exec, mcpscope proxy or mcpscope replay, not to export", "run 'mcpscope --help' for usage"}},
 	} {
-		_, errOut, code := run(t, tc.args...)
-		if code != exitUsage {
-			t.Errorf("%v: exit %d %q, want %d", tc.args, code, errOut, exitUsage)
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(errOut, w) {
-				t.Errorf("%v: %q does not say %q", tc.args, errOut, w)
-			}
-		}
+		usageSays(t, tc.args, tc.want...)
 	}
 	// proxy's hidden --record is no flag to send anyone to.
 	if _, errOut, _ := run(t, "demo-server", "--record", "x"); strings.Contains(errOut, "belongs to mcpscope proxy") {

@@ -36,14 +36,7 @@ func TestExecSaysSessionIDOnlyInTheTrailer(t *testing.T) {
 // versions is said by exec as two Mcp-Session-Id headers are: it said
 // nothing, and a later answer seemed to switch versions.
 func TestExecSaysTwoProtocolVersionHeaders(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "initialize" {
-			x.Header().Add("MCP-Protocol-Version", "2025-06-18")
-			x.Header().Add("MCP-Protocol-Version", "2024-11-05")
-		}
-		x.Default()
-	}})
-	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", "--no-get-stream", srv.URL, "tools/list")
+	out, errOut, code := execWithInitializeHeaders(t, "MCP-Protocol-Version", "2025-06-18", "2024-11-05")
 	want := `· the initialize answer had 2 MCP-Protocol-Version headers that disagree, the others saying "2024-11-05": mcpscope sends the version the initialize result named`
 	if code != exitOK || strings.Count(out, want) != 1 {
 		t.Errorf("exit %d, want %d and once %q\n%s\n%s", code, exitOK, want, out, errOut)

@@ -11,8 +11,8 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// ttyExec is exec running in the background as on a terminal, so it draws
-// progress on stderr while a test's server holds the answer back.
+// ttyExec is exec running in the background, on a terminal or not, so a
+// test reads its progress on stderr while its server holds the answer back.
 type ttyExec struct {
 	out  bytes.Buffer // read only once wait has returned
 	errb *syncBuffer
@@ -23,6 +23,13 @@ type ttyExec struct {
 // on a terminal, with recording off.
 func startTTYExec(t *testing.T, url string, commands ...string) *ttyExec {
 	t.Helper()
+	return startExec(t, url, &execFlags{tty: true}, commands...)
+}
+
+// startExec parses commands and starts exec with them against url, with
+// ef and recording off.
+func startExec(t *testing.T, url string, ef *execFlags, commands ...string) *ttyExec {
+	t.Helper()
 	cmds, err := parseCommands(commands)
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +37,7 @@ func startTTYExec(t *testing.T, url string, commands ...string) *ttyExec {
 	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
 	e := &ttyExec{errb: &syncBuffer{}, done: make(chan error, 1)}
 	go func() {
-		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, &execFlags{tty: true})
+		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, ef)
 	}()
 	return e
 }

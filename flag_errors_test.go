@@ -34,21 +34,29 @@ func TestBadFlagsAndArgumentsSayWhatToDo(t *testing.T) {
 		{[]string{"proxy", "--headles", "http://127.0.0.1:1"}, []string{"unknown flag: --headles: did you mean --headless?"}},
 		{[]string{"replay", "last", "--export", "md"}, []string{"unknown flag: --export: export is a command of its own, not a flag of replay: mcpscope export FILE", "run 'mcpscope export --help' for usage"}},
 	} {
-		_, errOut, code := run(t, tc.args...)
-		if code != exitUsage {
-			t.Errorf("%v: exit %d %q, want %d", tc.args, code, errOut, exitUsage)
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(errOut, w) {
-				t.Errorf("%v: %q does not say %q", tc.args, errOut, w)
-			}
-		}
+		errOut := usageSays(t, tc.args, tc.want...)
 		for _, raw := range []string{"invalid argument", "time: ", "strconv.", "unknown command", "accepts at most", `"12QB": "12QB"`} {
 			if strings.Contains(errOut, raw) {
 				t.Errorf("%v: %q says %q", tc.args, errOut, raw)
 			}
 		}
 	}
+}
+
+// usageSays runs mcpscope with args, checks that it exits as a usage error
+// whose stderr says each of want, and returns that stderr.
+func usageSays(t *testing.T, args []string, want ...string) string {
+	t.Helper()
+	_, errOut, code := run(t, args...)
+	if code != exitUsage {
+		t.Errorf("%v: exit %d %q, want %d", args, code, errOut, exitUsage)
+	}
+	for _, w := range want {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("%v: %q does not say %q", args, errOut, w)
+		}
+	}
+	return errOut
 }
 
 // An empty first word is no slip of any command: cobra's suggestions took it
