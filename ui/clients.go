@@ -3,7 +3,6 @@ package ui
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 
@@ -63,6 +62,11 @@ type clients struct {
 	// their recordings have all of them.
 	dropped int
 	ends    int // sessions ended so far
+	// announced is the session the status line said was new, while the
+	// message with id announcedID says it (announce), worded again as
+	// the tabs move, it is renamed or it ends (reannounce).
+	announced   *clientFeed
+	announcedID int
 }
 
 // maxEnded bounds the ended sessions kept listed, each with its log in
@@ -128,15 +132,13 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		return tea.Batch(next, m.clientRecordingFailed(msg.ID, msg.RecordingFailed))
 	}
 	if f, _ := m.clients.feed(msg.ID); f != nil {
-		if s, was := m.status.msg, newClientTail(f.ID, f.title()); s != nil && strings.HasSuffix(s.text, was) {
-			// Still announcing it by the User-Agent it came with: the
-			// name it gave itself is the one the clients bar shows.
-			s.text = strings.TrimSuffix(s.text, was) + newClientTail(f.ID, Client(msg).title())
-		}
 		f.Name, f.Transport = msg.Name, msg.Transport
 		if msg.RecordingPath != "" {
 			f.RecordingPath = msg.RecordingPath
 		}
+		// Still announcing it by the User-Agent it came with: the name
+		// it gave itself is the one the clients bar shows.
+		m.reannounce()
 		return next
 	}
 	if msg.Records == nil {
@@ -150,52 +152,54 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	if m.clients.cur < 0 {
 		cmds = append(cmds, m.showClient(at))
 	} else {
-		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(at)))
+		cmds = append(cmds, m.announce(at))
 	}
 	return tea.Batch(cmds...)
 }
 
-// newClientText announces the i-th session, one that is not shown. The
-// keys first: after the bar's state an 80-column line cut them off the
-// end of a long client name.
+// announce says on the status line that the i-th session is new, one
+// that is not shown: the keys first, as after the bar's state an
+// 80-column line cut them off the end of a long client name.
+func (m *Model) announce(i int) tea.Cmd {
+	cmd := m.setStatus(levelInfo, m.newClientText(i))
+	m.clients.announced, m.clients.announcedID = m.clients.feeds[i], m.statusSeq
+	return cmd
+}
+
+// reannounce words the announcement of a new client again while the
+// status line still says it: the keys counted from where that client is
+// now among the tabs (the ended clients let go past maxEnded moved it
+// nearer, and "] ×3" took one press too many until a key cleared the
+// message), the name it gave itself since, and that it ended (a client
+// that came and went, the Inspector CLI's one tools/list, was offered as
+// new for the rest of the message's time, the bar already reading
+// "(ended)" beside it).
+func (m *Model) reannounce() {
+	c := &m.clients
+	if c.announced == nil || !m.status.shows(c.announcedID) {
+		c.announced = nil
+		return
+	}
+	switch i := slices.Index(c.feeds, c.announced); {
+	case i < 0:
+		c.announced = nil // let go (maxEnded): its log with it
+	case i != c.cur:
+		m.status.msg.text = m.newClientText(i)
+	}
+}
+
+// newClientText announces the i-th session.
 func (m *Model) newClientText(i int) string {
 	f := m.clients.feeds[i]
-	return m.stepKeys(i) + newClientTail(f.ID, f.title())
+	text := m.stepKeys(i) + newClientWords + clientLabel(f.ID, f.title())
+	if f.ended() {
+		text += " (ended)"
+	}
+	return text
 }
 
-// restepAnnouncement counts the keys of a new client's announcement still
-// on the status line again, from where that client is now among the tabs:
-// the ended clients let go past maxEnded before it moved it nearer, and
-// "] ×3" took one press too many until a key cleared the message.
-func (m *Model) restepAnnouncement() {
-	s := m.status.msg
-	if s == nil {
-		return
-	}
-	at := strings.Index(s.text, newClientWords)
-	if at < 0 {
-		return
-	}
-	said := s.text[at:]
-	for i, f := range m.clients.feeds {
-		if tail := newClientTail(f.ID, f.title()); i != m.clients.cur && (said == tail || said == tail+endedWord) {
-			s.text = m.stepKeys(i) + said
-			return
-		}
-	}
-}
-
-// newClientTail is what newClientText says after the keys, by which the
-// announcement is found again when the client is renamed or ends.
-func newClientTail(id int, name string) string {
-	return newClientWords + clientLabel(id, name)
-}
-
-// newClientWords begin newClientTail.
+// newClientWords follow the keys in newClientText.
 const newClientWords = " shows a new client: "
-
-// endedWord follows an announced client's name once it ended.
-const endedWord = " (ended)"
 
 // stepKeys is the key that steps from the shown session to the i-th in
 // the fewest presses, ] or [ (the list wraps), and how many presses when
@@ -269,15 +273,8 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	m.clients.ends++
 	f.endedAt = m.clients.ends
 	m.clients.dropEnded()
-	m.restepAnnouncement()
+	m.reannounce()
 	if f != m.clients.shown() {
-		if s := m.status.msg; s != nil && strings.HasSuffix(s.text, newClientTail(f.ID, f.title())) {
-			// Still announcing it: a client that came and went (the
-			// Inspector CLI's one tools/list) was offered as new for the
-			// rest of the message's time, the bar already reading
-			// "(ended)" beside it.
-			s.text += endedWord
-		}
 		return nil
 	}
 	m.status.ended = true

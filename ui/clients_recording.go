@@ -26,20 +26,16 @@ func (m *Model) clientRecordingFailed(id int, err error) tea.Cmd {
 	return m.recordingFailedBy(err)
 }
 
-// recordingStopped marks the shown session's recording incomplete and says
-// why, in words already made one sanitized line: what it left out may be
-// missing from the file, so the bar no longer names it.
-func (m *Model) recordingStopped(why string) tea.Cmd {
-	return m.recordingLost("recording stopped, the file is incomplete: " + why)
-}
-
-// recordingFailedBy is recordingStopped for the error the recording met: a
-// disk that stopped answering mid-session (history.Unanswered, Behind) is
-// said as the recording falling behind, since what reached the file is
-// not known, while the session goes on; one that did not answer its close
-// (a proxied client's session ended) as what its error says: the file
-// may be incomplete, not that it is; records dropped (history.NotWritten)
-// as their count; a caveat told after them (history.Caveat) as the
+// recordingFailedBy marks the shown session's recording not to be trusted
+// and says why, for the error the recording met: what it left out may be
+// missing from the file, so the bar no longer names it. A disk that
+// stopped answering mid-session (history.Unanswered, Behind) is said as
+// the recording falling behind, since what reached the file is not known,
+// while the session goes on; one that did not answer its close (a proxied
+// client's session ended) as what its error says: the file may be
+// incomplete, not that it is; records dropped (history.NotWritten) as
+// their count, which its words say; any other error as the file being
+// incomplete. A caveat told after them (history.Caveat) is said as the
 // recording having caught up, its records whole.
 func (m *Model) recordingFailedBy(err error) tea.Cmd {
 	var c *history.Caveat
@@ -56,18 +52,14 @@ func (m *Model) recordingFailedBy(err error) tea.Cmd {
 		return m.setWholeStatus(levelInfo, said)
 	}
 	var u *history.Unanswered
-	if errors.As(err, &u) {
-		if u.Behind {
-			return m.recordingLost("the recording stopped keeping up: " + errLine(err))
-		}
-		return m.recordingLost(errLine(err))
-	}
 	var nw *history.NotWritten
-	if errors.As(err, &nw) {
-		// Its words say the file is incomplete, and by how much.
+	switch {
+	case errors.As(err, &u) && u.Behind:
+		return m.recordingLost("the recording stopped keeping up: " + errLine(err))
+	case u != nil, errors.As(err, &nw):
 		return m.recordingLost(errLine(err))
 	}
-	return m.recordingStopped(errLine(err))
+	return m.recordingLost("recording stopped, the file is incomplete: " + errLine(err))
 }
 
 // recordingLost marks the shown session's recording as not to be trusted

@@ -66,3 +66,16 @@ func TestClientEndSaysTheKeysToTheOneStillRunning(t *testing.T) {
 		t.Errorf("status %q, want it to start with \"] ×2 steps to 3 c · sse, still running\"", got)
 	}
 }
+
+// A client announced by the User-Agent it came with then names itself:
+// the announcement still on the status line says the name the bar shows,
+// keys and all.
+func TestNewClientAnnouncementTakesTheClientsOwnName(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	m.Update(clientMsg{ID: 1, Name: "claude-code", Transport: "sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "node", Transport: "streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "inspector-cli 0.5.1", Transport: "streamable"})
+	if got := m.status.msg.text; got != "] shows a new client: 2 inspector-cli 0.5.1 · streamable" {
+		t.Errorf("after client 2 named itself, the announcement = %q, want its own name", got)
+	}
+}

@@ -107,13 +107,13 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 	// A reconnect's new legacy session (session-replaced) is as
 	// uninitialized as one just opened.
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
-	state := log.Stats().State
-	connecting := state == mcp.StateConnecting
-	reconnecting := state == mcp.StateReconnecting
-	disconnected := state == mcp.StateFailed || state == mcp.StateClosed
-	unheard := m.com.log.Surface().Unheard
+	st := log.Stats()
+	connecting := st.State == mcp.StateConnecting
+	reconnecting := st.State == mcp.StateReconnecting
+	disconnected := st.State == mcp.StateFailed || st.State == mcp.StateClosed
+	unheard := log.Surface().Unheard
 	otherEra := ""
-	if st := log.Stats(); command.EraNote(c.Method, st.Transport, st.Protocol) != "" {
+	if command.EraNote(c.Method, st.Transport, st.Protocol) != "" {
 		otherEra = st.Transport
 	}
 	if c.Method == "tools/call" {
