@@ -199,16 +199,13 @@ func sessionIDLine(r *mcp.Record) string {
 	if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateOpen {
 		return ""
 	}
-	if st.Detail == mcp.EmptySessionID {
-		// What the server did wrong, though the commands go through.
-		return st.Detail
-	}
 	if st.Transport != mcp.TransportStreamable {
 		return ""
 	}
 	var said []string
 	if strings.HasPrefix(st.Detail, mcp.EmptySessionID) {
-		// An empty id and more besides: the empty id was left unsaid.
+		// What the server did wrong, though the commands go through;
+		// its Detail says the other notes in brackets, which follow.
 		said = append(said, mcp.EmptySessionID)
 	}
 	if note := mcp.SessionIDNote(st.SessionID); st.SessionID != "" && note != "" {

@@ -104,21 +104,24 @@ func (p *printer) task(result json.RawMessage) {
 // which exec did not follow, the tool not being listed as one that runs
 // as a task: the task's row, and how to get its result.
 func (p *printer) createdTask(result json.RawMessage) {
-	var r struct {
-		Task command.Task `json:"task"`
+	// The task alone is decoded, by its exact key, as mcp.CreatedTask
+	// found it: the whole answer, its _meta nested past encoding/json's
+	// 10,000 levels, did not decode, and the row named no task.
+	var t command.Task
+	if doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1}); err == nil {
+		_ = json.Unmarshal(doc.Root().Get("task").Raw(), &t) // mcp.CreatedTask found a task in it
 	}
-	_ = json.Unmarshal(result, &r) // mcp.CreatedTask found a task in it
-	p.columns([]entry{taskRow(r.Task)})
+	p.columns([]entry{taskRow(t)})
 	id := "ID"
-	if r.Task.TaskID != "" && len(r.Task.TaskID) <= maxTaskID {
-		id = command.ShellQuote(r.Task.TaskID)
+	if t.TaskID != "" && len(t.TaskID) <= maxTaskID {
+		id = command.ShellQuote(t.TaskID)
 	}
 	how := "tasks/get taskId=" + id + " says where it stands"
 	if !p.modern() {
 		how = "tasks/result taskId=" + id + " waits for its result, tasks/get taskId=" + id + " says where it stands"
 	}
 	fmt.Fprintf(p.w, "the server answered with a task, not the tool's result: %s\n", sanitize.Line(how))
-	if len(r.Task.TaskID) > maxTaskID {
+	if len(t.TaskID) > maxTaskID {
 		p.cutTaskIDs(1)
 	}
 }
