@@ -189,7 +189,7 @@ func (w *teeWriter) run() {
 		w.writing = len(batches) > 0
 		w.mu.Unlock()
 		for _, q := range batches {
-			w.write(q.batch)
+			w.write(q)
 			// Weighed until written, not until taken: the batches the
 			// writer holds while the disk hangs count towards the bound,
 			// which otherwise let twice behindLimit wait in memory.
@@ -221,22 +221,18 @@ func (w *teeWriter) run() {
 }
 
 // write writes one batch, saying so when the disk keeps a record closeWait.
-func (w *teeWriter) write(batch []mcp.Record) {
+func (w *teeWriter) write(q queued) {
 	w.mu.Lock()
 	dropped := w.dropped
 	if dropped {
 		// Taken before the queue was dropped, so not counted then.
-		weight := 0
-		for i := range batch {
-			weight += batch[i].Weight()
-		}
-		w.lose(batch, weight)
+		w.lose(q.batch, q.weight)
 	}
 	w.mu.Unlock()
 	if dropped {
 		return
 	}
-	for _, r := range batch {
+	for _, r := range q.batch {
 		w.slowWatch.Reset(w.writtenWait)
 		w.stallWatch.Reset(closeWait)
 		err := w.rec.Write(r)

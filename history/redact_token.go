@@ -271,8 +271,16 @@ func (l encodedLine) mayContain(toks []token, may []bool) []bool {
 		}
 	}
 	for _, t := range l.text {
+		if bytes.Contains(t, base64Mark) {
+			// Any token may be hidden in it: looked for once, not once
+			// a token, and nothing more to learn.
+			for i := range may {
+				may[i] = true
+			}
+			return may
+		}
 		for i, tok := range toks {
-			may[i] = may[i] || bytes.Contains(t, base64Mark) || hasPiece(tok.pieces, t) ||
+			may[i] = may[i] || hasPiece(tok.pieces, t) ||
 				slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(t, f) })
 		}
 		if bytes.Contains(t, []byte(`\u`)) {
