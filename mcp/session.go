@@ -21,130 +21,13 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 )
-
-// Config configures a Session. Zero fields mean the documented defaults.
-type Config struct {
-	URL             string        // what the user typed: a base such as http://localhost:8811, or a full URL
-	Transport       string        // TransportAuto (default), TransportSSE or TransportStreamable
-	Header          http.Header   // extra headers sent on every request to the user's origin
-	Bearer          string        // sent as Authorization: Bearer <token> to the user's origin
-	AllowOrigins    []string      // other origins the server may point at (they get no credentials)
-	HTTPClient      *http.Client  // default: a client without an overall timeout (streams stay open)
-	EndpointTimeout time.Duration // how long to wait for the legacy endpoint event; default 10s
-	RequestTimeout  time.Duration // how long a request may wait for its answer; default 60s
-	MaxEventSize    int           // the largest SSE event or JSON answer accepted; default 64 MiB
-	ClientName      string        // clientInfo.name, and User-Agent's product; default "mcpscope"
-	ClientVersion   string        // clientInfo.version, and User-Agent's version; default "dev"
-	// NoGetStream skips the streamable GET stream for server messages.
-	NoGetStream bool
-	// KeepSession leaves a streamable session open on Close instead of
-	// ending it with DELETE.
-	KeepSession bool
-	// InitParams are the params of the initialize a streamable connection
-	// opens with; nil means mcpscope's own.
-	InitParams []byte
-	// Protocol pins the protocol version mcpscope asks for, in any era; ""
-	// means the newest it speaks there.
-	Protocol string
-	// NoListen skips the 2026 subscriptions/listen stream.
-	NoListen bool
-	// LogLevel asks for log messages at this level and above: in the 2026
-	// era it travels in every request's _meta.
-	LogLevel string
-	// Answerer answers what a server asks of the user (elicitation,
-	// sampling); nil declares neither capability.
-	Answerer Answerer
-	// ClientCapabilities, a JSON object, are the capabilities declared
-	// (initialize's, a 2026 request's _meta) in place of mcpscope's own
-	// (roots, and sampling and elicitation with an Answerer): a re-run
-	// declares what the recorded client declared, as a server may offer
-	// tools by them.
-	ClientCapabilities json.RawMessage
-	// Roots are offered to a server that asks (roots/list).
-	Roots []Root
-	// NoProgress leaves the progressToken out of requests; by default each
-	// asks for progress under its own id.
-	NoProgress bool
-	// FirstID is the id of the first request; 0 picks a random start, so
-	// sessions sharing a broadcasting bridge do not claim each other's
-	// answers.
-	FirstID int64
-	// Reconnect makes a legacy stream that ends on its own come back, as
-	// browsers' EventSource does. Off, an ended stream ends the session.
-	Reconnect bool
-	// ReconnectDelay is the wait before the first of those reconnects,
-	// doubled before each next one; zero means 500ms. Tests shorten it.
-	ReconnectDelay time.Duration
-	Now            func() time.Time // default time.Now; tests fix it
-}
-
-// The transports, as Config.Transport and records name them.
-const (
-	TransportAuto       = "auto"
-	TransportSSE        = "sse"
-	TransportStreamable = "streamable"
-	TransportStateless  = "stateless"
-)
-
-// Defaults applied to zero Config fields.
-const (
-	DefaultEndpointTimeout = 10 * time.Second
-	DefaultRequestTimeout  = 60 * time.Second
-	DefaultMaxEventSize    = 64 << 20
-)
-
-// ProtocolVersion is the newest MCP protocol version mcpscope offers in
-// initialize; the server answers with the one it chose.
-const ProtocolVersion = "2025-11-25"
-
-// ProtocolModern is the stateless revision mcpscope speaks: no initialize,
-// every request self-describing.
-const ProtocolModern = "2026-07-28"
-
-// InitializeEra are the versions an initialize may settle on, oldest
-// first: those mcpscope knows the messages of.
-var InitializeEra = []string{"2024-11-05", "2025-03-26", "2025-06-18", ProtocolVersion}
-
-// IsProtocolVersion reports whether v has the shape of a protocol
-// version: a date, YYYY-MM-DD. Versions compare as strings only then.
-func IsProtocolVersion(v string) bool {
-	_, err := time.Parse(time.DateOnly, v)
-	return err == nil
-}
-
-// VersionNote says what a negotiated version means for a session over
-// transport when it is not what the session speaks ("" when it is): a
-// version mcpscope does not know, which the client never offered (mcpscope
-// goes on speaking its own), or one older than the transport it came over.
-// Over any transport but stateless the version is an initialize answer's,
-// where a stateless revision (2026-07-28 or later, which has no initialize)
-// is one too: it was never offered, and sent back as MCP-Protocol-Version
-// it tells the server the session is of the stateless era.
-func VersionNote(v, transport string) string {
-	initialize := transport != TransportStateless
-	switch {
-	case transport == TransportStreamable && slices.Contains(InitializeEra, v) && v < streamableSince:
-		return fmt.Sprintf("older than streamable HTTP, which %s brought: a server of %s speaks HTTP+SSE, yet this one answered over streamable HTTP, which mcpscope goes on with", streamableSince, v)
-	case v == "" || slices.Contains(InitializeEra, v) || v == ProtocolModern && !initialize:
-		return ""
-	case initialize && IsProtocolVersion(v) && IsModern(v):
-		return fmt.Sprintf("a stateless revision, which has no initialize, not a version mcpscope offered (it offered %s); it goes on with %s's messages", ProtocolVersion, ProtocolVersion)
-	}
-	return fmt.Sprintf("not a version mcpscope knows or offered; it goes on with %s's messages", ProtocolVersion)
-}
-
-// streamableSince is the version that brought the streamable HTTP
-// transport; those before it speak HTTP+SSE.
-const streamableSince = "2025-03-26"
 
 // maxReplies bounds the answers to server requests in flight at once, and
 // maxQueuedReplies those waiting: a server flooding requests must not
