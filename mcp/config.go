@@ -56,8 +56,9 @@ type Config struct {
 	// Reconnect makes a legacy stream that ends on its own come back, as
 	// browsers' EventSource does. Off, an ended stream ends the session.
 	Reconnect bool
-	// ReconnectDelay is the wait before the first of those reconnects,
-	// doubled before each next one; zero means 500ms. Tests shorten it.
+	// ReconnectDelay is the wait before the first of those reconnects
+	// when the server's stream named none in a retry field, doubled before
+	// each next one; zero means 500ms. Tests shorten it.
 	ReconnectDelay time.Duration
 	Now            func() time.Time // default time.Now; tests fix it
 }

@@ -43,6 +43,7 @@ type legacy struct {
 	everOpen bool               // some connection negotiated a session
 	protocol string             // sent as MCP-Protocol-Version (negotiated)
 	empty    emptyEnds          // connections in a row that ended with nothing new said
+	retry    serverRetry        // the last retry field a stream carried: the reconnects' wait
 	again    repeats            // the messages of the current connection, and of the one before
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.

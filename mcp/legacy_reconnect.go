@@ -6,19 +6,47 @@ import (
 	"time"
 )
 
+// reconnectWait is the wait before the first reconnect of its own after
+// connection c ended at now, and the words that say it after the close's
+// reason ("" when it is mcpscope's own pace). As EventSource does, it is
+// the wait the server's last retry field asked for, held to maxRetry, and,
+// for a stream that ended as soon as it opened, to at least quickBackoff
+// (reopenWait, as the streamable GET stream is): a hostile "retry: 0"
+// must not make a reconnect per round trip, nor one of days leave the
+// session closed for good. Called under l.mu.
+func (l *legacy) reconnectWait(c *connection, now time.Time) (time.Duration, string) {
+	if !l.retry.set {
+		delay := l.s.cfg.ReconnectDelay
+		if delay <= 0 {
+			delay = defaultReconnectDelay
+		}
+		return delay, ""
+	}
+	wait := reopenWait(l.retry.wait, c.started, now)
+	switch {
+	case l.retry.asked != "":
+		return wait, fmt.Sprintf("; the server's retry field asks to wait %s: reconnecting in %s (mcpscope's cap)", l.retry.asked, DurationText(wait))
+	case wait != l.retry.wait:
+		return wait, fmt.Sprintf("; the server's retry field asks to wait %s, but the stream ended as soon as it opened: reconnecting in %s", DurationText(l.retry.wait), DurationText(wait))
+	}
+	return wait, fmt.Sprintf("; reconnecting in %s, as the server's retry field asks", DurationText(wait))
+}
+
+// defaultReconnectDelay is the wait before the first reconnect of its own
+// when the server named none (Config.ReconnectDelay's default).
+const defaultReconnectDelay = 500 * time.Millisecond
+
 // autoReconnect retries with backoff, like EventSource, a bounded number of
 // times so a dead gateway does not mean an endless loop. ended is the
-// connection whose end it follows. A reconnect the user asks for (r)
-// ends it: its next attempt would replace the stream the user's opened
-// with yet another session. That is read from which connection is
-// current, not counted beside it.
-func (l *legacy) autoReconnect(ended *connection) {
+// connection whose end it follows; delay is the first wait
+// (reconnectWait), doubled after each attempt that fails, within
+// [quickBackoff, maxRetry]. A reconnect the user asks for (r) ends it: its
+// next attempt would replace the stream the user's opened with yet
+// another session. That is read from which connection is current, not
+// counted beside it.
+func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 	s := l.s
 	defer s.wg.Done()
-	delay := s.cfg.ReconnectDelay
-	if delay <= 0 {
-		delay = 500 * time.Millisecond
-	}
 	// last is the connection the attempts follow from: the one that
 	// ended, then each attempt's. Another in its place is the user's.
 	last := ended
@@ -41,7 +69,7 @@ func (l *legacy) autoReconnect(ended *connection) {
 			return
 		}
 		last, err = c, cerr
-		delay *= 2
+		delay = min(max(2*delay, quickBackoff), maxRetry)
 	}
 	// A reconnect the user asked for meanwhile may have opened a stream,
 	// or be opening one: then nothing gave up.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptrace"
+	"time"
 )
 
 // openStream sends the GET and records its answer; only a 200 event stream
@@ -68,6 +69,11 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 	}, func(ev *SSEEvent) {
 		if ev.Name != "endpoint" {
 			c.blocks.Add(1)
+		}
+		if ev.Retry != "" {
+			l.mu.Lock()
+			l.retry.read(ev.Retry)
+			l.mu.Unlock()
 		}
 	})
 	l.streamEnded(ctx, c, err)
@@ -142,6 +148,12 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	reason += same
 	// Set under l.mu: we may be l.ended already, which others read.
 	we.Reconnecting = reconnect
+	detail, wait := reason, time.Duration(0)
+	if reconnect {
+		var words string
+		wait, words = l.reconnectWait(c, s.cfg.Now())
+		detail += words
+	}
 	l.mu.Unlock()
 	c.markReady()
 	s.failPending(c.n, OpStream, &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream,
@@ -155,9 +167,9 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	// Auto says, from this close on, that attempts follow: a stream that
 	// ended cleanly has no error to say it, and the first attempt starts
 	// only after ReconnectDelay, so the bar read "closed" until then.
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason, Auto: reconnect, ServerEnded: err == nil}})
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: detail, Auto: reconnect, ServerEnded: err == nil}})
 	if reconnect {
 		s.wg.Add(1)
-		go l.autoReconnect(c)
+		go l.autoReconnect(c, wait)
 	}
 }

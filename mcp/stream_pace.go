@@ -65,6 +65,34 @@ func retryAsked(field string) string {
 	return asked
 }
 
+// serverRetry is what a stream's retry field asked of every stream that
+// follows it (EventSource keeps it across connections): the wait held to
+// [0, maxRetry], and the words for a wait asked past the cap.
+type serverRetry struct {
+	set   bool
+	wait  time.Duration
+	asked string // retryAsked's words, "" when the wait is not capped
+}
+
+// read takes an event's retry field; one that is no number is ignored.
+func (r *serverRetry) read(field string) {
+	if d, ok := retryOf(field); ok {
+		*r = serverRetry{set: true, wait: d, asked: retryAsked(field)}
+	}
+}
+
+// reopenWait is the least wait before a stream opened at opened, which
+// ended at now, is opened again after a wait of wait: one that ended as
+// soon as it opened is not asked again at once, whatever a retry field
+// said ("retry: 0" and an end each time would be a request per round
+// trip). The streams of every transport are held to it.
+func reopenWait(wait time.Duration, opened, now time.Time) time.Duration {
+	if now.Sub(opened) < quickEnd {
+		return max(wait, quickBackoff)
+	}
+	return wait
+}
+
 // cappedWaiting says, as a capped wait starts, what the server asked for
 // and what mcpscope waits instead.
 func cappedWaiting(asked string) string {

@@ -254,12 +254,9 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			why += ", having sent " + sameAs(back) + ", with no event id"
 		}
 		wait := max(delay, idle.wait(opened, s.cfg.Now(), message))
-		if s.cfg.Now().Sub(opened) < quickEnd {
-			// Even a stream that said something is not reopened at
-			// once when it ended at once: "retry: 0" and a new id each
-			// time would be a GET per round trip.
-			wait = max(wait, quickBackoff)
-		}
+		// Even a stream that said something is not reopened at once when
+		// it ended at once.
+		wait = reopenWait(wait, opened, s.cfg.Now())
 		if n := quick.ended(opened, s.cfg.Now(), said); n > maxResume {
 			gaveUp(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
 			return
