@@ -69,7 +69,11 @@ func (st *StateChange) headerNotes(resp *http.Response) []string {
 // alike.
 func (st *StateChange) InitializeNotes() []string {
 	var notes []string
-	for _, note := range []string{OtherSessionIDsNote(st.OtherSessionIDs), TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
+	ids := OtherSessionIDsNote(st.OtherSessionIDs)
+	if st.SessionID == "" && len(st.OtherSessionIDs) > 0 {
+		ids = emptyFirstSessionIDNote(st.OtherSessionIDs)
+	}
+	for _, note := range []string{ids, TrailerOnlyNote(st.TrailerOnly), OtherVersionsNote(st.OtherVersions)} {
 		if note != "" {
 			notes = append(notes, note)
 		}
@@ -144,15 +148,24 @@ func OtherSessionIDsNote(others []string) string {
 		len(others)+1, quotedOthers(others))
 }
 
+// emptyFirstSessionIDNote is OtherSessionIDsNote for an initialize answer
+// whose first Mcp-Session-Id, the one a client takes, was empty: the ids
+// after it are said as they came, though none is sent back.
+func emptyFirstSessionIDNote(others []string) string {
+	return fmt.Sprintf("it had %d Mcp-Session-Id headers, the first empty, the others saying %s: the first is the one a client takes",
+		len(others)+1, quotedOthers(others))
+}
+
 // EmptySessionID is the Detail of the StateOpen record of a session whose
 // initialize answer carried an Mcp-Session-Id header with no value.
 const EmptySessionID = "the initialize answer's Mcp-Session-Id header is empty, which names no session (a session id is visible ASCII characters, 0x21 to 0x7E): mcpscope goes on without a session id"
 
 // emptySessionID reports an Mcp-Session-Id header that is there with
-// nothing in it (net/http trims the spaces around a value).
+// nothing in it (net/http trims the spaces around a value): the first,
+// which is the one a client takes, though more follow it.
 func emptySessionID(h http.Header) bool {
 	v, there := h[http.CanonicalHeaderKey("Mcp-Session-Id")]
-	return there && strings.Join(v, "") == ""
+	return there && (len(v) == 0 || v[0] == "")
 }
 
 // emptySession says, once the initialize answer resp's record is out,
@@ -164,6 +177,12 @@ func emptySessionID(h http.Header) bool {
 func (t *streamable) emptySession(gen int, resp *http.Response) {
 	st := &StateChange{State: StateOpen, Conn: gen, URL: t.endpoint.String(), Transport: TransportStreamable}
 	empty := emptySessionID(resp.Header)
+	if empty {
+		// Said as they came: an empty first one read as the whole
+		// answer left a real id after it unsaid.
+		ids := resp.Header.Values("Mcp-Session-Id")
+		st.OtherSessionIDs = ids[min(1, len(ids)):]
+	}
 	notes := st.headerNotes(resp)
 	switch {
 	case empty && len(notes) > 0:
