@@ -105,3 +105,31 @@ func TestUnlabelledUTF16AnswerIsNamed(t *testing.T) {
 		})
 	}
 }
+
+// A JSON answer labelled charset=iso-8859-1 with latin-1 in its strings
+// parses, read as UTF-8, with U+FFFD where those bytes were, and nothing
+// named the label: its record now does, and says what became of them.
+// One only labelled so, all ASCII, says nothing.
+func TestParsedJSONAnswerInAnotherCharsetIsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       string
+	}{
+		{"latin-1 in it", "caf\xe9", "it is labelled charset=iso-8859-1: JSON is UTF-8 only, and mcpscope read it as UTF-8, so its bytes that are not UTF-8 show as U+FFFD"},
+		{"all ASCII", "cafe", ""},
+	} {
+		handle := mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+			x.Status(200, "application/json; charset=iso-8859-1", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[{"name":"`+tc.text+`","inputSchema":{"type":"object"}}]}}`)
+		})
+		_, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{})
+		if _, err := s.Request(testCtx(t), "tools/list", nil); err != nil {
+			t.Fatalf("%s: Request = %v, want the answer read", tc.name, err)
+		}
+		r := rec.waitFor(t, "the JSON answer's record", func(r Record) bool {
+			return r.Kind == KindHTTP && r.HTTP.Opened == StreamJSON && r.HTTP.ReqSeq > 0 && r.HTTP.Status == 200 && r.HTTP.BodySize > 0 && strings.Contains(r.HTTP.Headers["Content-Type"][0], "iso-8859-1")
+		})
+		if got := r.HTTP.CharsetWords(); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: the answer's record says %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

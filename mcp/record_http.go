@@ -52,6 +52,26 @@ type HTTPExchange struct {
 	// was closed by the server with nothing answered (see Resendable).
 	// The server may have read every copy.
 	Resent int `json:"resent,omitempty"`
+	// Charset is the charset other than UTF-8 a JSON answer was labelled
+	// with (Content-Type's charset=) when its body held bytes that are not
+	// UTF-8: it was read as UTF-8 all the same, so those show as U+FFFD,
+	// and this is why (CharsetWords).
+	Charset string `json:"charset,omitempty"`
+}
+
+// CharsetWords says, of an answer read as UTF-8 though labelled Charset,
+// what became of it; "" when it was not so.
+func (h *HTTPExchange) CharsetWords() string {
+	if h.Charset == "" {
+		return ""
+	}
+	return labelledWords(h.Charset, "JSON") + ", so its bytes that are not UTF-8 show as U+FFFD (mcpscope decodes no other charset)"
+}
+
+// labelledWords says that a body of kind (JSON, an event stream) was
+// labelled charset cs, which it cannot be, and read as UTF-8.
+func labelledWords(cs, kind string) string {
+	return "it is labelled charset=" + clip.Quote(cs, 32) + ": " + kind + " is UTF-8 only, and mcpscope read it as UTF-8"
 }
 
 // ResentWords says what Resent means in a person's words, "" for a request

@@ -10,7 +10,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
@@ -126,6 +125,11 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		adopt()
 		return t.noBody(m, resp, id, ex.Purpose)
 	}
+	if cs := foreignCharset(resp.Header); cs != "" && !utf8.Valid(body) {
+		// JSON that parses all the same (latin-1 in its strings, say)
+		// shows U+FFFD where those bytes were: the record says why.
+		ex.Charset = cs
+	}
 	s.emitHTTP(ex)
 	adopt()
 	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
@@ -159,7 +163,7 @@ func JSONBodyNotRPC(body []byte, resp *http.Response) string {
 	if cs := foreignCharset(resp.Header); cs != "" && !utf8.Valid(body) {
 		// What reads as no JSON in UTF-8 may be JSON in the charset
 		// its label names: the one clue to why.
-		why += fmt.Sprintf(" (it is labelled charset=%s: JSON is UTF-8 only, and mcpscope read it as UTF-8)", clip.Quote(cs, 32))
+		why += " (" + labelledWords(cs, "JSON") + ")"
 	}
 	return why
 }
