@@ -8,7 +8,8 @@ import (
 
 // reconnectWait is the wait before the first reconnect of its own after
 // connection c ended at now, and the words that say it after the close's
-// reason ("" when it is mcpscope's own pace). As EventSource does, it is
+// reason ("" when it is mcpscope's own pace), which the TUI follows with
+// "reconnecting on its own". As EventSource does, it is
 // the wait the server's last retry field asked for, held to maxRetry, and,
 // for a stream that ended as soon as it opened, to at least quickBackoff
 // (reopenWait, as the streamable GET stream is): a hostile "retry: 0"
@@ -25,11 +26,11 @@ func (l *legacy) reconnectWait(c *connection, now time.Time) (time.Duration, str
 	wait := reopenWait(l.retry.wait, c.started, now)
 	switch {
 	case l.retry.asked != "":
-		return wait, fmt.Sprintf("; the server's retry field asks to wait %s: reconnecting in %s (mcpscope's cap)", l.retry.asked, DurationText(wait))
+		return wait, fmt.Sprintf("; the server's retry field asks to wait %s: waiting %s (mcpscope's cap)", l.retry.asked, DurationText(wait))
 	case wait != l.retry.wait:
-		return wait, fmt.Sprintf("; the server's retry field asks to wait %s, but the stream ended as soon as it opened: reconnecting in %s", DurationText(l.retry.wait), DurationText(wait))
+		return wait, fmt.Sprintf("; the server's retry field asks to wait %s, but the stream ended as soon as it opened: waiting %s", DurationText(l.retry.wait), DurationText(wait))
 	}
-	return wait, fmt.Sprintf("; reconnecting in %s, as the server's retry field asks", DurationText(wait))
+	return wait, fmt.Sprintf("; the server's retry field asks to wait %s", DurationText(wait))
 }
 
 // defaultReconnectDelay is the wait before the first reconnect of its own

@@ -40,7 +40,7 @@ func ownClose(t *testing.T, rec *recorded) Record {
 func TestLegacyReconnectWaitsTheServersRetry(t *testing.T) {
 	_, _, rec := retryThenClose(t, "400")
 	closed := ownClose(t, rec)
-	if want := "reconnecting in 400ms, as the server's retry field asks"; !strings.Contains(closed.State.Detail, want) {
+	if want := "; the server's retry field asks to wait 400ms"; !strings.Contains(closed.State.Detail, want) {
 		t.Errorf("the close says %q, want it to say %q", closed.State.Detail, want)
 	}
 	again := rec.waitFor(t, "the reconnect of its own", func(r Record) bool {
@@ -57,7 +57,7 @@ func TestLegacyReconnectWaitsTheServersRetry(t *testing.T) {
 func TestLegacyReconnectRetryZeroIsHeld(t *testing.T) {
 	_, _, rec := retryThenClose(t, "0")
 	closed := ownClose(t, rec)
-	want := "the server's retry field asks to wait 0s, but the stream ended as soon as it opened: reconnecting in " + DurationText(quickBackoff)
+	want := "the server's retry field asks to wait 0s, but the stream ended as soon as it opened: waiting " + DurationText(quickBackoff)
 	if !strings.Contains(closed.State.Detail, want) {
 		t.Errorf("the close says %q, want it to say %q", closed.State.Detail, want)
 	}
@@ -74,7 +74,7 @@ func TestLegacyReconnectRetryZeroIsHeld(t *testing.T) {
 func TestLegacyReconnectRetryOfDaysIsCapped(t *testing.T) {
 	_, s, rec := retryThenClose(t, "864000000")
 	closed := ownClose(t, rec)
-	want := "the server's retry field asks to wait 864000000 ms (240h): reconnecting in 30s (mcpscope's cap)"
+	want := "the server's retry field asks to wait 864000000 ms (240h): waiting 30s (mcpscope's cap)"
 	if !strings.Contains(closed.State.Detail, want) {
 		t.Errorf("the close says %q, want it to say %q", closed.State.Detail, want)
 	}
