@@ -162,13 +162,12 @@ func (c *Client) foldProbe(r *http.Request) bool {
 }
 
 // joinProbe is the held-back stateless session of r's client, an
-// initialize falling back from that session's probe (m is r's message),
-// now streamable HTTP; nil when it has none, or when the wire does not
-// tell which of several it is: then why says so, for the initialize's
-// own session to record. Alike clients probing at once are kept apart in
-// numbered sessions (statelessSession).
-func (p *Proxy) joinProbe(r *http.Request, m message) (c *Client, why string) {
-	found, mine := p.probesOf(r, m)
+// initialize falling back from that session's probe, now streamable HTTP,
+// of found, that client's (probesOf, and mine as it says); nil when it has
+// none, or when the wire does not tell which of several it is: then why
+// says so, for the initialize's own session to record. Alike clients
+// probing at once are kept apart in numbered sessions (statelessSession).
+func (p *Proxy) joinProbe(found []*Client, mine bool, r *http.Request) (c *Client, why string) {
 	if !mine && len(found) > 1 {
 		ids := make([]string, len(found))
 		for i, c := range found {
@@ -206,13 +205,13 @@ func (p *Proxy) joinProbe(r *http.Request, m message) (c *Client, why string) {
 // (joinProbe joins none).
 func (p *Proxy) probesOf(r *http.Request, m message) (found []*Client, mine bool) {
 	nc := connOf(r)
+	named, nameless := identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, base := range []string{identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})} {
-		for key, c := range p.byKey {
-			if keyOf(key, base) && c.path == r.URL.Path && !slices.Contains(found, c) {
-				found = append(found, c)
-			}
+	// One walk for both: a session is under one key, and so found once.
+	for key, c := range p.byKey {
+		if (keyOf(key, named) || keyOf(key, nameless)) && c.path == r.URL.Path && !slices.Contains(found, c) {
+			found = append(found, c)
 		}
 	}
 	slices.SortFunc(found, func(a, b *Client) int { return a.ID - b.ID })
