@@ -97,6 +97,7 @@ type Client struct {
 	probing       bool              // a stateless session held back as a possible probe (see probe.go)
 	probeSent     int               // requests of a stateless session so far
 	probeOK       bool              // upstream answered a stateless request of it with its result
+	wentTo        []int             // of a held-back probe, the sessions alike clients' initializes began that it may have gone on in (fellBack)
 	lastConn      string            // the address and port of its latest stateless request's connection (probesOf)
 	lastID        string            // the id of its latest stateless request, as its JSON text (probesOf)
 	left          bool              // its client closed its GET stream, and nothing came since (clientLeft)

@@ -58,6 +58,11 @@ func (c *Client) probeRequest(r *http.Request, m message) string {
 	c.lastID = string(m.peek.ID())
 	goesOn := c.probing && c.probeSent > 1 && m.method != discover
 	probe := c.probing && m.method == discover
+	if goesOn {
+		// A stateless client after all: no alike client's session is
+		// where it went.
+		c.wentTo = nil
+	}
 	c.mu.Unlock()
 	if goesOn {
 		c.settle()
@@ -111,19 +116,32 @@ func (c *Client) probeDone() {
 
 // settle starts a held-back stateless session as the stateless session it
 // is: OnStart hears of it, with what it logged so far, and it is open when
-// a request of it succeeded. It does nothing to a session settled already.
+// a request of it succeeded. A probe that alike clients' initializes may
+// have gone on from (wentTo) is no stateless session: it ends saying
+// where its client may have gone. It does nothing to a session settled
+// already.
 func (c *Client) settle() {
+	// Ended once settled: ending settles a session too (closeIfDone).
+	if went := c.settleHeld(); len(went) > 0 {
+		c.end(wentToOneOf(went))
+	}
+}
+
+// settleHeld is settle but for ending a probe whose client may have gone
+// on elsewhere: it returns those sessions (wentTo) for settle to end it.
+func (c *Client) settleHeld() (went []int) {
 	c.settling.Lock()
 	defer c.settling.Unlock()
 	c.mu.Lock()
 	was, ok := c.probing, c.probeOK
+	went = c.wentTo
 	c.probing = false
 	if was {
 		c.started = true
 	}
 	c.mu.Unlock()
 	if !was {
-		return
+		return nil
 	}
 	// Settled, it is its client's wherever that sends from (ask).
 	c.p.mu.Lock()
@@ -131,11 +149,32 @@ func (c *Client) settle() {
 	c.p.mu.Unlock()
 	c.stopWait()
 	c.p.cfg.OnStart(c)
+	if len(went) > 0 {
+		return went
+	}
 	if ok {
 		c.openOnce(statelessOpen)
 	}
 	// Its client may have gone while it was held back.
 	c.goneCheck()
+	return nil
+}
+
+// wentToOneOf is why a probe that alike clients' initializes on other
+// connections may have gone on from (sessions went) ends: its client went
+// on in one of them, which the wire does not tell. Said as a stateless
+// client's session, it showed a client that never was, "open" and then
+// "left".
+func wentToOneOf(went []int) string {
+	ids := make([]string, len(went))
+	for i, n := range went {
+		ids[i] = "#" + strconv.Itoa(n)
+	}
+	where := "session " + ids[0]
+	if len(ids) > 1 {
+		where = "one of sessions " + strings.Join(ids, ", ")
+	}
+	return "the client went on to initialize streamable HTTP, in " + where + ": an alike client's (one address, User-Agent and clientInfo) initialize on a connection this probe did not use, so nothing on the wire tells which probe was its"
 }
 
 // foldProbe makes held-back stateless session c the streamable HTTP

@@ -395,10 +395,21 @@ func (p *Proxy) fellBack(c *Client, probes []*Client, mine bool) {
 	if c.joinedProbe() {
 		return
 	}
-	if len(probes) == 0 || !mine && len(probes) > 1 {
+	if len(probes) == 0 {
+		return
+	}
+	if !mine && len(probes) > 1 {
 		// Of alike clients' probes, none came on this initialize's
 		// connection: which is its client's the wire does not tell, and
-		// c's record says so (joinProbe).
+		// c's record says so (joinProbe). Each still held back may be the
+		// one that went on in c, and says so when it settles.
+		for _, probe := range probes {
+			probe.mu.Lock()
+			if probe.probing {
+				probe.wentTo = append(probe.wentTo, c.ID)
+			}
+			probe.mu.Unlock()
+		}
 		return
 	}
 	// The probe's answer may still be relaying (the client can have read
