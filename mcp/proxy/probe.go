@@ -166,12 +166,18 @@ func (c *Client) settleHeld() (went []int) {
 // client's session, it showed a client that never was, "open" and then
 // "left".
 func wentToOneOf(went []int) string {
-	ids := make([]string, len(went))
-	for i, n := range went {
-		ids[i] = "#" + strconv.Itoa(n)
+	// A burst of alike clients can leave dozens: the first few say it,
+	// in a line that still fits.
+	const named = 4
+	ids := make([]string, 0, named+1)
+	for _, n := range went[:min(len(went), named)] {
+		ids = append(ids, "#"+strconv.Itoa(n))
+	}
+	if len(went) > named {
+		ids = append(ids, "… ("+strconv.Itoa(len(went))+" sessions in all)")
 	}
 	where := "session " + ids[0]
-	if len(ids) > 1 {
+	if len(went) > 1 {
 		where = "one of sessions " + strings.Join(ids, ", ")
 	}
 	return "the client went on to initialize streamable HTTP, in " + where + ": an alike client's (one address, User-Agent and clientInfo) initialize on a connection this probe did not use, so nothing on the wire tells which probe was its"

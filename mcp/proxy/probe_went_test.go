@@ -60,3 +60,16 @@ func TestUnjoinedAlikeProbesSayWhereTheirClientWent(t *testing.T) {
 		}
 	}
 }
+
+// A probe that a burst of alike clients' initializes may have gone on
+// from names the first few sessions and how many in all, in a line that
+// fits, where it listed every one.
+func TestWentToOneOfNamesAFew(t *testing.T) {
+	got := wentToOneOf([]int{5, 6, 7, 8, 9, 10})
+	if want := "in one of sessions #5, #6, #7, #8, … (6 sessions in all):"; !strings.Contains(got, want) || strings.Contains(got, "#9") {
+		t.Errorf("six sessions are said as %q, want %q", got, want)
+	}
+	if got := wentToOneOf([]int{3}); !strings.Contains(got, "in session #3:") {
+		t.Errorf("one session is said as %q, want it named alone", got)
+	}
+}
