@@ -1,7 +1,5 @@
 package mcp
 
-import "slices"
-
 // FailBatch ends every request that came in the batch logged with Seq
 // batch and still waits for its answer: the POST that carried the batch
 // was refused, or its answer ended, so none of them will be answered. Each
@@ -15,15 +13,13 @@ func (o *Observer) FailBatch(batch int64, op string, err error) int {
 		return 0
 	}
 	o.mu.Lock()
-	var failed []*pending
-	for id, p := range o.client.open {
-		if p.batch == batch && o.client.abandon(id, p) {
-			failed = append(failed, p)
-		}
+	// Only the batch's own: a walk of every open request per failure cost
+	// each notification a proxy relays the whole of what waits.
+	ids, failed := o.client.inBatch(batch)
+	for i, p := range failed {
+		o.client.abandon(ids[i], p)
 	}
 	o.mu.Unlock()
-	// In the order they were sent, not the map's.
-	slices.SortFunc(failed, func(a, b *pending) int { return int(a.seq - b.seq) })
 	if len(failed) == 0 {
 		return 0
 	}

@@ -19,6 +19,11 @@ type pairing struct {
 	// asks by Seq as each answer ends, and a walk of open per question
 	// cost a client with 10,000 requests unanswered 70µs each.
 	seqs map[int64]string
+	// batches are the Seqs of the open requests that came in each batch,
+	// by the batch's Seq: a proxy fails a batch whose POST failed (and
+	// asks of every other message it relays), and a walk of open per
+	// failure cost each one the whole of what waits.
+	batches map[int64]*openBatch
 	// abandoned are the latest ids given up on, with their requests' Seqs,
 	// so an answer that comes after is late, not foreign. Bounded as
 	// answered is: a client whose requests keep failing (a proxied batch
@@ -36,7 +41,7 @@ type answeredID struct {
 }
 
 func newPairing() pairing {
-	return pairing{open: map[string]*pending{}, seqs: map[int64]string{}}
+	return pairing{open: map[string]*pending{}, seqs: map[int64]string{}, batches: map[int64]*openBatch{}}
 }
 
 // add waits for the answer to id.
@@ -44,14 +49,57 @@ func (pr *pairing) add(id string, p *pending) {
 	pr.drop(id) // an id used again: its Seq is the new request's
 	pr.open[id] = p
 	pr.seqs[p.seq] = id
+	if p.batch != 0 {
+		b := pr.batches[p.batch]
+		if b == nil {
+			b = &openBatch{}
+			pr.batches[p.batch] = b
+		}
+		b.seqs = append(b.seqs, p.seq)
+		b.open++
+	}
 }
 
-// drop stops waiting for id, keeping seqs as open is.
+// openBatch is a batch with requests still waiting: the Seqs of all it
+// sent, answered or not, and how many still wait. Counted, not cut from
+// seqs as each is answered: a batch of 100,000 answered last first would
+// cut each from the front of the rest.
+type openBatch struct {
+	seqs []int64
+	open int
+}
+
+// drop stops waiting for id, keeping seqs and batches as open is.
 func (pr *pairing) drop(id string) {
-	if p := pr.open[id]; p != nil && pr.seqs[p.seq] == id {
+	p := pr.open[id]
+	if p == nil {
+		return
+	}
+	if pr.seqs[p.seq] == id {
 		delete(pr.seqs, p.seq)
 	}
+	if b := pr.batches[p.batch]; b != nil {
+		// A batch answered whole leaves nothing behind.
+		if b.open--; b.open <= 0 {
+			delete(pr.batches, p.batch)
+		}
+	}
 	delete(pr.open, id)
+}
+
+// inBatch is the requests still waiting that came in the batch logged at
+// batch, by id, in the order they were sent.
+func (pr *pairing) inBatch(batch int64) (ids []string, ps []*pending) {
+	b := pr.batches[batch]
+	if b == nil {
+		return nil, nil
+	}
+	for _, seq := range b.seqs {
+		if id, p := pr.bySeq(seq); p != nil && p.seq == seq {
+			ids, ps = append(ids, id), append(ps, p)
+		}
+	}
+	return ids, ps
 }
 
 // bySeq is the request logged at seq that waits for its answer, and the
@@ -161,6 +209,7 @@ func (pr *pairing) drain() []*pending {
 	}
 	clear(pr.open)
 	clear(pr.seqs)
+	clear(pr.batches)
 	return out
 }
 

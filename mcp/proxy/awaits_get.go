@@ -47,33 +47,50 @@ func AnswerAwaitsGet(st *mcp.StateChange) bool {
 // with it unanswered (failAwaiting). The proxy cannot know the client
 // will not open one, so the request waits.
 func (l *leg) awaitGet(resp *http.Response) {
-	// The note names the request, which has no line of its own then;
-	// its failure is the request's own, whose line names it: said
-	// again, it named the method twice.
-	note := mcp.NoStreamForAnswer(l.up.URL, resp, l.asked(), noGetOpened)
-	words := mcp.NoStreamForAnswer(l.up.URL, resp, "", noGetOpened)
+	n := awaited{url: l.up.URL, status: http.Response{Status: resp.Status, StatusCode: resp.StatusCode}, asked: l.asked(), why: noGetOpened}
 	c := l.c
 	// A session whose upstream answers every request 202 and then on a
 	// GET stream opened late would keep every one of them.
-	c.forgetEnded(&c.awaiting)
-	c.forgetEnded(&c.held)
+	forgetEnded(c, &c.awaiting)
+	forgetEnded(c, &c.held)
 	c.mu.Lock()
 	if c.gets > c.getsAsked {
 		c.mu.Unlock()
 		return
 	}
-	c.awaiting.put(l.reqSeq, words)
+	c.awaiting.put(l.reqSeq, n)
 	if c.gets > 0 {
 		// The client has asked for a GET stream upstream has not answered
 		// yet: the answer may well come on it, so nothing is said unless
 		// upstream refuses it (getAnswered).
-		c.held.put(l.reqSeq, note)
+		c.held.put(l.reqSeq, n)
 		c.mu.Unlock()
 		return
 	}
 	c.mu.Unlock()
-	c.state(mcp.StateGetStream, awaitsGet+note)
+	c.state(mcp.StateGetStream, awaitsGet+n.note())
 }
+
+// awaited is what is known of a request upstream answered 202 with no body
+// while no GET stream was open (awaitGet), for saying so: the POST's URL
+// and status, the request it carried (asked) and why no stream could
+// carry its answer, which changes when the client's GET is refused
+// (getAnswered). The words are made when said, from these parts.
+type awaited struct {
+	url    string
+	status http.Response // its Status and StatusCode only
+	asked  string
+	why    string
+}
+
+// note is the state detail that says the request waits, after awaitsGet:
+// it names the request, which has no line of its own then.
+func (n awaited) note() string { return mcp.NoStreamForAnswer(n.url, &n.status, n.asked, n.why) }
+
+// words are the failure the request ends with if the session ends with it
+// unanswered (failAwaiting): its own, whose line names it already, so the
+// request is not named again.
+func (n awaited) words() string { return mcp.NoStreamForAnswer(n.url, &n.status, "", n.why) }
 
 // getArrived counts a GET stream of the client open as its GET arrives,
 // before upstream answers it: a client that opens its GET stream and
@@ -98,7 +115,7 @@ func (c *Client) getArrived() {
 func (c *Client) getAnswered(open bool, status string) {
 	c.mu.Lock()
 	c.getsAsked--
-	var notes map[int64]string
+	var notes map[int64]awaited
 	if open {
 		// Every request waiting for a GET stream has one now to come on,
 		// those said to wait before it was asked for too: one the session
@@ -109,21 +126,23 @@ func (c *Client) getAnswered(open bool, status string) {
 		if c.gets == 0 {
 			notes, c.held.m = c.held.m, nil
 		}
-		// The words were made when the request was answered 202, before
-		// it was known what became of the GET; only the reason in their
-		// brackets, noGetOpened, changes.
-		was, now := "("+noGetOpened+")", "("+getRefused(status)+")"
-		for seq, note := range notes {
-			notes[seq] = strings.Replace(note, was, now, 1)
-			if words, ok := c.awaiting.m[seq]; ok {
-				c.awaiting.m[seq] = strings.Replace(words, was, now, 1)
+		// Noted when the request was answered 202, before it was known
+		// what became of the GET: only why no stream could carry its
+		// answer changes.
+		why := getRefused(status)
+		for seq, n := range notes {
+			n.why = why
+			notes[seq] = n
+			if a, ok := c.awaiting.m[seq]; ok {
+				a.why = why
+				c.awaiting.m[seq] = a
 			}
 		}
 	}
 	c.mu.Unlock()
 	for _, seq := range slices.Sorted(maps.Keys(notes)) {
 		if c.obs.Waiting(seq) {
-			c.state(mcp.StateGetStream, awaitsGet+notes[seq])
+			c.state(mcp.StateGetStream, awaitsGet+notes[seq].note())
 		}
 	}
 }
@@ -146,23 +165,23 @@ func (c *Client) failAwaiting() {
 	c.mu.Unlock()
 	for _, seq := range slices.Sorted(maps.Keys(awaiting)) {
 		c.obs.Fail(seq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: mcp.PurposePost, Transport: c.kind(), Status: http.StatusAccepted,
-			Message: neverAnswered + awaiting[seq]})
+			Message: neverAnswered + awaiting[seq].words()})
 	}
 }
 
 // bySeq is what a Client keeps of some of its requests until each ends,
 // by Seq (under c.mu), and when forgetEnded looks at it again.
-type bySeq struct {
-	m  map[int64]string
+type bySeq[T any] struct {
+	m  map[int64]T
 	at int // the size at which forgetEnded looks again
 }
 
-// put keeps s for the request at seq.
-func (b *bySeq) put(seq int64, s string) {
+// put keeps v for the request at seq.
+func (b *bySeq[T]) put(seq int64, v T) {
 	if b.m == nil {
-		b.m = map[int64]string{}
+		b.m = map[int64]T{}
 	}
-	b.m[seq] = s
+	b.m[seq] = v
 }
 
 // forgetEnded lets go of the requests of by (one of c's) that no longer
@@ -172,7 +191,7 @@ func (b *bySeq) put(seq int64, s string) {
 // with hundreds of requests that all still wait is not looked through
 // whole at each new one (that was quadratic), and what is kept is at
 // most twice what waits, or 64.
-func (c *Client) forgetEnded(by *bySeq) {
+func forgetEnded[T any](c *Client, by *bySeq[T]) {
 	c.mu.Lock()
 	if len(by.m) < max(64, by.at) {
 		c.mu.Unlock()

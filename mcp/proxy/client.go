@@ -81,9 +81,9 @@ type Client struct {
 	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
 	gets          int                 // the client's GET streams open now, or asked for and not yet answered (getArrived)
 	getsAsked     int                 // of gets, those upstream has not answered yet
-	held          bySeq               // requests answered 202 while a GET was asked for and none open, with the note to say if none opens (awaitGet)
-	drops         bySeq               // requests whose resumable answer stream the client dropped, named (dropped)
-	awaiting      bySeq               // requests answered 202 with no GET stream open, with the words said (awaitGet)
+	held          bySeq[awaited]      // requests answered 202 while a GET was asked for and none open, to say if none opens (awaitGet)
+	drops         bySeq[string]       // requests whose resumable answer stream the client dropped, named (dropped)
+	awaiting      bySeq[awaited]      // requests answered 202 with no GET stream open, to fail them with if none comes (awaitGet)
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)
@@ -97,6 +97,7 @@ type Client struct {
 	probing       bool              // a stateless session held back as a possible probe (see probe.go)
 	probeSent     int               // requests of a stateless session so far
 	probeOK       bool              // upstream answered a stateless request of it with its result
+	wentTo        []int             // of a held-back probe, the sessions alike clients' initializes began that it may have gone on in (fellBack)
 	lastConn      string            // the address and port of its latest stateless request's connection (probesOf)
 	lastID        string            // the id of its latest stateless request, as its JSON text (probesOf)
 	left          bool              // its client closed its GET stream, and nothing came since (clientLeft)

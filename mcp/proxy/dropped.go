@@ -18,7 +18,7 @@ const cancelledInstead = "the client cancelled "
 func (c *Client) dropped(reqSeq int64, asked string) {
 	// A client that drops its answer streams and resumes them, never
 	// cancelling, would keep every one for the whole session.
-	c.forgetEnded(&c.drops)
+	forgetEnded(c, &c.drops)
 	c.mu.Lock()
 	c.drops.put(reqSeq, asked)
 	c.mu.Unlock()

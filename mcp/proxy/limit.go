@@ -135,8 +135,17 @@ func (p *Proxy) drop(c *Client) {
 }
 
 // full answers a request that would begin a session beyond the cap, and
-// tells the watcher, as the request is in no session to be recorded in.
+// tells the watcher, as the request is in no session to be recorded in;
+// or, once the proxy is stopping, one that came in before it stopped and
+// would begin a session after (makeClient).
 func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
+	if closed {
+		http.Error(w, stoppingAnswer, http.StatusServiceUnavailable)
+		return
+	}
 	why := fmt.Sprintf("%d client sessions are open at once and none is idle (each has a stream open or a request in flight), so no new session can begin", p.cfg.MaxSessions)
 	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
 		http.StatusServiceUnavailable)

@@ -321,14 +321,17 @@ func (p *Proxy) wentLegacy(c *Client, r *http.Request) {
 
 // initSession is the session initialize r (message m) begins: the one a
 // GET of its client began just before, or the one its probe began (see
-// probe.go), else a new one; nil when there is no room.
-func (p *Proxy) initSession(r *http.Request, m message) *Client {
+// probe.go), else a new one; nil when there is no room. probes are the
+// client's held-back or stateless sessions as it looked (probesOf), for
+// fellBack to end the one the client left, without looking again.
+func (p *Proxy) initSession(r *http.Request, m message) (c *Client, probes []*Client, mine bool) {
 	p.earlyMu.Lock()
 	defer p.earlyMu.Unlock()
-	c := p.joinEarly(r)
+	probes, mine = p.probesOf(r, m)
+	c = p.joinEarly(r)
 	why := ""
 	if c == nil {
-		c, why = p.joinProbe(r, m)
+		c, why = p.joinProbe(probes, mine, r)
 	}
 	if c == nil {
 		how := "the client initialized a streamable HTTP session"
@@ -340,7 +343,7 @@ func (p *Proxy) initSession(r *http.Request, m message) *Client {
 	if c != nil {
 		p.initializing(c, r)
 	}
-	return c
+	return c, probes, mine
 }
 
 // joinEarly is the session r's client began with a GET before this, its

@@ -58,6 +58,11 @@ func (c *Client) probeRequest(r *http.Request, m message) string {
 	c.lastID = string(m.peek.ID())
 	goesOn := c.probing && c.probeSent > 1 && m.method != discover
 	probe := c.probing && m.method == discover
+	if goesOn {
+		// A stateless client after all: no alike client's session is
+		// where it went.
+		c.wentTo = nil
+	}
 	c.mu.Unlock()
 	if goesOn {
 		c.settle()
@@ -111,19 +116,32 @@ func (c *Client) probeDone() {
 
 // settle starts a held-back stateless session as the stateless session it
 // is: OnStart hears of it, with what it logged so far, and it is open when
-// a request of it succeeded. It does nothing to a session settled already.
+// a request of it succeeded. A probe that alike clients' initializes may
+// have gone on from (wentTo) is no stateless session: it ends saying
+// where its client may have gone. It does nothing to a session settled
+// already.
 func (c *Client) settle() {
+	// Ended once settled: ending settles a session too (closeIfDone).
+	if went := c.settleHeld(); len(went) > 0 {
+		c.end(wentToOneOf(went))
+	}
+}
+
+// settleHeld is settle but for ending a probe whose client may have gone
+// on elsewhere: it returns those sessions (wentTo) for settle to end it.
+func (c *Client) settleHeld() (went []int) {
 	c.settling.Lock()
 	defer c.settling.Unlock()
 	c.mu.Lock()
 	was, ok := c.probing, c.probeOK
+	went = c.wentTo
 	c.probing = false
 	if was {
 		c.started = true
 	}
 	c.mu.Unlock()
 	if !was {
-		return
+		return nil
 	}
 	// Settled, it is its client's wherever that sends from (ask).
 	c.p.mu.Lock()
@@ -131,11 +149,38 @@ func (c *Client) settle() {
 	c.p.mu.Unlock()
 	c.stopWait()
 	c.p.cfg.OnStart(c)
+	if len(went) > 0 {
+		return went
+	}
 	if ok {
 		c.openOnce(statelessOpen)
 	}
 	// Its client may have gone while it was held back.
 	c.goneCheck()
+	return nil
+}
+
+// wentToOneOf is why a probe that alike clients' initializes on other
+// connections may have gone on from (sessions went) ends: its client went
+// on in one of them, which the wire does not tell. Said as a stateless
+// client's session, it showed a client that never was, "open" and then
+// "left".
+func wentToOneOf(went []int) string {
+	// A burst of alike clients can leave dozens: the first few say it,
+	// in a line that still fits.
+	const named = 4
+	ids := make([]string, 0, named+1)
+	for _, n := range went[:min(len(went), named)] {
+		ids = append(ids, "#"+strconv.Itoa(n))
+	}
+	if len(went) > named {
+		ids = append(ids, "… ("+strconv.Itoa(len(went))+" sessions in all)")
+	}
+	where := "session " + ids[0]
+	if len(went) > 1 {
+		where = "one of sessions " + strings.Join(ids, ", ")
+	}
+	return "the client went on to initialize streamable HTTP, in " + where + ": an alike client's (one address, User-Agent and clientInfo) initialize on a connection this probe did not use, so nothing on the wire tells which probe was its"
 }
 
 // foldProbe makes held-back stateless session c the streamable HTTP
@@ -162,13 +207,12 @@ func (c *Client) foldProbe(r *http.Request) bool {
 }
 
 // joinProbe is the held-back stateless session of r's client, an
-// initialize falling back from that session's probe (m is r's message),
-// now streamable HTTP; nil when it has none, or when the wire does not
-// tell which of several it is: then why says so, for the initialize's
-// own session to record. Alike clients probing at once are kept apart in
-// numbered sessions (statelessSession).
-func (p *Proxy) joinProbe(r *http.Request, m message) (c *Client, why string) {
-	found, mine := p.probesOf(r, m)
+// initialize falling back from that session's probe, now streamable HTTP,
+// of found, that client's (probesOf, and mine as it says); nil when it has
+// none, or when the wire does not tell which of several it is: then why
+// says so, for the initialize's own session to record. Alike clients
+// probing at once are kept apart in numbered sessions (statelessSession).
+func (p *Proxy) joinProbe(found []*Client, mine bool, r *http.Request) (c *Client, why string) {
 	if !mine && len(found) > 1 {
 		ids := make([]string, len(found))
 		for i, c := range found {
@@ -206,13 +250,13 @@ func (p *Proxy) joinProbe(r *http.Request, m message) (c *Client, why string) {
 // (joinProbe joins none).
 func (p *Proxy) probesOf(r *http.Request, m message) (found []*Client, mine bool) {
 	nc := connOf(r)
+	named, nameless := identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, base := range []string{identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})} {
-		for key, c := range p.byKey {
-			if keyOf(key, base) && c.path == r.URL.Path && !slices.Contains(found, c) {
-				found = append(found, c)
-			}
+	// One walk for both: a session is under one key, and so found once.
+	for key, c := range p.byKey {
+		if (keyOf(key, named) || keyOf(key, nameless)) && c.path == r.URL.Path && !slices.Contains(found, c) {
+			found = append(found, c)
 		}
 	}
 	slices.SortFunc(found, func(a, b *Client) int { return a.ID - b.ID })

@@ -253,7 +253,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
-		http.Error(w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
+		http.Error(w, stoppingAnswer, http.StatusServiceUnavailable)
 		return
 	}
 	p.handlers.Add(1)
@@ -286,6 +286,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.passThrough(w, r)
 	}
 }
+
+// stoppingAnswer is the body of a request refused because the proxy is
+// stopping.
+const stoppingAnswer = "mcpscope proxy: shutting down"
 
 // Close ends every client session: upstream requests are cancelled, the
 // handlers still relaying are waited for (a few seconds at most), and each
@@ -380,8 +384,14 @@ func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http
 // makeClient makes a client session for request r (message m); p.mu is
 // held, so the caller can register it before another request looks for
 // it. At the cap it ends an idle session to make room (admit) (the caller closes evicted once p.mu is
-// released), or makes none when no session is idle.
+// released), or makes none when no session is idle. Once Close began it
+// makes none: Close ends the sessions p.all lists when it looked, and a
+// handler it stopped waiting for could otherwise add one after that,
+// whose records would never end (full says the proxy is stopping).
 func (p *Proxy) makeClient(transport string, r *http.Request, m message) (c, evicted *Client) {
+	if p.closed {
+		return nil, nil
+	}
 	evicted, ok := p.admit(r, m)
 	if !ok {
 		return nil, nil

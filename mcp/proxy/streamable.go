@@ -17,10 +17,12 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	opening := false
 	if c == nil {
 		if m.method == "initialize" {
-			c = p.initSession(r, m)
+			var probes []*Client
+			var mine bool
+			c, probes, mine = p.initSession(r, m)
 			opening = true
 			if c != nil {
-				p.fellBack(r, m, c)
+				p.fellBack(c, probes, mine)
 			}
 		} else {
 			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r, m,
@@ -386,16 +388,28 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 // staying open and gathering the requests of every later run of that
 // client. A probe that named no clientInfo is the client's when it came
 // from the same host and User-Agent, at the same path (identity holds it:
-// curl at /stateless is not another curl initializing at /mcp).
-func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
+// curl at /stateless is not another curl initializing at /mcp). probes are
+// the client's stateless sessions as initSession found them (probesOf,
+// and mine as it says).
+func (p *Proxy) fellBack(c *Client, probes []*Client, mine bool) {
 	if c.joinedProbe() {
 		return
 	}
-	probes, mine := p.probesOf(r, m)
-	if len(probes) == 0 || !mine && len(probes) > 1 {
+	if len(probes) == 0 {
+		return
+	}
+	if !mine && len(probes) > 1 {
 		// Of alike clients' probes, none came on this initialize's
 		// connection: which is its client's the wire does not tell, and
-		// c's record says so (joinProbe).
+		// c's record says so (joinProbe). Each still held back may be the
+		// one that went on in c, and says so when it settles.
+		for _, probe := range probes {
+			probe.mu.Lock()
+			if probe.probing {
+				probe.wentTo = append(probe.wentTo, c.ID)
+			}
+			probe.mu.Unlock()
+		}
 		return
 	}
 	// The probe's answer may still be relaying (the client can have read
