@@ -126,30 +126,71 @@ func tabsWidth(tabs []string, gapW int) int {
 }
 
 // briefTabs is the tabs in brief form, each other's name cut to the most
-// that lets them fit in width, or their numbers alone when even minBrief
-// cells each do not, and ok; when not even the numbers fit, ok is false
-// and parts holds them for the caller to window.
+// that lets them fit in width, and ok; where even minBrief cells each do
+// not fit, the ones nearest the shown one keep minBrief cells and the rest
+// their numbers alone. When not even the numbers fit, ok is false and
+// parts holds them for the caller to window.
 func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok bool) {
-	gapW := ansi.StringWidth(gap)
+	feeds := m.clients.feeds
 	shared := m.toldByTransport()
+	widths := make([]int, len(feeds))
+	total := ansi.StringWidth(gap) * (len(feeds) - 1)
+	set := func(i int, form tabForm, room int) {
+		parts[i] = m.clientTab(i, feeds[i], form, room, shared)
+		w := ansi.StringWidth(parts[i])
+		total += w - widths[i]
+		widths[i] = w
+	}
 	fits := func(form tabForm, room int) bool {
-		for i, f := range m.clients.feeds {
-			parts[i] = m.clientTab(i, f, form, room, shared)
+		for i := range feeds {
+			set(i, form, room)
 		}
-		return tabsWidth(parts, gapW) <= width
+		return total <= width
+	}
+	// widen names the tabs nearest the shown one (the ones [ and ] reach
+	// first) with room cells each, as many as fit: at 80 columns four
+	// clients one column short of minBrief each were numbers alone, ten
+	// columns left empty after them.
+	widen := func(form tabForm, room int) {
+		for _, i := range m.nearestTabs() {
+			part, w := parts[i], widths[i]
+			if set(i, form, room); total > width {
+				parts[i], widths[i], total = part, w, total-widths[i]+w
+			}
+		}
 	}
 	if !fits(tabBrief, minBrief) {
-		if fits(tabNumber, 0) {
-			return strings.Join(parts, gap), true
+		if !fits(tabNumber, 0) {
+			return "", false
 		}
-		return "", false
+		widen(tabBrief, minBrief)
+		return strings.Join(parts, gap), true
 	}
 	// Found by halving: each try names every tab again.
 	shorter := sort.Search(briefName-minBrief, func(i int) bool {
 		return fits(tabBrief, briefName-i)
 	})
-	fits(tabBrief, briefName-shorter)
+	room := briefName - shorter
+	fits(tabBrief, room)
+	if room < briefName {
+		widen(tabBrief, room+1) // the columns a cell each short of room+1 left
+	}
 	return strings.Join(parts, gap), true
+}
+
+// nearestTabs is the indexes of the tabs other than the shown one, the
+// nearest to it first, the one after it before the one before it.
+func (m *Model) nearestTabs() []int {
+	n, cur := len(m.clients.feeds), max(m.clients.cur, 0)
+	order := make([]int, 0, n)
+	for d := 1; len(order) < n-1 && d < n; d++ {
+		for _, i := range []int{cur + d, cur - d} {
+			if i >= 0 && i < n {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
 }
 
 // endedMark follows an ended client's name in the clients bar, and help
