@@ -379,7 +379,9 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared m
 // stepping to each. A name other tabs share tells them from the shown one
 // but not from each other: three mcpscope exec runs beside the Inspector
 // were "2 mcps…   3 mcps…   4 mcps…", so such a tab says its transport
-// where that tells it apart (shared, toldByTransport).
+// where that tells it apart (shared, toldByTransport), after the start of
+// its name: a transport alone is said only of a client named as the
+// shown one.
 func (m *Model) tellApart(f *clientFeed, room int, shared map[*clientFeed]bool) string {
 	var shown Client
 	if cur := m.clients.cur; cur >= 0 && cur < len(m.clients.feeds) {
@@ -388,7 +390,11 @@ func (m *Model) tellApart(f *clientFeed, room int, shared map[*clientFeed]bool) 
 	tr := " " + ansi.Truncate(sanitize.Line(f.Transport), room, "…")
 	switch {
 	case f.Name != shown.Name && shared[f]:
-		return tr
+		// The start of its name first: its transport alone read as a
+		// client named as the shown one is. Half its room, the same in every
+		// such tab: cut to what the transport left, "3 m… stateless" read
+		// beside "2 mcpsc… sse" as two names.
+		return " " + ansi.Truncate(sanitize.Line(f.Name), max(room/2, 2), "…") + tr
 	case f.Name != shown.Name:
 		return " " + ansi.Truncate(sanitize.Line(f.Name), room, "…")
 	case f.Transport != shown.Transport:
