@@ -182,7 +182,9 @@ func (m *Model) reannounce() {
 	}
 	switch i := slices.Index(c.feeds, c.announced); {
 	case i < 0:
-		c.announced = nil // let go (maxEnded): its log with it
+		// Let go (maxEnded), its log with it: no key shows it now, and
+		// "] ×3 shows a new client" stepped to another.
+		c.announced, m.status.msg = nil, nil
 	case i != c.cur:
 		m.status.msg.text = m.newClientText(i)
 	}

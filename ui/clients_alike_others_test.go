@@ -37,7 +37,8 @@ func TestClientsBarTellsAlikeOthersApart(t *testing.T) {
 // A transport said in place of a shared name must not be one another tab
 // says already: a second Inspector over sse read "2 sse", and a mcpscope
 // run over sse beside it "3 sse" as well, where its name had told them
-// apart. That run keeps its name; its fellow over stateless says that.
+// apart. That run keeps its name; its fellow over stateless says that,
+// after the start of its name (clients_bar_transport_test.go).
 func TestClientsBarSaysNoTransportTwice(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
@@ -47,7 +48,7 @@ func TestClientsBarSaysNoTransportTwice(t *testing.T) {
 		m.Update(clientMsg{ID: id + 1, Name: c.name, Transport: c.transport, Records: make(chan []mcp.Record)})
 	}
 	bar := row(ansi.Strip(m.View()), "clients:")
-	for _, want := range []string{"1 inspector-cli 0.5.1 · streamable", " 2 sse ", " 3 mcpscope dev ", " 4 stateless "} {
+	for _, want := range []string{"1 inspector-cli 0.5.1 · streamable", " 2 sse ", " 3 mcpscope ", " 4 mcp… stateless "} {
 		if !strings.Contains(bar, want) {
 			t.Errorf("the clients bar = %q, want %q in it", bar, want)
 		}

@@ -25,24 +25,24 @@ func (m *Model) clientsBar(end string) string {
 	head := st.Key.Render(k.PrevClient.Help().Key+"/"+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
 	n := m.clients.dropped
 	if n == 0 {
-		return m.clientsLine(head, end)
+		return m.clientsLine(end, head)
 	}
-	line := m.clientsLine(head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier: in their recordings) "), end)
-	if shown := m.clients.cur; len(m.clients.feeds) > 0 && shown >= 0 &&
-		(!strings.Contains(line, m.clientTab(shown, m.clients.feeds[shown], tabFull, 0, nil)) || !strings.HasSuffix(line, end)) {
-		// At 80 columns the words took half the bar: the shown client's
-		// name was cut to "80 mcpscop…" and the help went. The count
-		// alone says as much to one who read them once.
-		line = m.clientsLine(head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier) "), end)
-	}
-	return line
+	// At 80 columns the words took half the bar: the shown client's name
+	// was cut to "80 mcpscop…" and the help went. The count alone says as
+	// much to one who read them once.
+	return m.clientsLine(end, head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier: in their recordings) "),
+		head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier) "))
 }
 
-// clientsLine is the clients bar after head, ended with end where that
-// fits (clientsBar).
-func (m *Model) clientsLine(head, end string) string {
+// clientsLine is the clients bar after a head, ended with end where that
+// fits (clientsBar): the first of heads that leaves room for the shown
+// tab whole and end, else the last. The head is chosen before the bar is
+// drawn: at narrow widths with clients let go the bar was drawn with the
+// longer head, found cut, and drawn again, every frame.
+func (m *Model) clientsLine(end string, heads ...string) string {
 	st := m.com.st
 	endW := ansi.StringWidth(end)
+	head := heads[len(heads)-1]
 	if len(m.clients.feeds) == 0 {
 		line := head + st.Hint.Render("none yet")
 		if ansi.StringWidth(line)+endW <= m.width {
@@ -52,13 +52,26 @@ func (m *Model) clientsLine(head, end string) string {
 	}
 	feeds := m.clients.feeds
 	gap := st.App.Render(" ") // unstyled, it was a hole in a themed background
-	headW, gapW := ansi.StringWidth(head), ansi.StringWidth(gap)
-	room := m.width - headW
+	gapW := ansi.StringWidth(gap)
+	numbersFit := func(width int) bool { return len(feeds)*(1+gapW)-gapW <= width }
+	nums := make([]string, len(feeds))
+	tab := func(i int) string {
+		if nums[i] == "" {
+			nums[i] = m.clientTab(i, feeds[i], tabNumber, 0, nil)
+		}
+		return nums[i]
+	}
+	for _, h := range heads[:len(heads)-1] {
+		if m.keepsShown(tab, gapW, m.width-ansi.StringWidth(h)-endW) {
+			head = h
+			break
+		}
+	}
+	room := m.width - ansi.StringWidth(head)
 	// Every tab is a cell at least: with hundreds of clients not even their
 	// numbers fit, and naming each in every form only to find that out was
 	// most of the proxy TUI's time. Only the tabs around the shown one are
 	// drawn then.
-	numbersFit := func(width int) bool { return len(feeds)*(1+gapW)-gapW <= width }
 	parts := make([]string, len(feeds))
 	full := "" // the tabs named in full, where they fit without end
 	if numbersFit(room) {
@@ -89,13 +102,6 @@ func (m *Model) clientsLine(head, end string) string {
 	// around it instead, and where it is among them all. It leaves room
 	// for end, unless that would cut the shown one's name: with fifteen
 	// clients on 80 columns the help was said nowhere.
-	nums := make([]string, len(feeds))
-	tab := func(i int) string {
-		if nums[i] == "" {
-			nums[i] = m.clientTab(i, feeds[i], tabNumber, 0, nil)
-		}
-		return nums[i]
-	}
 	if endW > 0 {
 		if window, cut := m.clientsWindow(len(feeds), tab, gap, room-endW); !cut {
 			return head + window + end
@@ -116,6 +122,26 @@ func (m *Model) clientsLine(head, end string) string {
 	return head + window
 }
 
+// keepsShown reports whether the clients bar keeps the shown tab whole in
+// width columns, as clientsLine draws it: every tab by its number at
+// least (the brief form), or the window of the shown one alone. tab is
+// each tab by its number.
+func (m *Model) keepsShown(tab func(i int) string, gapW, width int) bool {
+	n, cur := len(m.clients.feeds), m.clients.cur
+	if n*(1+gapW)-gapW <= width {
+		w := gapW * (n - 1)
+		for i := range n {
+			w += ansi.StringWidth(tab(i))
+		}
+		if w <= width {
+			return true
+		}
+	}
+	where, more := m.windowMarks(n)
+	edges := windowEdges(n, cur, cur+1, gapW, ansi.StringWidth(more), ansi.StringWidth(where))
+	return ansi.StringWidth(tab(cur))+edges <= width
+}
+
 // tabsWidth is the cells tabs take side by side, gapW apart.
 func tabsWidth(tabs []string, gapW int) int {
 	w := gapW * (len(tabs) - 1)
@@ -126,30 +152,71 @@ func tabsWidth(tabs []string, gapW int) int {
 }
 
 // briefTabs is the tabs in brief form, each other's name cut to the most
-// that lets them fit in width, or their numbers alone when even minBrief
-// cells each do not, and ok; when not even the numbers fit, ok is false
-// and parts holds them for the caller to window.
+// that lets them fit in width, and ok; where even minBrief cells each do
+// not fit, the ones nearest the shown one keep minBrief cells and the rest
+// their numbers alone. When not even the numbers fit, ok is false and
+// parts holds them for the caller to window.
 func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok bool) {
-	gapW := ansi.StringWidth(gap)
+	feeds := m.clients.feeds
 	shared := m.toldByTransport()
+	widths := make([]int, len(feeds))
+	total := ansi.StringWidth(gap) * (len(feeds) - 1)
+	set := func(i int, form tabForm, room int) {
+		parts[i] = m.clientTab(i, feeds[i], form, room, shared)
+		w := ansi.StringWidth(parts[i])
+		total += w - widths[i]
+		widths[i] = w
+	}
 	fits := func(form tabForm, room int) bool {
-		for i, f := range m.clients.feeds {
-			parts[i] = m.clientTab(i, f, form, room, shared)
+		for i := range feeds {
+			set(i, form, room)
 		}
-		return tabsWidth(parts, gapW) <= width
+		return total <= width
+	}
+	// widen names the tabs nearest the shown one (the ones [ and ] reach
+	// first) with room cells each, as many as fit: at 80 columns four
+	// clients one column short of minBrief each were numbers alone, ten
+	// columns left empty after them.
+	widen := func(form tabForm, room int) {
+		for _, i := range m.nearestTabs() {
+			part, w := parts[i], widths[i]
+			if set(i, form, room); total > width {
+				parts[i], widths[i], total = part, w, total-widths[i]+w
+			}
+		}
 	}
 	if !fits(tabBrief, minBrief) {
-		if fits(tabNumber, 0) {
-			return strings.Join(parts, gap), true
+		if !fits(tabNumber, 0) {
+			return "", false
 		}
-		return "", false
+		widen(tabBrief, minBrief)
+		return strings.Join(parts, gap), true
 	}
 	// Found by halving: each try names every tab again.
 	shorter := sort.Search(briefName-minBrief, func(i int) bool {
 		return fits(tabBrief, briefName-i)
 	})
-	fits(tabBrief, briefName-shorter)
+	room := briefName - shorter
+	fits(tabBrief, room)
+	if room < briefName {
+		widen(tabBrief, room+1) // the columns a cell each short of room+1 left
+	}
 	return strings.Join(parts, gap), true
+}
+
+// nearestTabs is the indexes of the tabs other than the shown one, the
+// nearest to it first, the one after it before the one before it.
+func (m *Model) nearestTabs() []int {
+	n, cur := len(m.clients.feeds), max(m.clients.cur, 0)
+	order := make([]int, 0, n)
+	for d := 1; len(order) < n-1 && d < n; d++ {
+		for _, i := range []int{cur + d, cur - d} {
+			if i >= 0 && i < n {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
 }
 
 // endedMark follows an ended client's name in the clients bar, and help
@@ -170,10 +237,8 @@ func (m *Model) barHelp() string {
 // first ones let go, a bare "14 of 14" beside "13 inspector-cli" read as
 // a client 14 the bar did not show.
 func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width int) (line string, cut bool) {
-	st := m.com.st
 	cur := m.clients.cur
-	where := st.Hint.Render(fmt.Sprintf(" tab %d of %d", cur+1, n))
-	more := st.Hint.Render("…")
+	where, more := m.windowMarks(n)
 	shown := tab(cur)
 	render := func(lo, hi int) string {
 		var b strings.Builder
@@ -199,16 +264,7 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 	// it is taken: measuring the whole line again for every tab tried
 	// made a wide bar of many clients cost the square of its tabs.
 	gapW, moreW, whereW := ansi.StringWidth(gap), ansi.StringWidth(more), ansi.StringWidth(where)
-	edges := func(lo, hi int) int {
-		w := whereW
-		if lo > 0 {
-			w += moreW + gapW
-		}
-		if hi < n {
-			w += gapW + moreW
-		}
-		return w
-	}
+	edges := func(lo, hi int) int { return windowEdges(n, lo, hi, gapW, moreW, whereW) }
 	lo, hi := cur, cur+1
 	tabs := ansi.StringWidth(shown) // the tabs from lo to hi, with their gaps
 	if over := tabs + edges(lo, hi) - width; over > 0 {
@@ -232,6 +288,27 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 		}
 	}
 	return render(lo, hi), cut
+}
+
+// windowMarks are what clientsWindow draws around the tabs it shows of
+// n: where the shown one is among them all, and the "…" on a side with
+// more.
+func (m *Model) windowMarks(n int) (where, more string) {
+	st := m.com.st
+	return st.Hint.Render(fmt.Sprintf(" tab %d of %d", m.clients.cur+1, n)), st.Hint.Render("…")
+}
+
+// windowEdges is the cells windowMarks take, with their gaps, around the
+// tabs lo to hi of n.
+func windowEdges(n, lo, hi, gapW, moreW, whereW int) int {
+	w := whereW
+	if lo > 0 {
+		w += moreW + gapW
+	}
+	if hi < n {
+		w += gapW + moreW
+	}
+	return w
 }
 
 // tabForm is how much of a session's name its tab in the clients bar
@@ -302,7 +379,9 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared m
 // stepping to each. A name other tabs share tells them from the shown one
 // but not from each other: three mcpscope exec runs beside the Inspector
 // were "2 mcps…   3 mcps…   4 mcps…", so such a tab says its transport
-// where that tells it apart (shared, toldByTransport).
+// where that tells it apart (shared, toldByTransport), after the start of
+// its name: a transport alone is said only of a client named as the
+// shown one.
 func (m *Model) tellApart(f *clientFeed, room int, shared map[*clientFeed]bool) string {
 	var shown Client
 	if cur := m.clients.cur; cur >= 0 && cur < len(m.clients.feeds) {
@@ -311,7 +390,11 @@ func (m *Model) tellApart(f *clientFeed, room int, shared map[*clientFeed]bool) 
 	tr := " " + ansi.Truncate(sanitize.Line(f.Transport), room, "…")
 	switch {
 	case f.Name != shown.Name && shared[f]:
-		return tr
+		// The start of its name first: its transport alone read as a
+		// client named as the shown one is. Half its room, the same in every
+		// such tab: cut to what the transport left, "3 m… stateless" read
+		// beside "2 mcpsc… sse" as two names.
+		return " " + ansi.Truncate(sanitize.Line(f.Name), max(room/2, 2), "…") + tr
 	case f.Name != shown.Name:
 		return " " + ansi.Truncate(sanitize.Line(f.Name), room, "…")
 	case f.Transport != shown.Transport:

@@ -31,7 +31,7 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 		steps int
 		want  string
 	}{
-		{0, "clients:  1 claude-code 1.0.3 · sse   2 mcp-inspe…   3 cursor 1.…  · ? help"},
+		{0, "clients:  1 claude-code 1.0.3 · sse   2 mcp-inspec…   3 cursor 1.…  · ? help"},
 		{2, "clients:  1 claude-co…   2 mcp-inspe…   3 cursor 1.2.4 · stateless  · ? help"},
 	} {
 		for range tc.steps {
