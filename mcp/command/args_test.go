@@ -383,6 +383,14 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 		// leading space.
 		{[]string{"name=", "Bob"}, `"name= Bob": a key=value has no spaces around its =; did you mean name=Bob?`},
 		{[]string{"name=", "Bob", "Lee", "times=2"}, `"name= Bob Lee": a key=value has no spaces around its =; did you mean name='Bob Lee'?`},
+		// A value after key= or key:= is the key's whatever other key
+		// would take it (times takes 3 too), said once: the key's
+		// empty value is not refused again.
+		{[]string{"name=Ann", "times=", "3"}, `"times= 3": a key=value has no spaces around its =; did you mean times=3?`},
+		{[]string{"times:=", "3"}, `"times:= 3": a key=value has no spaces around its =; did you mean times:=3?`},
+		{[]string{"name:=", "Ann"}, `"name:= Ann": a key=value has no spaces around its =; did you mean name=Ann?`},
+		{[]string{"times", ":=", "3"}, `"times := 3": a key=value has no spaces around its =; did you mean times:=3?`},
+		{[]string{"times", ":=3"}, `"times :=3": a key=value has no spaces around its =; did you mean times:=3?`},
 		// A value that ends in = is no empty one: the words after it
 		// are its rest.
 		{[]string{"name==", "Bob"}, `"Bob": a value with spaces goes in quotes: did you mean name='= Bob'?`},
