@@ -34,6 +34,12 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 		{"call greet name=Bob Ann ", `"Ann": a value with spaces goes in quotes: did you mean name='Bob Ann'?`},
 		{"call greet name=Bob Ann", `did you mean name='Bob Ann'?`},
 		{"call greet name=Bob Ann Lee times=2 ", `did you mean name='Bob Ann Lee'?`},
+		// Spaces around an =, as exec and Enter say: `=2` was told
+		// ` is not in the tool's schema`, its key being "".
+		{"call greet name =Bob", `"name =Bob": a key=value has no spaces around its =; did you mean name=Bob?`},
+		{"call greet name=Bob times :=2", `"times :=2": a key=value has no spaces around its =; did you mean times:=2?`},
+		{"call greet name=Bob times:= 2", `"times:= 2": a key=value has no spaces around its =; did you mean times:=2?`},
+		{"call greet name=Bob times = 2", `"times = 2": a key=value has no spaces around its =; did you mean times=2?`},
 	} {
 		typeOnCommandLine(m, tc.line)
 		hint := ansi.Strip(m.cmdline.View())
