@@ -47,6 +47,13 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 			t.Errorf("%q: hint = %q, want %q", tc.line, hint, tc.want)
 		}
 	}
+	// Tab on `:=2`, which has no key to offer values for, said "no
+	// values to offer for : type one": the hint says what Enter will.
+	typeOnCommandLine(m, "call greet name=Bob times :=2")
+	press(m, "tab")
+	if hint := ansi.Strip(m.cmdline.View()); strings.Contains(hint, "no values to offer") || !strings.Contains(hint, "did you mean times:=2?") {
+		t.Errorf("Tab on times :=2: hint = %q, want the spaces around := told", hint)
+	}
 	// At 80 columns the hint on a value with spaces ends whole, its
 	// suggestion included, where it was cut before "did you mean".
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
