@@ -29,9 +29,12 @@ func quotedKeyWarnings(method, word string) []ArgWarning {
 	if !ok || rest == "" {
 		return nil
 	}
+	meant := argSuggested(method + " " + ShellQuote(rest))
+	// Short keeps the line to type: after the send (the TUI says only
+	// Short) it is what the reminder is for.
 	return []ArgWarning{{
 		Message: fmt.Sprintf("%s is quoted, so it is sent whole as the %s, %s= and all; for the %s %s, leave out %s=: %s",
-			argQuoted(word), what, key, thing, argQuoted(rest), key, argSuggested(method+" "+ShellQuote(rest))),
-		Short: fmt.Sprintf("%s was sent whole as the %s, %s= and all (it was quoted)", argQuoted(word), what, key),
+			argQuoted(word), what, key, thing, argQuoted(rest), key, meant),
+		Short: fmt.Sprintf("%s was sent whole as the %s, as quoted; without %s=: %s", argQuoted(word), what, key, meant),
 	}}
 }
