@@ -185,7 +185,7 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 		if typed(p.Name) {
 			continue
 		}
-		if _, bad := argCoerce(p.Name, w, p.Schema); bad != nil {
+		if _, bad := argCoerce(p.Name, w, p.Schema); bad != nil || !amongChoices(w, p.Schema) {
 			continue
 		}
 		if p.Required {
@@ -202,6 +202,18 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 		err = fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, argSuggested(spread))
 	}
 	return err
+}
+
+// amongChoices says whether w is one of the values s lists, when it lists
+// them all: an enum key was offered a word it does not list ("Lee": did you
+// mean environment=Lee? of staging|production), as argCoerce sends it
+// anyway, with a warning.
+func amongChoices(w string, s *Schema) bool {
+	choices := s.Choices()
+	if len(choices) == 0 || s.ChoicesLeftOut() > 0 {
+		return true
+	}
+	return slices.ContainsFunc(choices, func(m json.RawMessage) bool { return argEnumMatch(w, m) })
 }
 
 // maxSpread bounds the keys spreadObject writes out: a suggestion, not a

@@ -364,7 +364,7 @@ func TestArgsMarshalJSON(t *testing.T) {
 // meant for: the first required key not typed yet, of those whose type
 // takes the value (3 is no boolean, Bob no integer).
 func TestBareValueIsToldItsKey(t *testing.T) {
-	schema, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{"loud":{"type":"boolean"},"name":{"type":"string"},"times":{"type":"integer"}},"required":["name"]}`))
+	schema, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{"loud":{"type":"boolean"},"name":{"type":"string"},"times":{"type":"integer"},"env":{"type":"string","enum":["staging","production"]}},"required":["name"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,6 +379,8 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 		{[]string{"name=Ann", "Bob"}, `"Bob": a value with spaces goes in quotes: did you mean name='Ann Bob'?`},
 		{[]string{"name=Ann", "Bob", "Lee", "times=2"}, `"Bob Lee": a value with spaces goes in quotes: did you mean name='Ann Bob Lee'?`},
 		{[]string{"name=Ann", "times:=2", "Bob"}, `"Bob": expected key=value or key:=json`},
+		// An enum key is offered only a value it lists.
+		{[]string{"name=Ann", "times:=2", "staging"}, `"staging": expected key=value or key:=json: did you mean env=staging?`},
 		// A value typed after a space past its = is not given a
 		// leading space.
 		{[]string{"name=", "Bob"}, `"name= Bob": a key=value has no spaces around its =; did you mean name=Bob?`},
