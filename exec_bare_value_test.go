@@ -22,22 +22,29 @@ func TestExecBareValueIsToldItsKey(t *testing.T) {
 	}
 }
 
-// A key=value typed with spaces around its = (`name = Ann`, `times =2`) is
-// refused once, with the word meant: it was three bare words, the key
+// A key=value typed with spaces around its = (`name = Ann`, `times =2`,
+// `times:= 2`, `loud := true`) is refused once, with the word meant: it was three bare words, the key
 // itself asked whether it meant name=name, and the = refused for an empty
 // key. Nothing is called.
 func TestExecSpacedAssignmentIsToldTheWordMeant(t *testing.T) {
 	srv := demotest.Start(t, demo.Options{})
-	out, errOut, code := run(t, "exec", "--no-record", srv.MCPURL(), "tools/call greet name = Ann times =2")
-	if code != exitUsage {
-		t.Errorf("exit %d, want %d", code, exitUsage)
-	}
-	for _, want := range []string{`"name = Ann": a key=value has no spaces around its =; did you mean name=Ann?`, `"times =2": a key=value has no spaces around its =; did you mean times=2?`} {
-		if !strings.Contains(out+errOut, want) {
-			t.Errorf("stdout %q, stderr %q do not say %q", out, errOut, want)
+	for line, wants := range map[string][]string{
+		"tools/call greet name = Ann times =2":   {`"name = Ann": a key=value has no spaces around its =; did you mean name=Ann?`, `"times =2": a key=value has no spaces around its =; did you mean times=2?`},
+		"tools/call greet name=Ann times:= 2":    {`"times:= 2": a key=value has no spaces around its =; did you mean times:=2?`},
+		"tools/call greet name=Ann loud := true": {`"loud := true": a key=value has no spaces around its =; did you mean loud:=true?`},
+	} {
+		out, errOut, code := run(t, "exec", "--no-record", srv.MCPURL(), line)
+		if code != exitUsage {
+			t.Errorf("%s: exit %d, want %d", line, code, exitUsage)
 		}
-	}
-	if strings.Contains(out+errOut, "name=name") || strings.Contains(out+errOut, "key before = is empty") || strings.Contains(out, "Hello") {
-		t.Errorf("the words were refused one by one, or the tool was called:\n%s\n%s", out, errOut)
+		for _, want := range wants {
+			if !strings.Contains(out+errOut, want) {
+				t.Errorf("%s: stdout %q, stderr %q do not say %q", line, out, errOut, want)
+			}
+		}
+		if strings.Contains(out+errOut, "name=name") || strings.Contains(out+errOut, "key before = is empty") ||
+			strings.Contains(out+errOut, "invalid JSON") || strings.Contains(out+errOut, "did you mean loud=2") || strings.Contains(out, "Hello") {
+			t.Errorf("%s: the words were refused one by one, or the tool was called:\n%s\n%s", line, out, errOut)
+		}
 	}
 }

@@ -61,3 +61,25 @@ func TestAskTabOnABareValueNamesItsKey(t *testing.T) {
 		t.Errorf("typing after the Tab left its note:\n%s", view)
 	}
 }
+
+// Tab on a form's answer whose value holds a space, or was typed with
+// spaces around its =, gave none of the advice the command line and exec
+// give (the one table of it, command.WordsRefusal): "accept name=Ann Lee"
+// was asked whether Lee was meant for another field.
+func TestAskTabOnSpacedWordsGivesTheCommandLinesAdvice(t *testing.T) {
+	for _, tc := range []struct{ typed, want string }{
+		{"accept name=Ann Lee", `"Lee": a value with spaces goes in quotes: did you mean name='Ann Lee'?`},
+		{"accept name= Ann", `"name= Ann": a key=value has no spaces around its =; did you mean name=Ann?`},
+		{"accept name = Ann", `"name = Ann": a key=value has no spaces around its =; did you mean name=Ann?`},
+		{"name=Ann copies:= 2", `"copies:= 2": a key=value has no spaces around its =; did you mean copies:=2?`},
+		{"accept name =Ann", `"name =Ann": a key=value has no spaces around its =; did you mean name=Ann?`},
+		{"accept name=Ann copies :=2", `"copies :=2": a key=value has no spaces around its =; did you mean copies:=2?`},
+	} {
+		m, _ := askModel(t, "elicitation/create", `{"message":"Who?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"copies":{"type":"integer"}},"required":["name"]}}`)
+		typeKeys(m, tc.typed)
+		press(m, "tab")
+		if view := ansi.Strip(m.View()); !strings.Contains(view, tc.want) {
+			t.Errorf("%q then Tab: the answer's note does not say %q:\n%s", tc.typed, tc.want, view)
+		}
+	}
+}

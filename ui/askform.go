@@ -2,7 +2,6 @@ package ui
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -66,8 +65,10 @@ func (a *askPrompt) complete(q *Question) {
 
 // nothingToComplete is the row under the answer after a Tab that found
 // nothing: no values for a key=value word, or, for a bare value after the
-// action word ("accept Ann"), what Enter will refuse it with and the key
-// it was likely meant for: the Tab alone read as ignored. "" for others.
+// action word ("accept Ann"), what Enter will refuse it with, in the words
+// the command line's hint and exec use (command.WordsRefusal): the key it
+// was likely meant for, the quotes a value with spaces goes in, the spaces
+// around an = left out. The Tab alone read as ignored. "" for others.
 func (a *askPrompt) nothingToComplete() string {
 	value := a.input.Value()
 	words := command.SplitPartial(value[:byteOffset(value, a.input.Position())])
@@ -76,14 +77,27 @@ func (a *askPrompt) nothingToComplete() string {
 		return ""
 	}
 	cur := words[n-1].Text
-	if note := noValuesToOffer(cur, a.form.schema); note != "" || n == 1 || strings.Contains(cur, "=") {
+	if note := noValuesToOffer(cur, a.form.schema); note != "" || n == 1 {
 		return note
 	}
-	if first := words[0].Text; first != "accept" && !strings.Contains(first, "=") {
+	if key, _, ok := strings.Cut(cur, "="); ok && strings.TrimSuffix(key, ":") != "" {
+		return "" // a key=value: its value is the person's to type
+	}
+	fields := words
+	switch first := words[0].Text; {
+	case first == "accept":
+		fields = words[1:]
+	case !strings.Contains(first, "="):
 		return "" // declined or cancelled: no fields to have meant
 	}
-	given := keysOf(words[:n-1])
-	return sanitize.Line(command.BareWord(cur, a.form.schema, func(name string) bool { return slices.Contains(given, name) }).Error())
+	texts := make([]string, len(fields))
+	for i, w := range fields {
+		texts[i] = w.Text
+	}
+	if err := command.WordsRefusal(texts, a.form.schema); err != nil {
+		return sanitize.Line(err.Error())
+	}
+	return ""
 }
 
 // formCompletion lists what may complete the word at the end of before:

@@ -203,6 +203,12 @@ func (ctx lineContext) argHint() string {
 	prefix := ctx.cur.Text
 	if key, _, ok := strings.Cut(prefix, "="); ok {
 		key = strings.TrimSuffix(key, ":")
+		if key == "" {
+			// `name =2`, `times :=2`: no key of its own, so Enter
+			// refuses it, most likely with the key before it (no
+			// spaces around =): say that, not that "" is no key.
+			return ctx.bareWordHint(schema)
+		}
 		if p := schema.PropertyTyped(key); p != nil {
 			return ctx.keyHint(p)
 		}

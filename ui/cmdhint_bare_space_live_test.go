@@ -34,12 +34,25 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 		{"call greet name=Bob Ann ", `"Ann": a value with spaces goes in quotes: did you mean name='Bob Ann'?`},
 		{"call greet name=Bob Ann", `did you mean name='Bob Ann'?`},
 		{"call greet name=Bob Ann Lee times=2 ", `did you mean name='Bob Ann Lee'?`},
+		// Spaces around an =, as exec and Enter say: `=2` was told
+		// ` is not in the tool's schema`, its key being "".
+		{"call greet name =Bob", `"name =Bob": a key=value has no spaces around its =; did you mean name=Bob?`},
+		{"call greet name=Bob times :=2", `"times :=2": a key=value has no spaces around its =; did you mean times:=2?`},
+		{"call greet name=Bob times:= 2", `"times:= 2": a key=value has no spaces around its =; did you mean times:=2?`},
+		{"call greet name=Bob times = 2", `"times = 2": a key=value has no spaces around its =; did you mean times=2?`},
 	} {
 		typeOnCommandLine(m, tc.line)
 		hint := ansi.Strip(m.cmdline.View())
 		if !strings.Contains(hint, tc.want) || strings.HasSuffix(tc.want, "json") && strings.Contains(hint, "did you mean") {
 			t.Errorf("%q: hint = %q, want %q", tc.line, hint, tc.want)
 		}
+	}
+	// Tab on `:=2`, which has no key to offer values for, said "no
+	// values to offer for : type one": the hint says what Enter will.
+	typeOnCommandLine(m, "call greet name=Bob times :=2")
+	press(m, "tab")
+	if hint := ansi.Strip(m.cmdline.View()); strings.Contains(hint, "no values to offer") || !strings.Contains(hint, "did you mean times:=2?") {
+		t.Errorf("Tab on times :=2: hint = %q, want the spaces around := told", hint)
 	}
 	// At 80 columns the hint on a value with spaces ends whole, its
 	// suggestion included, where it was cut before "did you mean".

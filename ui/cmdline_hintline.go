@@ -176,7 +176,9 @@ func (c *CommandLine) nothingToComplete(ctx lineContext) string {
 // under a question's answer alike; "" when cur is no key=value.
 func noValuesToOffer(cur string, schema *command.Schema) string {
 	key, _, ok := strings.Cut(cur, "=")
-	if !ok || key == "" {
+	if !ok || strings.TrimSuffix(key, ":") == "" {
+		// `=2`, `:=2`: no key to offer values for ("no values to offer
+		// for : type one"); the hint says what Enter will of the word.
 		return ""
 	}
 	name := sanitize.Line(strings.TrimSuffix(key, ":"))

@@ -273,7 +273,8 @@ func TestCommandLineErrors(t *testing.T) {
 		want  []string
 	}{
 		{"tools/call search query=x limit=abc", []string{"✗", "limit", "abc"}},
-		{"tools/call search query=x plain", []string{"✗", "plain", "key=value"}},
+		// mode lists no "plain": the word is the rest of query's value.
+		{"tools/call search query=x plain", []string{"✗", "plain", "did you mean query='x plain'?"}},
 		{"tools/call search 'open", []string{"✗", "unterminated single quote at column 19"}},
 		{"tools/call", []string{"✗", "needs the tool name"}},
 		{"tools/list --bogus", []string{"✗", "--bogus"}},

@@ -129,6 +129,9 @@ func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarni
 	args := &Args{Values: map[string]json.RawMessage{}}
 	var warns []ArgWarning
 	for _, key := range order {
+		if len(occs[key]) == 0 {
+			continue // its one word was refused with the word after it (withKeyHint)
+		}
 		s, w := argSchemaFor(schema, key)
 		warns = append(warns, w...)
 		val, err := argValue(key, occs[key], s)

@@ -28,21 +28,24 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 			continue
 		}
 		if !strings.Contains(w, "=") {
+			if n, joined := emptiedValue(words, i); n > 0 {
+				// `message= hi`, `times:= 2`: the value typed after a
+				// space, the key's own left empty; a leading space is
+				// not what was meant, whichever key the value might
+				// otherwise have been asked about (times takes 2 as
+				// well). The empty value is this refusal's, not one
+				// refused again ("invalid JSON after :=").
+				errs = append(errs, fmt.Errorf("%s: a key=value has no spaces around its =; did you mean %s?", argQuoted(strings.Join(words[i-1:i+n], " ")), argSuggested(joined)))
+				dropOcc(occs, words[i-1])
+				i += n - 1
+				continue
+			}
 			refused := err
 			err = BareWord(w, schema, typed)
 			// BareWord named no key when it says no more than the
 			// word's own refusal.
 			keyless := err.Error() == refused.Error()
 			if n, joined := spacedValue(words, i); n > 0 && keyless {
-				if _, occ, _ := argSplitWord(words[i-1]); occ.text == "" {
-					// `message= hi`: the value typed after a space,
-					// the value left empty; a leading space is not
-					// what was meant. (`message== hi` is a value of
-					// "=", whose rest the words are.)
-					errs = append(errs, fmt.Errorf("%s: a key=value has no spaces around its =; did you mean %s?", argQuoted(strings.Join(words[i-1:i+n], " ")), argSuggested(joined)))
-					i += n - 1
-					continue
-				}
 				// `message=hi there`: the words after a value, taken by no
 				// key, are most likely the rest of it, typed unquoted.
 				// The suggestion says what is expected: the words are
@@ -102,13 +105,57 @@ func spacedValue(words []string, i int) (n int, joined string) {
 	if err != nil || occ.raw {
 		return 0, ""
 	}
-	for n = 0; i+n < len(words) && !strings.Contains(words[i+n], "="); n++ {
-	}
+	n = bareRun(words, i)
 	value := strings.Join(words[i:i+n], " ")
 	if occ.text != "" {
 		value = occ.text + " " + value
 	}
 	return n, KeyWord(key) + "=" + ShellQuote(value)
+}
+
+// emptiedValue reads the bare words at words[i:] that follow a key= or
+// key:= with nothing after it (`name= Ann`, `times:= 2`): how many there are
+// and the word meant, or 0 and "". After :=, words that are no JSON
+// (`name:= "Ann"`, its quotes taken by the line) are the string they
+// would be as key=value.
+func emptiedValue(words []string, i int) (n int, meant string) {
+	if i == 0 {
+		return 0, ""
+	}
+	key, occ, err := argSplitWord(words[i-1])
+	if err != nil || occ.text != "" {
+		return 0, ""
+	}
+	n = bareRun(words, i)
+	value := strings.Join(words[i:i+n], " ")
+	if occ.raw && json.Valid([]byte(value)) {
+		return n, KeyWord(key) + ":=" + ShellQuote(value)
+	}
+	return n, KeyWord(key) + "=" + ShellQuote(value)
+}
+
+// bareRun is how many words from words[i] on hold no '='.
+func bareRun(words []string, i int) int {
+	n := 0
+	for i+n < len(words) && !strings.Contains(words[i+n], "=") {
+		n++
+	}
+	return n
+}
+
+// dropOcc takes the occurrence word gave its key out of occs, the word
+// refused already as the start of another.
+func dropOcc(occs map[string][]argOcc, word string) {
+	key, occ, err := argSplitWord(word)
+	if err != nil {
+		return
+	}
+	if i := slices.Index(occs[key], occ); i >= 0 {
+		occs[key] = slices.Delete(occs[key], i, i+1)
+	}
+	if len(occs[key]) == 0 {
+		delete(occs, key)
+	}
 }
 
 // BareWord is the refusal of w, a word typed with no key=value, telling it
@@ -138,7 +185,7 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 		if typed(p.Name) {
 			continue
 		}
-		if _, bad := argCoerce(p.Name, w, p.Schema); bad != nil {
+		if _, bad := argCoerce(p.Name, w, p.Schema); bad != nil || !amongChoices(w, p.Schema) {
 			continue
 		}
 		if p.Required {
@@ -155,6 +202,18 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 		err = fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, argSuggested(spread))
 	}
 	return err
+}
+
+// amongChoices says whether w is one of the values s lists, when it lists
+// them all: an enum key was offered a word it does not list ("Lee": did you
+// mean environment=Lee? of staging|production), as argCoerce sends it
+// anyway, with a warning.
+func amongChoices(w string, s *Schema) bool {
+	choices := s.Choices()
+	if len(choices) == 0 || s.ChoicesLeftOut() > 0 {
+		return true
+	}
+	return slices.ContainsFunc(choices, func(m json.RawMessage) bool { return argEnumMatch(w, m) })
 }
 
 // maxSpread bounds the keys spreadObject writes out: a suggestion, not a

@@ -364,7 +364,7 @@ func TestArgsMarshalJSON(t *testing.T) {
 // meant for: the first required key not typed yet, of those whose type
 // takes the value (3 is no boolean, Bob no integer).
 func TestBareValueIsToldItsKey(t *testing.T) {
-	schema, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{"loud":{"type":"boolean"},"name":{"type":"string"},"times":{"type":"integer"}},"required":["name"]}`))
+	schema, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{"loud":{"type":"boolean"},"name":{"type":"string"},"times":{"type":"integer"},"env":{"type":"string","enum":["staging","production"]}},"required":["name"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,10 +379,20 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 		{[]string{"name=Ann", "Bob"}, `"Bob": a value with spaces goes in quotes: did you mean name='Ann Bob'?`},
 		{[]string{"name=Ann", "Bob", "Lee", "times=2"}, `"Bob Lee": a value with spaces goes in quotes: did you mean name='Ann Bob Lee'?`},
 		{[]string{"name=Ann", "times:=2", "Bob"}, `"Bob": expected key=value or key:=json`},
+		// An enum key is offered only a value it lists.
+		{[]string{"name=Ann", "times:=2", "staging"}, `"staging": expected key=value or key:=json: did you mean env=staging?`},
 		// A value typed after a space past its = is not given a
 		// leading space.
 		{[]string{"name=", "Bob"}, `"name= Bob": a key=value has no spaces around its =; did you mean name=Bob?`},
 		{[]string{"name=", "Bob", "Lee", "times=2"}, `"name= Bob Lee": a key=value has no spaces around its =; did you mean name='Bob Lee'?`},
+		// A value after key= or key:= is the key's whatever other key
+		// would take it (times takes 3 too), said once: the key's
+		// empty value is not refused again.
+		{[]string{"name=Ann", "times=", "3"}, `"times= 3": a key=value has no spaces around its =; did you mean times=3?`},
+		{[]string{"times:=", "3"}, `"times:= 3": a key=value has no spaces around its =; did you mean times:=3?`},
+		{[]string{"name:=", "Ann"}, `"name:= Ann": a key=value has no spaces around its =; did you mean name=Ann?`},
+		{[]string{"times", ":=", "3"}, `"times := 3": a key=value has no spaces around its =; did you mean times:=3?`},
+		{[]string{"times", ":=3"}, `"times :=3": a key=value has no spaces around its =; did you mean times:=3?`},
 		// A value that ends in = is no empty one: the words after it
 		// are its rest.
 		{[]string{"name==", "Bob"}, `"Bob": a value with spaces goes in quotes: did you mean name='= Bob'?`},

@@ -69,6 +69,9 @@ type Command struct {
 	EmptyCursor bool
 	// Line is the command line as typed, without surrounding blanks, for history and errors.
 	Line string
+	// Warnings say what a line that could mean two things was taken to
+	// mean (a quoted 'uri=x' is sent whole as the URI), with its send.
+	Warnings []ArgWarning
 }
 
 // Bare reports whether c was typed with nothing after its name (no
@@ -168,6 +171,9 @@ func ParseCommand(line string) (Command, error) {
 		// called (ParseArgs), which can say which key a bare value
 		// was meant for.
 		cmd.Tool, cmd.Words = words[0], words[1:]
+		if nameQuoted {
+			cmd.Warnings = quotedKeyWarnings(method, cmd.Tool)
+		}
 		return cmdArguments(cmd, line, next)
 	default:
 		if object := quotedObject(words); object != "" {

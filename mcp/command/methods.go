@@ -75,6 +75,9 @@ func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
 		return cmd, errors.New("prompts/get needs the prompt's name before its arguments (a name that holds = goes in quotes: prompts/get 'a=b')")
 	}
 	cmd.Target, words = words[0], words[1:]
+	if nameQuoted {
+		cmd.Warnings = quotedKeyWarnings(cmd.Method, cmd.Target)
+	}
 	for _, w := range words {
 		if _, _, err := argSplitWord(w); err != nil {
 			return cmd, err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -60,6 +61,8 @@ func Run(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning
 // they hid the one line that says what to fix.
 func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
 	r, warnings, err := runCommand(ctx, s, c, cat)
+	// What the line was taken to mean comes first: the rest follows from it.
+	warnings = append(slices.Clip(c.Warnings), warnings...)
 	if ue := (*UsageError)(nil); errors.As(err, &ue) {
 		ue.Also = append(ue.Also, warnings...)
 		return r, nil, err
