@@ -95,6 +95,9 @@ type Model struct {
 	ask     *askPrompt
 	// askTicking is set while a redraw of the question's time left is due.
 	askTicking bool
+	// askStatusID is the status message id of the reminder to answer the
+	// open question (askStatus).
+	askStatusID int
 
 	showHelp  bool
 	helpTop   int // the first row of the help overlay shown, when it scrolls
