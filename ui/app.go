@@ -95,6 +95,11 @@ type Model struct {
 	ask     *askPrompt
 	// askTicking is set while a redraw of the question's time left is due.
 	askTicking bool
+	// askStatusID is the status message id of the reminder to answer the
+	// open question (askStatus).
+	askStatusID int
+	// boundKeys are the keys of every binding (boundKeysOf).
+	boundKeys map[string]bool
 
 	showHelp  bool
 	helpTop   int // the first row of the help overlay shown, when it scrolls
@@ -278,6 +283,7 @@ func (m *Model) setBindings() {
 	k.NextClient.SetEnabled(m.opts.Clients != nil)
 	k.PrevClient.SetEnabled(m.opts.Clients != nil)
 	k.OpenOwn.SetEnabled(m.opts.OpenOwn != nil)
+	m.boundKeys = boundKeysOf(k)
 }
 
 // Run shows the TUI until the user quits. It returns when the program ends;

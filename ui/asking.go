@@ -24,11 +24,40 @@ func (m *Model) asked(q *Question) tea.Cmd {
 		// over it. What esc does is said once, on the hint row under
 		// the input, where it was said three times (the input's
 		// placeholder, that row, and here).
-		cmds = append(cmds, m.setStatus(levelInfo, "answer the question above"), m.askTicker())
+		cmds = append(cmds, m.askStatus(), m.askTicker())
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, "another question is waiting: "+plural(len(m.ask.queue), "question")+" in all"))
 	}
 	return tea.Batch(cmds...)
+}
+
+// askReminder is the status while a question is open.
+const askReminder = "answer the question above"
+
+// askStatus says to answer the question above, for as long as one is open
+// (statusExpired): gone after five seconds, it left a person who looked
+// away no word of why the panes would not move.
+func (m *Model) askStatus() tea.Cmd {
+	m.setStatus(levelInfo, askReminder)
+	m.askStatusID = m.statusSeq
+	return expireStatus(m.askStatusID, askInterval)
+}
+
+// statusExpired ends status message id, unless a newer one replaced it
+// meanwhile. While a question is open the reminder to answer it stays,
+// and comes back when a message shown over it ends.
+func (m *Model) statusExpired(id int) tea.Cmd {
+	if !m.status.shows(id) {
+		return nil
+	}
+	if m.ask.open() {
+		if id == m.askStatusID {
+			return expireStatus(id, askInterval) // looked at again each second, gone a second after the answer
+		}
+		return m.askStatus()
+	}
+	m.status.msg = nil
+	return nil
 }
 
 // questionGone withdraws a question the session stopped waiting for, and

@@ -139,7 +139,7 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 				if full() {
 					break
 				}
-				wrapHanging("  "+propHint(&p), st.Dim.Render, 2)
+				wrapHanging("  "+wholeOptions(&p, propHint(&p), max(inner-4, 1)), st.Dim.Render, 2)
 			}
 			defaults := ""
 			if f.defaults {
@@ -155,6 +155,27 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 		wrap("the reply goes back as the assistant's text", st.Hint.Render)
 	}
 	return body
+}
+
+// wholeOptions is a form field's hint with each option of its titled enum
+// kept whole on its row, " | " between them, and cut (cutAtWord) when
+// wider than room: wrapped at its spaces, "prod (Production," ended a line
+// and "all regions at once)" began the next, read as an option of its own.
+// The spaces in an option are no-break spaces, as hintWord's around "·".
+func wholeOptions(p *command.Property, hint string, room int) string {
+	const enum = "enum: "
+	typ := hintWord(p.Schema.TypeString())
+	at := strings.Index(hint, typ)
+	if len(p.Schema.ChoiceTitles()) == 0 || !strings.HasPrefix(typ, enum) || at < 0 {
+		return hint // no titles: no option has a space to break at
+	}
+	opts := strings.Split(typ[len(enum):], "|")
+	for i, o := range opts {
+		opts[i] = strings.ReplaceAll(cutAtWord(o, max(room-2, 1)), " ", "\u00a0")
+	}
+	// The bar ends its option's row: one starting the next read as
+	// part of the option after it.
+	return hint[:at] + enum + strings.Join(opts, "\u00a0| ") + hint[at+len(typ):]
 }
 
 // scroll moves the box of the open question by rows lines, within its

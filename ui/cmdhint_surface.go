@@ -31,7 +31,7 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 	case ctx.method == "prompts/get" && ctx.index >= 2 && len(sf.Prompts) == 0 && !strings.Contains(prefix, "="):
 		return "no prompts known yet: " + tab + " lists them, then offers the arguments" + usage, true
 	case ctx.method == "prompts/get" && ctx.index >= 2:
-		if p := listedPrompt(sf.Prompts, ctx.words[1].Text); p != nil {
+		if p := ctx.namedPrompt(sf.Prompts); p != nil {
 			h := promptArgHint(*p, prefix, ctx.givenKeys())
 			if key, _, ok := strings.Cut(prefix, "="); ok && strings.HasPrefix(h, sanitize.Line(key)+": ") {
 				// What Tab does first: the line is cut at the edge.

@@ -138,6 +138,11 @@ func (ctx lineContext) nothingToComplete() string {
 		// it were a key.
 		return ""
 	}
+	if _, err := ctx.promptName(); ctx.method == "prompts/get" && err != nil {
+		// Enter's refusal: "no values to offer" for an argument of a
+		// line that names no prompt read as if the line were right.
+		return sanitize.Line(err.Error())
+	}
 	return noValuesToOffer(ctx.cur.Text, ctx.keysSchema())
 }
 

@@ -35,8 +35,9 @@ func (t *toolInfo) getSchema() (*command.Schema, error) {
 
 // lineContext is what the text before the cursor is in the middle of.
 type lineContext struct {
-	words []command.Word // complete words before the current one
-	cur   command.Word   // the word being typed; empty at the start of a new word
+	before string         // the text before the cursor, which words index
+	words  []command.Word // complete words before the current one
+	cur    command.Word   // the word being typed; empty at the start of a new word
 	// curQuoted is whether cur was opened with a quote: a quoted tool
 	// name may hold = or {, which Enter refuses unquoted.
 	curQuoted bool
@@ -85,7 +86,7 @@ const notDeclared = " (not declared)"
 // analyze reads the text before the cursor.
 func analyze(before string, tools map[string]*toolInfo) lineContext {
 	words := command.SplitPartial(before)
-	ctx := lineContext{cur: command.Word{Start: len(before), End: len(before)}}
+	ctx := lineContext{before: before, cur: command.Word{Start: len(before), End: len(before)}}
 	if n := len(words); n > 0 && words[n-1].End == len(before) {
 		ctx.cur, words = words[n-1], words[:n-1]
 		ctx.curQuoted = strings.ContainsRune(`'"`, rune(before[ctx.cur.Start]))
@@ -206,7 +207,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	case ctx.method == "prompts/get" && !strings.Contains(prefix, "="):
 		given := ctx.givenKeys()
 		var args []command.PromptArgument
-		if p := listedPrompt(sf.Prompts, ctx.words[1].Text); p != nil {
+		if p := ctx.namedPrompt(sf.Prompts); p != nil {
 			args = p.Arguments
 		}
 		for _, req := range []bool{true, false} {

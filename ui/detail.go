@@ -57,6 +57,8 @@ type detailPane struct {
 	keep keptPlace
 	// search finds text in the lines (see detailSearch).
 	search detailSearch
+	// declined is declinedDuring's answer for the pair it was asked of.
+	declined declinedMemo
 }
 
 // keptPlace is a place in the lines that survives making them again: the
@@ -355,7 +357,7 @@ func (d *detailPane) input() detailInput {
 		in.asked.Method = p.Method
 		if p.State == history.StateRPCError {
 			in.asked.Capabilities = d.c.log.Capabilities()
-			in.asked.Declined = declinedDuring(d.c.log, p)
+			in.asked.Declined = d.declinedDuring(p)
 		}
 		if r := p.Response; r != nil && r.RPC != nil {
 			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)
@@ -450,24 +452,4 @@ func (d *detailPane) formatted(msg detailFormattedMsg) {
 			d.placeSearch()
 		}
 	}
-}
-
-// declinedDuring is the method of the last question of the server's the
-// user declined while p ran (between its request and its answer), "" for
-// none: the server fails p for it with the refusal's code, as exec tells.
-func declinedDuring(log *history.Log, p *history.Pair) string {
-	if p.Request == nil || p.Response == nil {
-		return ""
-	}
-	declined := ""
-	for i := indexOfSeq(log, p.Request.Seq); i < log.Len(); i++ {
-		r := log.At(i)
-		if r == nil || r.Seq >= p.Response.Seq {
-			break
-		}
-		if m := mcp.DeclinedReply(r); m != "" {
-			declined = m
-		}
-	}
-	return declined
 }

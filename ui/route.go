@@ -198,10 +198,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// ("terminals take no mor…"): it wraps to be read whole.
 		return m.setWholeStatus(msg.status())
 	case statusExpiredMsg:
-		if m.status.shows(msg.id) {
-			m.status.msg = nil
-		}
-		return nil
+		return m.statusExpired(msg.id)
 	case spinTickMsg:
 		return m.spinTick()
 	case questionMsg:

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -50,7 +51,11 @@ func (ctx lineContext) serverCompletion(line string) (serverCompleteMsg, bool) {
 	var others []command.Word
 	switch {
 	case ctx.method == "prompts/get" && ctx.index >= 2:
-		ref, others = "prompt "+command.ShellQuote(ctx.words[1].Text), ctx.words[2:]
+		name, err := ctx.promptName()
+		if err != nil {
+			return serverCompleteMsg{}, false
+		}
+		ref, others = "prompt "+command.ShellQuote(name), ctx.words[2:]
 	case ctx.template() != "" && ctx.method != "completion/complete":
 		ref, others = "resource "+command.ShellQuote(ctx.template()), ctx.words[2:]
 	default:
@@ -67,6 +72,28 @@ func (ctx lineContext) serverCompletion(line string) (serverCompleteMsg, bool) {
 		return serverCompleteMsg{}, false
 	}
 	return serverCompleteMsg{line: line, start: ctx.cur.Start, key: key, cmd: cmd}, true
+}
+
+// promptName is the prompt a prompts/get line names, as Enter reads it,
+// or Enter's refusal: prompts/get a=b x=1 names no prompt (a name that
+// holds = goes in quotes), and Tab offering prompt "a=b"'s arguments and
+// values there filled a line Enter then refused.
+func (ctx lineContext) promptName() (string, error) {
+	if ctx.method != "prompts/get" || len(ctx.words) < 2 {
+		return "", errors.New("prompts/get needs the prompt's name first")
+	}
+	get, err := command.ParseCommand(ctx.before[:ctx.words[1].End])
+	return get.Target, err
+}
+
+// namedPrompt is the listed prompt a prompts/get line names, nil for none
+// (promptName).
+func (ctx lineContext) namedPrompt(prompts []command.Prompt) *command.Prompt {
+	name, err := ctx.promptName()
+	if err != nil {
+		return nil
+	}
+	return listedPrompt(prompts, name)
 }
 
 // askServer sends msg's completion/complete off the update loop.

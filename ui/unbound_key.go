@@ -14,10 +14,20 @@ func (m *Model) unboundRune(msg tea.KeyMsg) bool {
 	if msg.Type != tea.KeyRunes || len(msg.Runes) != 1 || msg.Alt || msg.Paste || !unicode.IsGraphic(msg.Runes[0]) {
 		return false
 	}
-	for _, g := range m.keys.groups() {
-		if pressed(msg, g.bindings...) {
-			return false
+	return !m.boundKeys[msg.String()]
+}
+
+// boundKeysOf is every key of every binding the help lists, for
+// unboundRune: the help's groups were built again for each key pressed,
+// and the bindings change only in setBindings, which makes this again.
+func boundKeysOf(k *KeyMap) map[string]bool {
+	bound := map[string]bool{}
+	for _, g := range k.groups() {
+		for _, b := range g.bindings {
+			for _, key := range b.Keys() {
+				bound[key] = true
+			}
 		}
 	}
-	return true
+	return bound
 }
