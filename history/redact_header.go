@@ -99,10 +99,13 @@ func (r *redactor) learn(h map[string][]string, cut map[string]int) {
 				r.learnToken(secret, Redacted, from)
 				if missing > 0 && i == len(vs)-1 && strings.HasSuffix(v, secret) {
 					t := &r.tokens[r.index(secret)]
-					// Only an Authorization's is token68 by rule: a
-					// cookie's rest may hold a colon ("data:stamp:sig"),
-					// and stopping there kept the signature in the clear.
-					t.token68 = isToken68(secret) && isCredentialHeader(k) && (t.tail == 0 || t.token68)
+					// Only an Authorization's after its scheme is token68
+					// by rule: a cookie's rest may hold a colon
+					// ("data:stamp:sig"), and so may a value with no
+					// scheme ("key:secret"), which the grammar does not
+					// make a token68; stopping there kept the secret after
+					// the colon in the clear.
+					t.token68 = isToken68(secret) && isCredentialHeader(k) && secret != strings.TrimSpace(v) && (t.tail == 0 || t.token68)
 					t.tail = max(t.tail, missing)
 				}
 			}
