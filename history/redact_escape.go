@@ -1,6 +1,7 @@
 package history
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -54,14 +55,29 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 // and last characters are spelt with. Searched as spelt, a match starting
 // or ending inside an escape was no spelling of the secret, and the bytes
 // of a secret spelt otherwise than its forms were kept. A string that is
-// one of whole, its quotes included, is a match whole (jsonStrings.place).
-// What lies between strings (a number) is searched as it is.
+// JSON itself (a tool's result quoted as text) is searched so in turn, up
+// to maxNested strings deep: decoded once, a secret spelt with escapes
+// inside it was kept. A string that is one of whole, its quotes included,
+// is a match whole (jsonStrings.place). What lies between strings (a
+// number) is searched as it is.
 func foundIn(s string, whole []string, scan func(text string, found func(from, to int) bool)) [][2]int {
 	var out [][2]int
+	foundAt(s, whole, scan, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
+	return out
+}
+
+// maxNested bounds how deep foundIn decodes strings held in strings: each
+// level costs a decoding of what it holds, and real answers quote JSON
+// once or twice.
+const maxNested = 4
+
+// foundAt is foundIn to depth levels of strings, handing each match's
+// bounds in s to add, in order.
+func foundAt(s string, whole []string, scan func(text string, found func(from, to int) bool), depth int, add func(from, to int)) {
 	last := 0
 	spelt := func(from, to int) {
 		scan(s[from:to], func(a, b int) bool {
-			out = append(out, [2]int{from + a, from + b})
+			add(from+a, from+b)
 			return true
 		})
 	}
@@ -71,7 +87,7 @@ func foundIn(s string, whole []string, scan func(text string, found func(from, t
 		raw := s[in.from:in.to]
 		if strings.IndexByte(raw, '\\') < 0 {
 			if isQuoted(whole, raw) {
-				out = append(out, [2]int{in.from - 1, in.to + 1})
+				add(in.from-1, in.to+1)
 			} else {
 				spelt(in.from, in.to) // no escapes: it decodes to itself
 			}
@@ -79,7 +95,7 @@ func foundIn(s string, whole []string, scan func(text string, found func(from, t
 		}
 		text := unescaped(raw)
 		if isQuoted(whole, text) {
-			out = append(out, [2]int{in.from - 1, in.to + 1})
+			add(in.from-1, in.to+1)
 			continue
 		}
 		// Where each match in text was spelt in raw: matches come in
@@ -87,15 +103,19 @@ func foundIn(s string, whole []string, scan func(text string, found func(from, t
 		// place for each decoded byte is built (a 20 MB string's was
 		// 16 bytes more for each of its bytes).
 		at := escapeCursor{raw: raw}
-		scan(text, func(a, b int) bool {
+		inText := func(a, b int) {
 			from, _ := at.char(a)
 			_, to := at.char(b - 1)
-			out = append(out, [2]int{in.from + from, in.from + to})
-			return true
-		})
+			add(in.from+from, in.from+to)
+		}
+		if depth > 1 && strings.IndexByte(text, '\\') >= 0 && json.Valid([]byte(text)) {
+			// Not whole: a quoted string inside is no value of s's own.
+			foundAt(text, nil, scan, depth-1, inText)
+			continue
+		}
+		scan(text, func(a, b int) bool { inText(a, b); return true })
 	}
 	spelt(last, len(s))
-	return out
 }
 
 // isQuoted reports whether one of whole is text in quotes.

@@ -112,10 +112,11 @@ func (t token) formIn(s string) bool {
 	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
 }
 
-// maxDecoded is how many times decodings decodes escapes: once for a
-// server's JSON, twice for a line, where its text is a string again
+// maxDecoded is how many times decodings decodes escapes: once for each
+// string a server's JSON nests a secret in (maxNested, as foundIn decodes
+// them), and once more for a line, where its text is a string again
 // ("\\u0030").
-const maxDecoded = 2
+const maxDecoded = maxNested + 1
 
 // decodings yields s and, while it holds \uXXXX escapes, s with its
 // escapes decoded (unescaped), up to maxDecoded times: a server may spell
