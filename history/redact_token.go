@@ -40,6 +40,8 @@ type token struct {
 	token68   bool
 	forms     []string
 	lineForms [][]byte
+	// heads are, by form, the length of its header segment (commonHead).
+	heads []int
 	// pieces finds the runs of minPiece bytes of its forms (and of them
 	// as a line spells them) a server echoed in part; nil for a token
 	// replaced by a spelling of its own, whose parts are tokens too.
@@ -68,6 +70,7 @@ func newToken(secret, with string) token {
 		}
 	}
 	for _, f := range t.forms {
+		t.heads = append(t.heads, commonHead(f))
 		for _, l := range []string{f, jsonEscaped(f)} {
 			if !slices.ContainsFunc(t.lineForms, func(b []byte) bool { return string(b) == l }) {
 				t.lineForms = append(t.lineForms, []byte(l))
