@@ -35,15 +35,7 @@ func TestRecordingRedactsCredentialSpeltInsideNestedJSON(t *testing.T) {
 		recs = append(recs, mcp.Record{Seq: int64(depth), Time: now, Kind: mcp.KindReceived,
 			RPC: &mcp.RPCMessage{Dir: "in", Class: mcp.ClassResponse, ID: fmt.Sprint(depth), Raw: mcp.Raw(raw)}})
 	}
-	path := recordAs(t, Header{URL: "http://127.0.0.1:10613/mcp", Started: now}, recs, RecordOptions{Tokens: []string{pass}})
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := readAll(t, path)
-	if len(got) != 3 {
-		t.Fatalf("read back %d records, want 3", len(got))
-	}
+	b, got := recordedAs(t, Header{URL: "http://127.0.0.1:10613/mcp", Started: now}, recs, RecordOptions{Tokens: []string{pass}})
 	for _, rec := range got {
 		var strs []string
 		if !collectStrings(string(rec.RPC.Raw), &strs) {
@@ -63,4 +55,20 @@ func TestRecordingRedactsCredentialSpeltInsideNestedJSON(t *testing.T) {
 			t.Errorf("answer %s lost the shape around the credential: %s", rec.RPC.ID, rec.RPC.Raw)
 		}
 	}
+}
+
+// recordedAs records recs as recordAs does and gives back the recording's
+// bytes and the records read back from it, as many as were recorded.
+func recordedAs(t *testing.T, h Header, recs []mcp.Record, opts RecordOptions) ([]byte, []mcp.Record) {
+	t.Helper()
+	path := recordAs(t, h, recs, opts)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := readAll(t, path)
+	if len(got) != len(recs) {
+		t.Fatalf("read back %d records, want %d", len(got), len(recs))
+	}
+	return b, got
 }
