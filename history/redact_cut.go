@@ -24,18 +24,20 @@ import (
 const minCutPiece = 4
 
 // pieceAt is where in s a token's start ending at end begins, the earliest
-// of every token and form, or end when none does.
+// of every token and form, or end when none does. A form's header segment
+// (commonHead) does not count towards the minCutPiece bytes: another JWT
+// cut inside or right after its "eyJhbGciOi…" is no piece of the user's.
 func (r *redactor) pieceAt(s string, end int) int {
 	from := end
 	for _, tok := range r.tokens {
-		for _, f := range tok.forms {
-			if len(f) <= minCutPiece {
+		for k, f := range tok.forms {
+			if len(f) <= minCutPiece+tok.heads[k] {
 				continue
 			}
 			head := f[:minCutPiece]
-			lo := max(0, end-len(f))
-			for i := lo; i+minCutPiece <= end && i < from; {
-				j := strings.Index(s[i:end], head)
+			lo, last := max(0, end-len(f)), end-tok.heads[k] // a start leaves minCutPiece bytes before last
+			for i := lo; i+minCutPiece <= last && i < from; {
+				j := strings.Index(s[i:last], head)
 				if j < 0 || i+j >= from {
 					break
 				}

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -18,6 +19,7 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 	var b strings.Builder
 	last := 0
 	js := stringsOf(s)
+	esc := jsonEscapedPlain(with)
 	for _, m := range found {
 		from, to := m[0], end(s, m[1])
 		if k := js.index(from); k < 0 || js[k].from-1 >= to {
@@ -28,9 +30,12 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 		if from < last {
 			continue // within the match before it, as that one was extended
 		}
-		rep, ok := js.place(s, from, to, with)
+		rep, ok := js.place(s, from, to, esc)
 		if !ok {
 			continue
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s))
 		}
 		b.WriteString(s[last:from])
 		b.WriteString(rep)
@@ -50,14 +55,29 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 // and last characters are spelt with. Searched as spelt, a match starting
 // or ending inside an escape was no spelling of the secret, and the bytes
 // of a secret spelt otherwise than its forms were kept. A string that is
-// one of whole, its quotes included, is a match whole (jsonStrings.place).
-// What lies between strings (a number) is searched as it is.
+// JSON itself (a tool's result quoted as text) is searched so in turn, up
+// to maxNested strings deep: decoded once, a secret spelt with escapes
+// inside it was kept. A string that is one of whole, its quotes included,
+// is a match whole (jsonStrings.place). What lies between strings (a
+// number) is searched as it is.
 func foundIn(s string, whole []string, scan func(text string, found func(from, to int) bool)) [][2]int {
 	var out [][2]int
+	foundAt(s, whole, scan, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
+	return out
+}
+
+// maxNested bounds how deep foundIn decodes strings held in strings: each
+// level costs a decoding of what it holds, and real answers quote JSON
+// once or twice.
+const maxNested = 4
+
+// foundAt is foundIn to depth levels of strings, handing each match's
+// bounds in s to add, in order.
+func foundAt(s string, whole []string, scan func(text string, found func(from, to int) bool), depth int, add func(from, to int)) {
 	last := 0
 	spelt := func(from, to int) {
 		scan(s[from:to], func(a, b int) bool {
-			out = append(out, [2]int{from + a, from + b})
+			add(from+a, from+b)
 			return true
 		})
 	}
@@ -67,24 +87,35 @@ func foundIn(s string, whole []string, scan func(text string, found func(from, t
 		raw := s[in.from:in.to]
 		if strings.IndexByte(raw, '\\') < 0 {
 			if isQuoted(whole, raw) {
-				out = append(out, [2]int{in.from - 1, in.to + 1})
+				add(in.from-1, in.to+1)
 			} else {
 				spelt(in.from, in.to) // no escapes: it decodes to itself
 			}
 			continue
 		}
-		text, starts, ends := decodeString(raw)
-		if isQuoted(whole, string(text)) {
-			out = append(out, [2]int{in.from - 1, in.to + 1})
+		text := unescaped(raw)
+		if isQuoted(whole, text) {
+			add(in.from-1, in.to+1)
 			continue
 		}
-		scan(string(text), func(a, b int) bool {
-			out = append(out, [2]int{in.from + starts[a], in.from + ends[b-1]})
-			return true
-		})
+		// Where each match in text was spelt in raw: matches come in
+		// order, so one walk of raw maps them all, and no table of a
+		// place for each decoded byte is built (a 20 MB string's was
+		// 16 bytes more for each of its bytes).
+		at := escapeCursor{raw: raw}
+		inText := func(a, b int) {
+			from, _ := at.char(a)
+			_, to := at.char(b - 1)
+			add(in.from+from, in.from+to)
+		}
+		if depth > 1 && strings.IndexByte(text, '\\') >= 0 && json.Valid([]byte(text)) {
+			// Not whole: a quoted string inside is no value of s's own.
+			foundAt(text, nil, scan, depth-1, inText)
+			continue
+		}
+		scan(text, func(a, b int) bool { inText(a, b); return true })
 	}
 	spelt(last, len(s))
-	return out
 }
 
 // isQuoted reports whether one of whole is text in quotes.
@@ -94,17 +125,31 @@ func isQuoted(whole []string, text string) bool {
 	})
 }
 
-// decodeString is the bytes raw, the content of a valid JSON string,
-// stands for, with, for each of them, where in raw the character it is
-// part of begins and ends: an escape's bounds for every byte it stands for.
-func decodeString(raw string) (text []byte, starts, ends []int) {
-	text = make([]byte, 0, len(raw))
-	decodeEscapes(raw, func(b []byte, from, to int) {
-		for _, c := range b {
-			text, starts, ends = append(text, c), append(starts, from), append(ends, to)
+// escapeCursor walks raw, the content of a JSON string, a character at a
+// time, keeping where in raw (r) and in its decoding (t) the character it
+// is at begins.
+type escapeCursor struct {
+	raw  string
+	r, t int
+}
+
+// char is where in raw the character the decoded byte i is part of begins
+// and ends: an escape's bounds for every byte it stands for. i must not be
+// before the last asked for but one character; an earlier one starts the
+// walk again.
+func (c *escapeCursor) char(i int) (from, to int) {
+	if i < c.t {
+		c.r, c.t = 0, 0
+	}
+	for c.r < len(c.raw) {
+		var buf [utf8.UTFMax]byte
+		n, w := escapeAt(c.raw, c.r, buf[:0])
+		if i < c.t+len(n) {
+			return c.r, c.r + w
 		}
-	})
-	return text, starts, ends
+		c.r, c.t = c.r+w, c.t+len(n)
+	}
+	return len(c.raw), len(c.raw)
 }
 
 // unescaped is s with each JSON escape in it decoded, wherever it stands:
@@ -123,30 +168,33 @@ func unescaped(s string) string {
 // it is. b is valid only during the call: one buffer holds them all, as a
 // new one for each byte of a 20 MB answer is millions of allocations.
 func decodeEscapes(raw string, add func(b []byte, from, to int)) {
-	buf := make([]byte, 0, utf8.UTFMax)
+	var buf [utf8.UTFMax]byte
 	for i := 0; i < len(raw); {
-		c, isShort := byte(0), false
-		if raw[i] == '\\' && i+1 < len(raw) {
-			c, isShort = shortEscapes[raw[i+1]]
-		}
-		switch {
-		case isShort:
-			add(append(buf[:0], c), i, i+2)
-			i += 2
-		case isHexEscape(raw, i):
-			r, n := hex4(raw[i+2:i+6]), 6
-			if utf16.IsSurrogate(r) && isHexEscape(raw, i+6) {
-				if pair := utf16.DecodeRune(r, hex4(raw[i+8:i+12])); pair != utf8.RuneError {
-					r, n = pair, 12
-				}
-			}
-			add(utf8.AppendRune(buf[:0], r), i, i+n)
-			i += n
-		default:
-			add(append(buf[:0], raw[i]), i, i+1)
-			i++
+		b, n := escapeAt(raw, i, buf[:0])
+		add(b, i, i+n)
+		i += n
+	}
+}
+
+// escapeAt is what the character of raw at i stands for, appended to buf,
+// and how many bytes of raw spell it: an escape's decoded, a backslash
+// that starts no escape or any other byte as it is.
+func escapeAt(raw string, i int, buf []byte) ([]byte, int) {
+	if raw[i] == '\\' && i+1 < len(raw) {
+		if c, ok := shortEscapes[raw[i+1]]; ok {
+			return append(buf, c), 2
 		}
 	}
+	if !isHexEscape(raw, i) {
+		return append(buf, raw[i]), 1
+	}
+	r, n := hex4(raw[i+2:i+6]), 6
+	if utf16.IsSurrogate(r) && isHexEscape(raw, i+6) {
+		if pair := utf16.DecodeRune(r, hex4(raw[i+8:i+12])); pair != utf8.RuneError {
+			r, n = pair, 12
+		}
+	}
+	return utf8.AppendRune(buf, r), n
 }
 
 // shortEscapes are the bytes JSON's two-byte escapes stand for, by the

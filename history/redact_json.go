@@ -29,27 +29,27 @@ func stringsOf(s string) jsonStrings {
 }
 
 // place says what replaces s[from:to], a match of a secret's spelling,
-// given with, the secret's stand-in: with itself, escaped as JSON string
-// content, when the match is within one string; the stand-in as a string
+// given esc, the secret's stand-in escaped as JSON string content
+// (jsonEscapedPlain, once for all matches): esc itself when the match is within one string; the stand-in as a string
 // of its own when the match is one whole value, a string with its quotes
 // or a number (see widen), so a server's value that is the secret is
 // hidden and the text stays JSON; and ok false when the match crosses a
 // string's edge or holds a name or punctuation outside strings: no
 // spelling of the secret, left as it is.
-func (js jsonStrings) place(s string, from, to int, with string) (string, bool) {
+func (js jsonStrings) place(s string, from, to int, esc string) (string, bool) {
 	if k := js.index(from); k >= 0 {
 		in := js[k]
 		switch {
 		case in.from <= from && to <= in.to:
-			return jsonEscapedPlain(with), true
+			return esc, true
 		case from == in.from-1 && to == in.to+1:
-			return `"` + jsonEscapedPlain(with) + `"`, true
+			return `"` + esc + `"`, true
 		case in.from-1 < to && from < in.to+1:
 			return "", false
 		}
 	}
 	if strings.Trim(s[from:to], "0123456789+-.eE") == "" {
-		return `"` + jsonEscapedPlain(with) + `"`, true
+		return `"` + esc + `"`, true
 	}
 	return "", false
 }

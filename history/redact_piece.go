@@ -113,6 +113,13 @@ func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) 
 	// longer be there whole once that one was replaced, its rest kept.
 	k := blockAt(s, 0) >> 8
 	lo := 0
+	// seen is, by form and diagonal (where in s the form would begin),
+	// where the last run on it that was not taken ends: a block inside it
+	// on the same diagonal extends to the same run, not taken again
+	// either. Without it an echo of a long header (a JWT's 5 KB x5c,
+	// commonHead's, never a run) was walked whole again at each of its
+	// blocks. It holds while lo does: a run found clears it.
+	var seen map[[2]int]int
 	for i := 0; i+pieceBlock <= len(s); i++ {
 		k = k<<8 | uint64(s[i+pieceBlock-1])
 		if h := filterBit(k); p.filter[h/64]&(1<<(h%64)) == 0 {
@@ -120,6 +127,10 @@ func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) 
 		}
 		from, to := i, i
 		for _, ref := range p.at[k] {
+			diag := [2]int{ref.form, i - ref.off}
+			if seen[diag] >= i+pieceBlock {
+				continue
+			}
 			f := p.forms[ref.form]
 			a, b := i, ref.off
 			for a > lo && b > 0 && s[a-1] == f[b-1] {
@@ -135,11 +146,16 @@ func scanPieces[T string | []byte](p *pieceIndex, s T, found func(from, to int) 
 			if own >= minPiece && e-a > to-from {
 				from, to = a, e
 			}
+			if seen == nil {
+				seen = map[[2]int]int{}
+			}
+			seen[diag] = e
 		}
 		if to > from {
 			if !found(from, to) {
 				return
 			}
+			clear(seen)
 			lo, i = to, to-1
 			if i+pieceBlock < len(s) {
 				k = blockAt(s, i+1) >> 8

@@ -40,6 +40,8 @@ type token struct {
 	token68   bool
 	forms     []string
 	lineForms [][]byte
+	// heads are, by form, the length of its header segment (commonHead).
+	heads []int
 	// pieces finds the runs of minPiece bytes of its forms (and of them
 	// as a line spells them) a server echoed in part; nil for a token
 	// replaced by a spelling of its own, whose parts are tokens too.
@@ -68,6 +70,7 @@ func newToken(secret, with string) token {
 		}
 	}
 	for _, f := range t.forms {
+		t.heads = append(t.heads, commonHead(f))
 		for _, l := range []string{f, jsonEscaped(f)} {
 			if !slices.ContainsFunc(t.lineForms, func(b []byte) bool { return string(b) == l }) {
 				t.lineForms = append(t.lineForms, []byte(l))
@@ -112,10 +115,11 @@ func (t token) formIn(s string) bool {
 	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
 }
 
-// maxDecoded is how many times decodings decodes escapes: once for a
-// server's JSON, twice for a line, where its text is a string again
+// maxDecoded is how many times decodings decodes escapes: once for each
+// string a server's JSON nests a secret in (maxNested, as foundIn decodes
+// them), and once more for a line, where its text is a string again
 // ("\\u0030").
-const maxDecoded = 2
+const maxDecoded = maxNested + 1
 
 // decodings yields s and, while it holds \uXXXX escapes, s with its
 // escapes decoded (unescaped), up to maxDecoded times: a server may spell
