@@ -16,9 +16,17 @@ import (
 func (n *notes) lineOf(r *mcp.Record) string {
 	// The watches read every record, whatever it says: a request's
 	// progress token, the server cancelling a request of ours.
-	progress, anyway := progressSaid(&n.progress, r), n.cancels.look(r)
+	foreign, notOurs := n.tokens.look(r)
+	progress := ""
+	if !notOurs {
+		progress = progressSaid(&n.progress, r)
+	}
+	anyway := n.cancels.look(r)
 	m := r.RPC
 	switch {
+	case foreign != "":
+		// A notifications/progress for a token no request of ours named.
+		return foreign
 	case progress != "":
 		// A notifications/progress that breaks the rules for one.
 		return progress

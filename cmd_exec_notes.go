@@ -48,6 +48,10 @@ type notes struct {
 	// reader's goroutine uses them.
 	cancels  cancelWatch
 	progress history.ProgressWatch
+	// tokens are the progress tokens our requests named, so a progress
+	// for none of them is said (tokenWatch); only the record reader's
+	// goroutine uses it.
+	tokens tokenWatch
 	// sentFirst is the Seq of the first request of each method sent
 	// since the last take: where the command being run began, the one
 	// answer to it for a command of several requests (a task's tools/call

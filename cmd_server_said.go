@@ -67,3 +67,57 @@ func answered(r *mcp.Record) int64 {
 // nullIDAnswer says why a result with id null answers nothing: no request
 // waits on it (a server's answer to a notification, say).
 const nullIDAnswer = "a result answers a request by its id, and a notification (notifications/initialized, say) is not answered"
+
+// tokenWatch is the progress tokens the requests of ours named
+// (mcp.ProgressTokenOf), and those a line said no request of ours named:
+// a notifications/progress for any other token is for none of ours (a
+// bridge sharing one upstream broadcasts another client's, or a server
+// makes one up), which the TUI marks "foreign token" on its row, and
+// which exec, whose progress line draws only a pending request's, left
+// unsaid. Past maxWatched tokens it forgets them all and, no longer
+// knowing which are ours, says no more.
+type tokenWatch struct {
+	named, said map[string]bool
+	forgot      bool
+}
+
+// look remembers the token a request of ours r names, and returns the
+// line for r when it is a notifications/progress for a token none named
+// (once per token) and whether it is one: its progress continues no
+// request of ours, so the rules for one's are not read into it.
+func (tw *tokenWatch) look(r *mcp.Record) (string, bool) {
+	m := r.RPC
+	switch {
+	case m == nil || tw.forgot:
+		return "", false
+	case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
+		if token, ok := mcp.ProgressTokenOf(string(m.Raw)); ok {
+			if len(tw.named) >= maxWatched {
+				tw.named, tw.said, tw.forgot = nil, nil, true
+				return "", false
+			}
+			if tw.named == nil {
+				tw.named = map[string]bool{}
+			}
+			tw.named[token] = true
+		}
+		return "", false
+	case r.Kind != mcp.KindReceived || m.Class != mcp.ClassNotification || m.Method != "notifications/progress":
+		return "", false
+	}
+	pr, ok := mcp.ParseProgress([]byte(m.Raw))
+	if !ok || tw.named[pr.Token] {
+		return "", false
+	}
+	if tw.said[pr.Token] {
+		return "", true
+	}
+	if len(tw.said) >= maxWatched {
+		clear(tw.said)
+	}
+	if tw.said == nil {
+		tw.said = map[string]bool{}
+	}
+	tw.said[pr.Token] = true
+	return history.ForeignProgress(pr.Token), true
+}

@@ -32,6 +32,14 @@ func ProgressWarning(token, problem string) string {
 	return "the server's progress for request " + clip.Quote(token, 64) + ": " + problem
 }
 
+// ForeignProgress is what is said of a notifications/progress whose
+// token (its JSON text) no request of ours named: it is for none of them
+// (another client's through a bridge that shares one upstream, or one the
+// server made up). Server text, for the edges to sanitize.
+func ForeignProgress(token string) string {
+	return "progress came for token " + clip.Quote(token, 64) + ", which no request of ours named: not ours (another client's, through a bridge that shares one upstream?)"
+}
+
 // tokenProgress is a progress token's last notification, and whether a
 // problem with its progress was said.
 type tokenProgress struct {

@@ -9,11 +9,12 @@ import (
 
 // Ambiguities names what in a JSON-RPC message JSON readers may take
 // differently, so a person sees that what mcpscope shows is one reading:
-// a member named twice in the message or in its result (JSON leaves which
-// counts to the reader; mcpscope, like encoding/json, takes the last), an
-// answer with both result and error, a "jsonrpc" member missing or not
-// "2.0" (lenient readers take it, strict ones refuse it), and an integer id
-// written with a fraction or an exponent (1.0). Nil for a clean message.
+// a member named twice in the message, in its result or in its result's
+// capabilities (JSON leaves which counts to the reader; mcpscope, like
+// encoding/json, takes the last), an answer with both result and error, a
+// "jsonrpc" member missing or not "2.0" (lenient readers take it, strict
+// ones refuse it), and an integer id written with a fraction or an
+// exponent (1.0). Nil for a clean message.
 func Ambiguities(raw Raw) []string {
 	root, ok := objectOf(bytesOf(string(raw)), 2)
 	if !ok {
@@ -62,6 +63,15 @@ func ambiguitiesOf(root jsonspan.Value) []string {
 	twice("the message", root)
 	if r := root.Get("result"); r.Kind() == jsonspan.Object {
 		twice("its result", r)
+		// An initialize or server/discover result's capabilities: one
+		// named twice with other options ("tools": {"listChanged": true}
+		// then {}) says two things of what the server offers. Read by an
+		// index of their own bytes, as only these results have them.
+		if c := r.Get("capabilities"); c.Kind() == jsonspan.Object {
+			if caps, ok := objectOf(c.Raw(), 1); ok {
+				twice("its capabilities", caps)
+			}
+		}
 	}
 	// "error": null beside a result is JSON-RPC 1.0's habit, and reads one
 	// way only.

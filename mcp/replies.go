@@ -31,6 +31,15 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			Message: "the server sent a request of its own, " + name + ", on a 2026-07-28 stream, where a server sends none and a client answers none: it was not answered"}, reqSeq, conn)
 		return
 	}
+	s.mu.Lock()
+	looping := s.loop.ask(during)
+	s.mu.Unlock()
+	if looping {
+		// Answered, it would be asked again on the answer to the reply.
+		s.emitError(OpReply, &WireError{Cause: CauseFlooded,
+			Message: fmt.Sprintf("the server asked %s on the answer to our reply to its last request, more than %d times in a row, where a reply is answered 202 with no body: a loop, so mcpscope answers no more of them until it sends a request of its own", name, maxAskedOnReplies)}, reqSeq, conn)
+		return
+	}
 	if method != "elicitation/create" && method != "sampling/createMessage" {
 		// Ping (servers close the stream over an unanswered one), roots
 		// from the list, anything else method not found: answered at
@@ -193,6 +202,7 @@ func (s *Session) reply(conn int, reqSeq, during int64, id, method string, body 
 		return
 	}
 	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
+	s.loop.replied(seq)
 	// Only reply enqueues, under s.mu, so the room just seen is there.
 	s.replyQ <- replyJob{tr: s.tr, conn: conn, during: during, m: &outgoing{class: ClassReply, method: method, body: body, seq: seq}}
 	s.mu.Unlock()

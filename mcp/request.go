@@ -164,6 +164,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 		sendOp = OpProbe
 	}
 	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body), Chain: chain}})
+	s.loop.requested()
 	s.pairs.add(id, p)
 	// Added under the lock, after the closed check, so Close's Wait cannot
 	// race with it.

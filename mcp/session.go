@@ -78,6 +78,7 @@ type Session struct {
 	leftOpen    failedReply     // the latest question of the server's nobody answered within the wait
 	asking      int             // server questions waiting for their answer
 	refused     int             // server questions refused: maxAsking were waiting
+	loop        replyLoop       // server requests asked on the answers to our replies
 	roots       []Root          // offered to the server
 	subscribed  map[string]bool // 2026: resources the listen stream asks updates of
 	acks        listenAcks      // 2026: listen streams not yet acknowledged (its own lock)
