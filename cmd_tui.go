@@ -197,7 +197,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	var recErr error
 	if rec != nil {
-		recErr = rec.report(os.Stderr, true, 0)
+		recErr = rec.report(os.Stderr, true, terminalWidth(os.Stderr))
 	}
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}

@@ -135,8 +135,9 @@ func sayStoppedWaiting(errw io.Writer, wait time.Duration, late []*mcp.Session) 
 }
 
 // sayRecordedOnQuit tells w, as the TUI quits, where its whole recording
-// is and how to replay and export it.
-func (r *recording) sayRecordedOnQuit(w io.Writer) {
+// is and how to replay and export it; width is the width of the terminal
+// w writes to (0: none).
+func (r *recording) sayRecordedOnQuit(w io.Writer, width int) {
 	sayPathBelow(w, "session recorded to", r.Path())
 	r.sayCaveat(w)
 	// The command is quoted as a shell reads it, so a path with a space
@@ -144,16 +145,33 @@ func (r *recording) sayRecordedOnQuit(w io.Writer) {
 	// TUI's only word of export: it has no key for it, and a newcomer
 	// asked how to share a session.
 	q := command.ShellPath(r.Path())
-	sayPathBelow(w, "replay it", "mcpscope replay "+q)
-	sayPathBelow(w, "export it", "mcpscope export "+q+" --format md -o session.md")
+	sayCommandBelow(w, width, "replay it", "mcpscope replay", q)
+	sayCommandBelow(w, width, "export it", "mcpscope export --format md -o session.md", q)
 }
 
-// sayPathBelow writes words, a colon, and what a user copies (a path, or a
-// command naming one) on a line of its own, made safe (sanitize.Line: the
+// sayCommandBelow writes words, a colon, and a command to paste (verb and
+// then path, quoted as a shell reads it) on a line of its own; when that
+// line would not fit in width, the path goes on the next line after a
+// backslash. At 80 columns the command soft-wrapped mid-path, and a
+// terminal that breaks the line there on copying pasted a path the shell
+// split or could not find; a backslash ending the line is the shell's own
+// "the command goes on", so the two lines paste as one command, and the
+// path's line, alone, is the path.
+func sayCommandBelow(w io.Writer, width int, words, verb, path string) {
+	path = sanitize.Line(path)
+	sep := " "
+	if width > 0 && 2+ansi.StringWidth(verb+sep+path) > width {
+		sep = " \\\n    "
+	}
+	fmt.Fprintf(w, "%s:\n  %s%s%s\n", words, verb, sep, path)
+}
+
+// sayPathBelow writes words, a colon, and what a user copies (a path) on a
+// line of its own, made safe (sanitize.Line: the
 // state directory may come from the environment, holding an escape
 // sequence). After words on the same line a long path wrapped mid-path at
 // 80 columns, and selecting the line gave half of it. It is the one way a
-// line names where a recording is, or how to open it.
+// line names where a recording is (sayCommandBelow, how to open it).
 func sayPathBelow(w io.Writer, words, path string) {
 	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(path))
 }

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -152,7 +156,7 @@ func TestQuitNamesTheRecordingOnALineOfItsOwn(t *testing.T) {
 	out := reportOf(t, path)
 	want := "session recorded to:\n  " + path + "\n" +
 		"replay it:\n  mcpscope replay " + path + "\n" +
-		"export it:\n  mcpscope export " + path + " --format md -o session.md\n"
+		"export it:\n  mcpscope export --format md -o session.md " + path + "\n"
 	if out != want {
 		t.Errorf("quitting said\n%s\nwant the path and each command alone on its line:\n%s", out, want)
 	}
@@ -168,4 +172,83 @@ func TestQuitSaysItWaitsForTheDelete(t *testing.T) {
 	if i < 0 || j < i || strings.Count(said, notice) != 1 {
 		t.Errorf("the quit said %q, want %q once, then that it stopped waiting", said, notice)
 	}
+}
+
+// At 80 columns, quitting with a recording whose path is long writes the
+// replay and export commands with the path on a line of its own after a
+// backslash: every line fits, so none soft-wraps mid-path, and the two
+// lines pasted into a shell run the command on that path, spaces and
+// quotes and all. "mcpscope replay PATH" wrapped mid-path.
+func TestQuitCommandsFitEightyColumnsAndPasteWhole(t *testing.T) {
+	dir := shortTempDir(t)
+	path := filepath.Join(dir, "Ann's dir", "2026-11-28T04-35-35_127.0.0.1-10955.jsonl")
+	q := command.ShellPath(path)
+	if len(q) > 76 {
+		t.Skipf("the temporary directory %s is too long for the path to fit in 80 columns", dir)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out := reportAt(t, path, 80)
+	for _, c := range []struct{ label, verb string }{
+		{"replay it:", "mcpscope replay"},
+		{"export it:", "mcpscope export --format md -o session.md"},
+	} {
+		want := c.label + "\n  " + c.verb + " \\\n    " + q + "\n"
+		if !strings.Contains(out, want) {
+			t.Errorf("quitting at 80 columns said\n%s\nwant the path on its own line after the command:\n%s", out, want)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if line != "  "+path && ansi.StringWidth(line) > 80 {
+			t.Errorf("a line wider than 80 columns: %q", line)
+		}
+	}
+	_, pasted, _ := strings.Cut(out, "replay it:\n")
+	pasted, _, _ = strings.Cut(pasted, "\nexport it:")
+	if got := argsInBash(t, pasted); len(got) != 3 || got[2] != path {
+		t.Errorf("the replay command pasted into bash is %q, want mcpscope replay %q", got, path)
+	}
+}
+
+// Quitting with a short recording path keeps each command on one line,
+// even at 80 columns: the backslash is only for what would wrap.
+func TestQuitCommandsStayOnOneLineWhenTheyFit(t *testing.T) {
+	path := filepath.Join(shortTempDir(t), "s.jsonl")
+	if len(path) > 40 {
+		t.Skipf("the temporary directory's path %s is too long for this test", path)
+	}
+	out := reportAt(t, path, 80)
+	if want := "replay it:\n  mcpscope replay " + path + "\n"; !strings.Contains(out, want) {
+		t.Errorf("quitting said\n%s\nwant\n%s", out, want)
+	}
+}
+
+// shortTempDir is a temporary directory with a short path, removed at the
+// test's end: t.TempDir's path, named for the test, alone takes most of 80
+// columns.
+func shortTempDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+// argsInBash is the words bash reads in lines (a command as mcpscope
+// printed it for pasting), its program's name included; the test is
+// skipped with no bash.
+func argsInBash(t *testing.T, lines string) []string {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash to read the command back")
+	}
+	got, err := exec.Command(bash, "-c", "set -- "+lines+"\nprintf '%s\\0' \"$@\"").Output()
+	if err != nil {
+		t.Fatalf("bash reading %q: %v", lines, err)
+	}
+	return strings.Split(strings.TrimSuffix(string(got), "\x00"), "\x00")
 }
