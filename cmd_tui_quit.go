@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,12 +35,15 @@ const closeNoticeAfter = waitnote.After
 
 // closeOnQuit closes sessions (the TUI's or exec's one, or the proxy
 // TUI's own ones) together as they end, waiting at most wait for their
-// goodbyes to the server; it says on errw, once, that it waits for the
-// DELETEs ending them when one is still out closeNoticeAfter on, and when
-// it stopped waiting, once per server with how many sessions it gave up
-// on: the proxy's quit said the same two lines for each of its sessions.
-// The sessions' records end either way, for the recordings to be whole.
-func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
+// goodbyes to the server, or until leave gets a signal (the TUI's ctrl+c,
+// once the screen is given back; nil where the caller has its own). It
+// says on errw, once, what it waits for when a close is still out
+// closeNoticeAfter on (the DELETEs ending them, else a call's
+// cancellation), and when it stopped waiting, once per server with how
+// many sessions it gave up on: the proxy's quit said the same two lines
+// for each of its sessions. The sessions' records end either way, for the
+// recordings to be whole.
+func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, sessions ...*mcp.Session) {
 	done := make([]atomic.Bool, len(sessions))
 	var wg sync.WaitGroup
 	for i, sess := range sessions {
@@ -57,23 +61,26 @@ func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
 	defer timer.Stop()
 	stop := func() {}
 	if wait > closeNoticeAfter {
-		// Only a DELETE still out is said: a close slow for another
-		// reason (a call's cancellation the server holds, the records
-		// being written) was called the DELETE once it took
-		// closeNoticeAfter, though the DELETE had been answered.
-		stop = waitnote.Watch(closeNoticeAfter, func() bool { return deletesOut(sessions) > 0 }, func() {
-			what := "the session"
-			if n := deletesOut(sessions); n > 1 {
-				what = fmt.Sprintf("%d sessions", n)
+		out := func() bool {
+			for i := range done {
+				if !done[i].Load() {
+					return true
+				}
 			}
-			fmt.Fprintln(errw, "mcpscope: ending "+what+" upstream (DELETE)…")
+			return false
+		}
+		stop = waitnote.Watch(closeNoticeAfter, out, func() {
+			fmt.Fprintln(errw, closeWaitNote(sessions, leave != nil))
 		}, nil)
 	}
+	stoppedAt := "within " + mcp.DurationText(wait)
 	select {
 	case <-closed:
 		stop()
 		return
 	case <-timer.C:
+	case <-leave:
+		stoppedAt = "before ctrl+c"
 	}
 	var late []*mcp.Session
 	for i, sess := range sessions {
@@ -84,7 +91,27 @@ func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
 	}
 	<-closed
 	stop()
-	sayStoppedWaiting(errw, wait, late)
+	sayStoppedWaiting(errw, stoppedAt, late)
+}
+
+// closeWaitNote is the line saying what quitting waits for, of sessions
+// some of whose closes are still out: the DELETEs ending them when any is
+// out; else a call's cancellation (a close slow once its DELETE was
+// answered was called the DELETE, and one slow for its cancellation alone
+// waited its second in silence). canLeave adds that ctrl+c leaves now.
+func closeWaitNote(sessions []*mcp.Session, canLeave bool) string {
+	line := "mcpscope: waiting for the server to take the cancellation of a call still running…"
+	if n := deletesOut(sessions); n > 0 {
+		what := "the session"
+		if n > 1 {
+			what = fmt.Sprintf("%d sessions", n)
+		}
+		line = "mcpscope: ending " + what + " upstream (DELETE)…"
+	}
+	if canLeave {
+		line += " ctrl+c leaves now"
+	}
+	return line
 }
 
 // deletesOut is how many of sessions have the DELETE ending them out.
@@ -98,10 +125,10 @@ func deletesOut(sessions []*mcp.Session) int {
 	return n
 }
 
-// sayStoppedWaiting says on errw that quitting stopped waiting, within
-// wait, for the goodbyes of late: one line for each server and kind of
-// goodbye, with how many sessions it was.
-func sayStoppedWaiting(errw io.Writer, wait time.Duration, late []*mcp.Session) {
+// sayStoppedWaiting says on errw that quitting stopped waiting, at
+// stoppedAt ("within 1s", "before ctrl+c"), for the goodbyes of late: one
+// line for each server and kind of goodbye, with how many sessions it was.
+func sayStoppedWaiting(errw io.Writer, stoppedAt string, late []*mcp.Session) {
 	type server struct {
 		host       string
 		streamable bool
@@ -121,16 +148,16 @@ func sayStoppedWaiting(errw io.Writer, wait time.Duration, late []*mcp.Session) 
 	}
 	for _, k := range order {
 		n := count[k]
-		said := "did not take the cancellation of a call still running within %s: stopped waiting; the server may finish that call all the same"
+		said := "did not take the cancellation of a call still running %s: stopped waiting; the server may finish that call all the same"
 		switch {
 		case k.streamable && n == 1:
-			said = "did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires"
+			said = "did not answer the DELETE ending its session (or a call's cancellation) %s: stopped waiting; the session may stay open on the server until it expires"
 		case k.streamable:
-			said = fmt.Sprintf("did not answer the DELETEs ending %d sessions (or calls' cancellations) within %%s: stopped waiting; the sessions may stay open on the server until they expire", n)
+			said = fmt.Sprintf("did not answer the DELETEs ending %d sessions (or calls' cancellations) %%s: stopped waiting; the sessions may stay open on the server until they expire", n)
 		case n > 1:
-			said = fmt.Sprintf("did not take the cancellations of calls still running in %d sessions within %%s: stopped waiting; the server may finish those calls all the same", n)
+			said = fmt.Sprintf("did not take the cancellations of calls still running in %d sessions %%s: stopped waiting; the server may finish those calls all the same", n)
 		}
-		fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(k.host), mcp.DurationText(wait))
+		fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(k.host), stoppedAt)
 	}
 }
 

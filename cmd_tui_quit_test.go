@@ -43,7 +43,7 @@ func quitAgainstHeldDelete(t *testing.T, held, wait time.Duration) (string, time
 	sess, last := initializedSession(ctx, t, srv)
 	var errw bytes.Buffer
 	began := time.Now()
-	closeOnQuit(&errw, wait, sess)
+	closeOnQuit(&errw, wait, nil, sess)
 	took := time.Since(began)
 	endsClosed(ctx, t, last)
 	return errw.String(), took
@@ -251,4 +251,71 @@ func argsInBash(t *testing.T, lines string) []string {
 		t.Fatalf("bash reading %q: %v", lines, err)
 	}
 	return strings.Split(strings.TrimSuffix(string(got), "\x00"), "\x00")
+}
+
+// Quitting the TUI with a call still running, against a legacy server
+// that holds the call's cancellation (no DELETE to wait for), says what
+// the prompt waits for and that ctrl+c leaves now; ctrl+c then ends the
+// wait at once, says that it stopped waiting, and the session's records
+// still end closed. The wait was silent, and ctrl+c killed mcpscope with
+// the recording's end unwritten.
+func TestQuitCtrlCLeavesAHeldCancellation(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		switch c.Method {
+		case "tools/call":
+			c.Hang()
+		case "notifications/cancelled":
+			arrived <- struct{}{}
+			c.Hang()
+		default:
+			c.Default()
+		}
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	sess := mcp.NewSession(mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
+	last := make(chan mcp.Record, 1)
+	go func() {
+		var r mcp.Record
+		for batch := range sess.Records() {
+			r = batch[len(batch)-1]
+		}
+		last <- r
+	}()
+	if err := sess.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	callCtx, giveUp := context.WithCancel(ctx)
+	called := make(chan struct{})
+	go func() {
+		defer close(called)
+		_, _ = sess.CallTool(callCtx, "slow", nil)
+	}()
+	// Given up on as the TUI's quit does; the cancellation is then held.
+	giveUp()
+	select {
+	case <-arrived:
+	case <-ctx.Done():
+		t.Fatal("the server never got the call's cancellation")
+	}
+	if note := closeWaitNote([]*mcp.Session{sess}, true); note != "mcpscope: waiting for the server to take the cancellation of a call still running… ctrl+c leaves now" {
+		t.Errorf("the quit's note of the held cancellation is %q", note)
+	}
+	leave := make(chan os.Signal, 1)
+	leave <- os.Interrupt
+	var errw bytes.Buffer
+	began := time.Now()
+	closeOnQuit(&errw, quitWait, leave, sess)
+	if took := time.Since(began); took >= closeNoticeAfter {
+		t.Errorf("quitting took %s after ctrl+c", took)
+	}
+	if want := "did not take the cancellation of a call still running before ctrl+c: stopped waiting"; !strings.Contains(errw.String(), want) {
+		t.Errorf("the quit said %q, want %q", errw.String(), want)
+	}
+	endsClosed(ctx, t, last)
+	<-called
 }
