@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -171,9 +172,26 @@ func (r *recording) sayRecordedOnQuit(w io.Writer, width int) {
 	// or a quote pastes back as one argument. The export line is the
 	// TUI's only word of export: it has no key for it, and a newcomer
 	// asked how to share a session.
-	q := command.ShellPath(r.Path())
+	q := homeShellPath(r.Path())
 	sayCommandBelow(w, width, "replay it", "mcpscope replay", q)
 	sayCommandBelow(w, width, "export it", "mcpscope export --format md -o session.md", q)
+}
+
+// homeShellPath is command.ShellPath of path, but under the home directory
+// as ~/ and the rest quoted: the recordings live in ~/.local/state, and
+// the home directory's name made a command of 80 columns and more, where
+// the rest of it fits in 80 on a line of its own. The user's shell
+// expands ~ to the same $HOME, as it is mcpscope's user pasting it.
+func homeShellPath(path string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" || home == "/" {
+		return command.ShellPath(path)
+	}
+	rest, ok := strings.CutPrefix(path, strings.TrimSuffix(home, "/")+"/")
+	if !ok || rest == "" {
+		return command.ShellPath(path)
+	}
+	return "~/" + command.ShellPath(rest)
 }
 
 // sayCommandBelow writes words, a colon, and a command to paste (verb and

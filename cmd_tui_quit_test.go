@@ -319,3 +319,31 @@ func TestQuitCtrlCLeavesAHeldCancellation(t *testing.T) {
 	endsClosed(ctx, t, last)
 	<-called
 }
+
+// A recording in the default place, under the home directory, is named in
+// the replay and export commands from ~/, which the shell expands back:
+// the home directory's name made the path's own line wider than 80
+// columns, and it soft-wrapped mid-path all the same.
+func TestQuitCommandsNameTheHomeDirectoryAsTilde(t *testing.T) {
+	home := filepath.Join(shortTempDir(t), "home", "alice")
+	t.Setenv("HOME", home)
+	path := filepath.Join(home, ".local", "state", "mcpscope", "sessions", "2026-11-28T04-44-48_127.0.0.1-10956.jsonl")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out := reportAt(t, path, 80)
+	want := "replay it:\n  mcpscope replay \\\n    ~/.local/state/mcpscope/sessions/2026-11-28T04-44-48_127.0.0.1-10956.jsonl\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("quitting said\n%s\nwant\n%s", out, want)
+	}
+	_, commands, _ := strings.Cut(out, "replay it:\n")
+	for _, line := range strings.Split(strings.TrimSuffix(commands, "\n"), "\n") {
+		if ansi.StringWidth(line) > 80 {
+			t.Errorf("a line wider than 80 columns: %q", line)
+		}
+	}
+	pasted, _, _ := strings.Cut(commands, "\nexport it:")
+	if got := argsInBash(t, pasted); len(got) != 3 || got[2] != path {
+		t.Errorf("the replay command pasted into bash is %q, want mcpscope replay %q", got, path)
+	}
+}
