@@ -82,6 +82,12 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 	case <-timer.C:
 	case <-leave:
 		stoppedAt = "before ctrl+c"
+		if isTerminal(errw) {
+			// The terminal echoed the ctrl+c as ^C where the cursor
+			// is, and the line below ran on after it (as exec's
+			// interrupted clears it).
+			fmt.Fprint(errw, "\r\x1b[K")
+		}
 	}
 	var late []*mcp.Session
 	for i, sess := range sessions {

@@ -260,6 +260,31 @@ func argsInBash(t *testing.T, lines string) []string {
 // still end closed. The wait was silent, and ctrl+c killed mcpscope with
 // the recording's end unwritten.
 func TestQuitCtrlCLeavesAHeldCancellation(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	sess, last := heldCancellation(ctx, t)
+	if note := closeWaitNote([]*mcp.Session{sess}, true); note != "mcpscope: waiting for the server to take the cancellation of a call still running… ctrl+c leaves now" {
+		t.Errorf("the quit's note of the held cancellation is %q", note)
+	}
+	leave := make(chan os.Signal, 1)
+	leave <- os.Interrupt
+	var errw bytes.Buffer
+	began := time.Now()
+	closeOnQuit(&errw, quitWait, leave, sess)
+	if took := time.Since(began); took >= closeNoticeAfter {
+		t.Errorf("quitting took %s after ctrl+c", took)
+	}
+	if want := "did not take the cancellation of a call still running before ctrl+c: stopped waiting"; !strings.Contains(errw.String(), want) {
+		t.Errorf("the quit said %q, want %q", errw.String(), want)
+	}
+	endsClosed(ctx, t, last)
+}
+
+// heldCancellation is a session to a legacy server with a call given up
+// on, as the TUI's quit gives its calls up, whose cancellation the server
+// holds, and the channel that gets the session's last record.
+func heldCancellation(ctx context.Context, t *testing.T) (*mcp.Session, <-chan mcp.Record) {
+	t.Helper()
 	arrived := make(chan struct{}, 1)
 	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
 		switch c.Method {
@@ -272,8 +297,6 @@ func TestQuitCtrlCLeavesAHeldCancellation(t *testing.T) {
 			c.Default()
 		}
 	}})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	sess := mcp.NewSession(mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
 	last := make(chan mcp.Record, 1)
 	go func() {
@@ -295,29 +318,14 @@ func TestQuitCtrlCLeavesAHeldCancellation(t *testing.T) {
 		defer close(called)
 		_, _ = sess.CallTool(callCtx, "slow", nil)
 	}()
-	// Given up on as the TUI's quit does; the cancellation is then held.
+	t.Cleanup(func() { <-called })
 	giveUp()
 	select {
 	case <-arrived:
 	case <-ctx.Done():
 		t.Fatal("the server never got the call's cancellation")
 	}
-	if note := closeWaitNote([]*mcp.Session{sess}, true); note != "mcpscope: waiting for the server to take the cancellation of a call still running… ctrl+c leaves now" {
-		t.Errorf("the quit's note of the held cancellation is %q", note)
-	}
-	leave := make(chan os.Signal, 1)
-	leave <- os.Interrupt
-	var errw bytes.Buffer
-	began := time.Now()
-	closeOnQuit(&errw, quitWait, leave, sess)
-	if took := time.Since(began); took >= closeNoticeAfter {
-		t.Errorf("quitting took %s after ctrl+c", took)
-	}
-	if want := "did not take the cancellation of a call still running before ctrl+c: stopped waiting"; !strings.Contains(errw.String(), want) {
-		t.Errorf("the quit said %q, want %q", errw.String(), want)
-	}
-	endsClosed(ctx, t, last)
-	<-called
+	return sess, last
 }
 
 // A recording in the default place, under the home directory, is named in
