@@ -112,7 +112,14 @@ func TestProxyQuitSaysOnlyTheDeleteStillOut(t *testing.T) {
 // that gets its last record once its records end.
 func initializedSession(ctx context.Context, t *testing.T, srv *mcptest.StreamableServer) (*mcp.Session, <-chan mcp.Record) {
 	t.Helper()
-	sess := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	return initializedWith(ctx, t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+}
+
+// initializedWith is a session of cfg, initialized, and the channel that
+// gets its last record once its records end.
+func initializedWith(ctx context.Context, t *testing.T, cfg mcp.Config) (*mcp.Session, <-chan mcp.Record) {
+	t.Helper()
+	sess := mcp.NewSession(cfg)
 	last := make(chan mcp.Record, 1)
 	go func() {
 		var r mcp.Record
@@ -297,21 +304,7 @@ func heldCancellation(ctx context.Context, t *testing.T) (*mcp.Session, <-chan m
 			c.Default()
 		}
 	}})
-	sess := mcp.NewSession(mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
-	last := make(chan mcp.Record, 1)
-	go func() {
-		var r mcp.Record
-		for batch := range sess.Records() {
-			r = batch[len(batch)-1]
-		}
-		last <- r
-	}()
-	if err := sess.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sess.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	sess, last := initializedWith(ctx, t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
 	callCtx, giveUp := context.WithCancel(ctx)
 	called := make(chan struct{})
 	go func() {
