@@ -299,7 +299,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	}()
 	finish := func(code int, err error) error {
 		// Said through progress, which clears its line first.
-		closeOnQuit(progress, execCloseWait, sess)
+		closeOnQuit(progress, execCloseWait, nil, sess)
 		<-drained
 		progress.done()
 		if named := mcp.NamesStrays(err); gathered.pending(named) {

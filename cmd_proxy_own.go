@@ -51,5 +51,5 @@ func (s *proxySessions) closeOwn(wait time.Duration) {
 	own := s.own
 	s.own = nil
 	s.mu.Unlock()
-	closeOnQuit(s.errw, wait, own...)
+	closeOnQuit(s.errw, wait, nil, own...)
 }

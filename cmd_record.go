@@ -111,7 +111,8 @@ func (r *recording) Err() error {
 // report tells w where the session was recorded, or that the recording is
 // incomplete and why, and returns Err. width is the width of the terminal
 // w writes to, 0 when it is none: exec's "recorded to" keeps its path
-// after the words when they fit.
+// after the words when they fit, and the TUI's replay and export commands
+// stay on one line when they fit.
 func (r *recording) report(w io.Writer, replayHint bool, width int) error {
 	if err := r.Err(); err != nil {
 		var u *history.Unanswered
@@ -127,7 +128,7 @@ func (r *recording) report(w io.Writer, replayHint bool, width int) error {
 		return err
 	}
 	if replayHint {
-		r.sayRecordedOnQuit(w)
+		r.sayRecordedOnQuit(w, width)
 	} else {
 		sayPathAfter(w, width, "recorded to", r.Path())
 		r.sayCaveat(w)

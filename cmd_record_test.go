@@ -23,7 +23,7 @@ func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 		}
 		cmdLine, _, _ = strings.Cut(cmdLine, "\n")
 		words, err := command.SplitWords(cmdLine)
-		if err != nil || len(words) < 3 || words[0] != "mcpscope" || words[1] != c.verb || words[2] != path {
+		if err != nil || len(words) < 3 || words[0] != "mcpscope" || words[1] != c.verb || words[len(words)-1] != path {
 			t.Errorf("the %s command %q reads back as %q (%v), want mcpscope %s %q", c.verb, cmdLine, words, err, c.verb, path)
 		}
 	}
@@ -63,8 +63,16 @@ func readBackInBash(t *testing.T, word string) string {
 	return string(got)
 }
 
-// reportOf is what quitting prints of a recording made at path.
+// reportOf is what quitting prints of a recording made at path, to no
+// terminal.
 func reportOf(t *testing.T, path string) string {
+	t.Helper()
+	return reportAt(t, path, 0)
+}
+
+// reportAt is what quitting prints of a recording made at path, to a
+// terminal width wide (0: none).
+func reportAt(t *testing.T, path string, width int) string {
 	t.Helper()
 	rec, err := history.Create(path, history.Header{URL: "http://127.0.0.1:1/sse", Transport: "sse"}, history.RecordOptions{})
 	if err != nil {
@@ -73,7 +81,7 @@ func reportOf(t *testing.T, path string) string {
 	r := &recording{rec: rec, failed: make(chan error, 1)}
 	defer rec.Close()
 	var out strings.Builder
-	if err := r.report(&out, true, 0); err != nil {
+	if err := r.report(&out, true, width); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 
 	"github.com/charmbracelet/lipgloss"
@@ -190,14 +191,20 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	go func() { _ = sess.Connect(ctx) }()
 	runErr := ui.Run(opts)
 	cancel()
-	closeOnQuit(os.Stderr, quitWait, sess)
+	// The screen is given back: ctrl+c is a signal again, not a key. It
+	// cuts the goodbyes short, for the records to end and the recording
+	// to close; it killed mcpscope mid-wait, the recording's end unwritten.
+	leave := make(chan os.Signal, 1)
+	signal.Notify(leave, os.Interrupt)
+	defer signal.Stop(leave)
+	closeOnQuit(os.Stderr, quitWait, leave, sess)
 	// Drain what the UI no longer reads so the recorder gets every record
 	// before it closes.
 	for range records {
 	}
 	var recErr error
 	if rec != nil {
-		recErr = rec.report(os.Stderr, true, 0)
+		recErr = rec.report(os.Stderr, true, terminalWidth(os.Stderr))
 	}
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,12 +36,15 @@ const closeNoticeAfter = waitnote.After
 
 // closeOnQuit closes sessions (the TUI's or exec's one, or the proxy
 // TUI's own ones) together as they end, waiting at most wait for their
-// goodbyes to the server; it says on errw, once, that it waits for the
-// DELETEs ending them when one is still out closeNoticeAfter on, and when
-// it stopped waiting, once per server with how many sessions it gave up
-// on: the proxy's quit said the same two lines for each of its sessions.
-// The sessions' records end either way, for the recordings to be whole.
-func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
+// goodbyes to the server, or until leave gets a signal (the TUI's ctrl+c,
+// once the screen is given back; nil where the caller has its own). It
+// says on errw, once, what it waits for when a close is still out
+// closeNoticeAfter on (the DELETEs ending them, else a call's
+// cancellation), and when it stopped waiting, once per server with how
+// many sessions it gave up on: the proxy's quit said the same two lines
+// for each of its sessions. The sessions' records end either way, for the
+// recordings to be whole.
+func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, sessions ...*mcp.Session) {
 	done := make([]atomic.Bool, len(sessions))
 	var wg sync.WaitGroup
 	for i, sess := range sessions {
@@ -57,23 +62,32 @@ func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
 	defer timer.Stop()
 	stop := func() {}
 	if wait > closeNoticeAfter {
-		// Only a DELETE still out is said: a close slow for another
-		// reason (a call's cancellation the server holds, the records
-		// being written) was called the DELETE once it took
-		// closeNoticeAfter, though the DELETE had been answered.
-		stop = waitnote.Watch(closeNoticeAfter, func() bool { return deletesOut(sessions) > 0 }, func() {
-			what := "the session"
-			if n := deletesOut(sessions); n > 1 {
-				what = fmt.Sprintf("%d sessions", n)
+		out := func() bool {
+			for i := range done {
+				if !done[i].Load() {
+					return true
+				}
 			}
-			fmt.Fprintln(errw, "mcpscope: ending "+what+" upstream (DELETE)…")
+			return false
+		}
+		stop = waitnote.Watch(closeNoticeAfter, out, func() {
+			fmt.Fprintln(errw, closeWaitNote(sessions, leave != nil))
 		}, nil)
 	}
+	stoppedAt := "within " + mcp.DurationText(wait)
 	select {
 	case <-closed:
 		stop()
 		return
 	case <-timer.C:
+	case <-leave:
+		stoppedAt = "before ctrl+c"
+		if isTerminal(errw) {
+			// The terminal echoed the ctrl+c as ^C where the cursor
+			// is, and the line below ran on after it (as exec's
+			// interrupted clears it).
+			fmt.Fprint(errw, "\r\x1b[K")
+		}
 	}
 	var late []*mcp.Session
 	for i, sess := range sessions {
@@ -84,7 +98,27 @@ func closeOnQuit(errw io.Writer, wait time.Duration, sessions ...*mcp.Session) {
 	}
 	<-closed
 	stop()
-	sayStoppedWaiting(errw, wait, late)
+	sayStoppedWaiting(errw, stoppedAt, late)
+}
+
+// closeWaitNote is the line saying what quitting waits for, of sessions
+// some of whose closes are still out: the DELETEs ending them when any is
+// out; else a call's cancellation (a close slow once its DELETE was
+// answered was called the DELETE, and one slow for its cancellation alone
+// waited its second in silence). canLeave adds that ctrl+c leaves now.
+func closeWaitNote(sessions []*mcp.Session, canLeave bool) string {
+	line := "mcpscope: waiting for the server to take the cancellation of a call still running…"
+	if n := deletesOut(sessions); n > 0 {
+		what := "the session"
+		if n > 1 {
+			what = fmt.Sprintf("%d sessions", n)
+		}
+		line = "mcpscope: ending " + what + " upstream (DELETE)…"
+	}
+	if canLeave {
+		line += " ctrl+c leaves now"
+	}
+	return line
 }
 
 // deletesOut is how many of sessions have the DELETE ending them out.
@@ -98,10 +132,10 @@ func deletesOut(sessions []*mcp.Session) int {
 	return n
 }
 
-// sayStoppedWaiting says on errw that quitting stopped waiting, within
-// wait, for the goodbyes of late: one line for each server and kind of
-// goodbye, with how many sessions it was.
-func sayStoppedWaiting(errw io.Writer, wait time.Duration, late []*mcp.Session) {
+// sayStoppedWaiting says on errw that quitting stopped waiting, at
+// stoppedAt ("within 1s", "before ctrl+c"), for the goodbyes of late: one
+// line for each server and kind of goodbye, with how many sessions it was.
+func sayStoppedWaiting(errw io.Writer, stoppedAt string, late []*mcp.Session) {
 	type server struct {
 		host       string
 		streamable bool
@@ -121,39 +155,74 @@ func sayStoppedWaiting(errw io.Writer, wait time.Duration, late []*mcp.Session) 
 	}
 	for _, k := range order {
 		n := count[k]
-		said := "did not take the cancellation of a call still running within %s: stopped waiting; the server may finish that call all the same"
+		said := "did not take the cancellation of a call still running %s: stopped waiting; the server may finish that call all the same"
 		switch {
 		case k.streamable && n == 1:
-			said = "did not answer the DELETE ending its session (or a call's cancellation) within %s: stopped waiting; the session may stay open on the server until it expires"
+			said = "did not answer the DELETE ending its session (or a call's cancellation) %s: stopped waiting; the session may stay open on the server until it expires"
 		case k.streamable:
-			said = fmt.Sprintf("did not answer the DELETEs ending %d sessions (or calls' cancellations) within %%s: stopped waiting; the sessions may stay open on the server until they expire", n)
+			said = fmt.Sprintf("did not answer the DELETEs ending %d sessions (or calls' cancellations) %%s: stopped waiting; the sessions may stay open on the server until they expire", n)
 		case n > 1:
-			said = fmt.Sprintf("did not take the cancellations of calls still running in %d sessions within %%s: stopped waiting; the server may finish those calls all the same", n)
+			said = fmt.Sprintf("did not take the cancellations of calls still running in %d sessions %%s: stopped waiting; the server may finish those calls all the same", n)
 		}
-		fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(k.host), mcp.DurationText(wait))
+		fmt.Fprintf(errw, "mcpscope: the server at %s "+said+"\n", sanitize.Line(k.host), stoppedAt)
 	}
 }
 
 // sayRecordedOnQuit tells w, as the TUI quits, where its whole recording
-// is and how to replay and export it.
-func (r *recording) sayRecordedOnQuit(w io.Writer) {
+// is and how to replay and export it; width is the width of the terminal
+// w writes to (0: none).
+func (r *recording) sayRecordedOnQuit(w io.Writer, width int) {
 	sayPathBelow(w, "session recorded to", r.Path())
 	r.sayCaveat(w)
 	// The command is quoted as a shell reads it, so a path with a space
 	// or a quote pastes back as one argument. The export line is the
 	// TUI's only word of export: it has no key for it, and a newcomer
 	// asked how to share a session.
-	q := command.ShellPath(r.Path())
-	sayPathBelow(w, "replay it", "mcpscope replay "+q)
-	sayPathBelow(w, "export it", "mcpscope export "+q+" --format md -o session.md")
+	q := homeShellPath(r.Path())
+	sayCommandBelow(w, width, "replay it", "mcpscope replay", q)
+	sayCommandBelow(w, width, "export it", "mcpscope export --format md -o session.md", q)
 }
 
-// sayPathBelow writes words, a colon, and what a user copies (a path, or a
-// command naming one) on a line of its own, made safe (sanitize.Line: the
+// homeShellPath is command.ShellPath of path, but under the home directory
+// as ~/ and the rest quoted: the recordings live in ~/.local/state, and
+// the home directory's name made a command of 80 columns and more, where
+// the rest of it fits in 80 on a line of its own. The user's shell
+// expands ~ to the same $HOME, as it is mcpscope's user pasting it.
+func homeShellPath(path string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" || home == "/" {
+		return command.ShellPath(path)
+	}
+	rest, ok := strings.CutPrefix(path, strings.TrimSuffix(home, "/")+"/")
+	if !ok || rest == "" {
+		return command.ShellPath(path)
+	}
+	return "~/" + command.ShellPath(rest)
+}
+
+// sayCommandBelow writes words, a colon, and a command to paste (verb and
+// then path, quoted as a shell reads it) on a line of its own; when that
+// line would not fit in width, the path goes on the next line after a
+// backslash. At 80 columns the command soft-wrapped mid-path, and a
+// terminal that breaks the line there on copying pasted a path the shell
+// split or could not find; a backslash ending the line is the shell's own
+// "the command goes on", so the two lines paste as one command, and the
+// path's line, alone, is the path.
+func sayCommandBelow(w io.Writer, width int, words, verb, path string) {
+	path = sanitize.Line(path)
+	sep := " "
+	if width > 0 && 2+ansi.StringWidth(verb+sep+path) > width {
+		sep = " \\\n    "
+	}
+	fmt.Fprintf(w, "%s:\n  %s%s%s\n", words, verb, sep, path)
+}
+
+// sayPathBelow writes words, a colon, and what a user copies (a path) on a
+// line of its own, made safe (sanitize.Line: the
 // state directory may come from the environment, holding an escape
 // sequence). After words on the same line a long path wrapped mid-path at
 // 80 columns, and selecting the line gave half of it. It is the one way a
-// line names where a recording is, or how to open it.
+// line names where a recording is (sayCommandBelow, how to open it).
 func sayPathBelow(w io.Writer, words, path string) {
 	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(path))
 }
