@@ -8,17 +8,17 @@ import (
 	"unicode/utf8"
 )
 
-// replaceFound is s, valid JSON text, with each of found (the bounds of
-// matches of a secret's spelling, in order: foundIn) replaced by with,
+// replaceFound is s, valid JSON text whose strings are js (stringsOf),
+// with each of found (the bounds of matches of a secret's spelling, in
+// order: foundIn) replaced by with,
 // extended to end(s, its end) (token.extend), and placed as
 // jsonStrings.place says: one that crosses a string's quote or holds
 // punctuation outside strings is no spelling of the secret, left as it is.
 // Nothing else of s changes: no match is respelt, so none can hide
 // another token's.
-func replaceFound(s string, found [][2]int, with string, end func(s string, to int) int) string {
+func replaceFound(s string, js jsonStrings, found [][2]int, with string, end func(s string, to int) int) string {
 	var b strings.Builder
 	last := 0
-	js := stringsOf(s)
 	esc := jsonEscapedPlain(with)
 	for _, m := range found {
 		from, to := m[0], end(s, m[1])
@@ -48,7 +48,8 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 	return b.String()
 }
 
-// foundIn are the bounds of the matches scan finds in s, valid JSON text,
+// foundIn are the bounds of the matches scan finds in s, valid JSON text
+// whose strings are js (stringsOf: read once for this and replaceFound),
 // in order, as a reader of it gets them back: each string is searched as
 // it decodes, whatever escapes spell it ("\n", "\u0022", "\/", every
 // byte as a \uXXXX), and a match in it is widened to the escapes its first
@@ -60,9 +61,9 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 // inside it was kept. A string that is one of whole, its quotes included,
 // is a match whole (jsonStrings.place). What lies between strings (a
 // number) is searched as it is.
-func foundIn(s string, whole []string, scan func(text string, found func(from, to int) bool)) [][2]int {
+func foundIn(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool)) [][2]int {
 	var out [][2]int
-	foundAt(s, whole, scan, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
+	foundAt(s, js, whole, scan, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
 	return out
 }
 
@@ -73,7 +74,7 @@ const maxNested = 4
 
 // foundAt is foundIn to depth levels of strings, handing each match's
 // bounds in s to add, in order.
-func foundAt(s string, whole []string, scan func(text string, found func(from, to int) bool), depth int, add func(from, to int)) {
+func foundAt(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool), depth int, add func(from, to int)) {
 	last := 0
 	spelt := func(from, to int) {
 		scan(s[from:to], func(a, b int) bool {
@@ -81,7 +82,7 @@ func foundAt(s string, whole []string, scan func(text string, found func(from, t
 			return true
 		})
 	}
-	for _, in := range stringsOf(s) {
+	for _, in := range js {
 		spelt(last, in.from-1)
 		last = in.to + 1
 		raw := s[in.from:in.to]
@@ -110,7 +111,7 @@ func foundAt(s string, whole []string, scan func(text string, found func(from, t
 		}
 		if depth > 1 && strings.IndexByte(text, '\\') >= 0 && json.Valid([]byte(text)) {
 			// Not whole: a quoted string inside is no value of s's own.
-			foundAt(text, nil, scan, depth-1, inText)
+			foundAt(text, stringsOf(text), nil, scan, depth-1, inText)
 			continue
 		}
 		scan(text, func(a, b int) bool { inText(a, b); return true })
