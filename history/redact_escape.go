@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // replaceFound is s, valid JSON text whose strings are js (stringsOf),
@@ -178,56 +179,12 @@ func decodeEscapes(raw string, add func(b []byte, from, to int)) {
 }
 
 // escapeAt is what the character of raw at i stands for, appended to buf,
-// and how many bytes of raw spell it: an escape's decoded, a backslash
-// that starts no escape or any other byte as it is.
+// and how many bytes of raw spell it: an escape's decoded
+// (jsonspan.EscapeAt), a backslash that starts no escape or any other
+// byte as it is.
 func escapeAt(raw string, i int, buf []byte) ([]byte, int) {
-	if raw[i] == '\\' && i+1 < len(raw) {
-		if c, ok := shortEscapes[raw[i+1]]; ok {
-			return append(buf, c), 2
-		}
+	if r, n := jsonspan.EscapeAt(raw, i); n > 0 {
+		return utf8.AppendRune(buf, r), n
 	}
-	if !isHexEscape(raw, i) {
-		return append(buf, raw[i]), 1
-	}
-	r, n := hex4(raw[i+2:i+6]), 6
-	if utf16.IsSurrogate(r) && isHexEscape(raw, i+6) {
-		if pair := utf16.DecodeRune(r, hex4(raw[i+8:i+12])); pair != utf8.RuneError {
-			r, n = pair, 12
-		}
-	}
-	return utf8.AppendRune(buf, r), n
-}
-
-// shortEscapes are the bytes JSON's two-byte escapes stand for, by the
-// byte after their backslash.
-var shortEscapes = map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
-
-// isHexEscape reports whether a \uXXXX escape starts at s[i].
-func isHexEscape(s string, i int) bool {
-	if i+6 > len(s) || s[i] != '\\' || s[i+1] != 'u' {
-		return false
-	}
-	for _, c := range []byte(s[i+2 : i+6]) {
-		if !isHex(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// hex4 is the rune of the four hex digits h, of a valid \uXXXX.
-func hex4(h string) rune {
-	var r rune
-	for _, c := range []byte(h) {
-		switch {
-		case c >= 'a':
-			c -= 'a' - 10
-		case c >= 'A':
-			c -= 'A' - 10
-		default:
-			c -= '0'
-		}
-		r = r<<4 | rune(c)
-	}
-	return r
+	return append(buf, raw[i]), 1
 }
