@@ -183,8 +183,10 @@ func decodeEscapes(raw string, add func(b []byte, from, to int)) {
 // (jsonspan.EscapeAt), a backslash that starts no escape or any other
 // byte as it is.
 func escapeAt(raw string, i int, buf []byte) ([]byte, int) {
-	if r, n := jsonspan.EscapeAt(raw, i); n > 0 {
-		return utf8.AppendRune(buf, r), n
+	if raw[i] == '\\' { // most bytes are none: no call for them
+		if r, n := jsonspan.EscapeAt(raw, i); n > 0 {
+			return utf8.AppendRune(buf, r), n
+		}
 	}
 	return append(buf, raw[i]), 1
 }
