@@ -3,9 +3,11 @@ package history
 import (
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -224,14 +226,18 @@ func (t token) extendIn(s string, to int, inJSON bool) int {
 		switch {
 		case inJSON && (strings.HasPrefix(s[to:], `\n`) || strings.HasPrefix(s[to:], `\r`)):
 			return to // no header value holds a line break
-		case inJSON && c == '\\' && strings.HasPrefix(s[to:], `\u`) && to+6 <= len(s):
-			c, n = byte(min(hex4(s[to+2:to+6]), 0x80)), 6
+		case inJSON && strings.HasPrefix(s[to:], `\u`) && to+6 <= len(s):
+			// One escape of a pair counts as one byte, as the other
+			// does after it; valid JSON's \u has its four digits.
+			r, _ := jsonspan.EscapeAt(s, to)
+			c, n = byte(min(r, 0x80)), 6
 		case inJSON && c == '\\' && to+1 < len(s):
 			c, n = s[to+1], 2
 		case inJSON && c == '"', !headerValueByte(c):
 			return to
 		case c == '%' && to+2 < len(s) && isHex(s[to+1]) && isHex(s[to+2]):
-			c, n = byte(hex4("00"+s[to+1:to+3])), 3
+			v, _ := strconv.ParseUint(s[to+1:to+3], 16, 8)
+			c, n = byte(v), 3
 		}
 		if t.token68 && (!token68Byte(c) || padded && c != '=') {
 			return to

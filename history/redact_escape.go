@@ -4,21 +4,22 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
-// replaceFound is s, valid JSON text, with each of found (the bounds of
-// matches of a secret's spelling, in order: foundIn) replaced by with,
+// replaceFound is s, valid JSON text whose strings are js (stringsOf),
+// with each of found (the bounds of matches of a secret's spelling, in
+// order: foundIn) replaced by with,
 // extended to end(s, its end) (token.extend), and placed as
 // jsonStrings.place says: one that crosses a string's quote or holds
 // punctuation outside strings is no spelling of the secret, left as it is.
 // Nothing else of s changes: no match is respelt, so none can hide
 // another token's.
-func replaceFound(s string, found [][2]int, with string, end func(s string, to int) int) string {
+func replaceFound(s string, js jsonStrings, found [][2]int, with string, end func(s string, to int) int) string {
 	var b strings.Builder
 	last := 0
-	js := stringsOf(s)
 	esc := jsonEscapedPlain(with)
 	for _, m := range found {
 		from, to := m[0], end(s, m[1])
@@ -48,7 +49,8 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 	return b.String()
 }
 
-// foundIn are the bounds of the matches scan finds in s, valid JSON text,
+// foundIn are the bounds of the matches scan finds in s, valid JSON text
+// whose strings are js (stringsOf: read once for this and replaceFound),
 // in order, as a reader of it gets them back: each string is searched as
 // it decodes, whatever escapes spell it ("\n", "\u0022", "\/", every
 // byte as a \uXXXX), and a match in it is widened to the escapes its first
@@ -60,9 +62,9 @@ func replaceFound(s string, found [][2]int, with string, end func(s string, to i
 // inside it was kept. A string that is one of whole, its quotes included,
 // is a match whole (jsonStrings.place). What lies between strings (a
 // number) is searched as it is.
-func foundIn(s string, whole []string, scan func(text string, found func(from, to int) bool)) [][2]int {
+func foundIn(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool)) [][2]int {
 	var out [][2]int
-	foundAt(s, whole, scan, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
+	foundAt(s, js, whole, scan, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
 	return out
 }
 
@@ -73,7 +75,7 @@ const maxNested = 4
 
 // foundAt is foundIn to depth levels of strings, handing each match's
 // bounds in s to add, in order.
-func foundAt(s string, whole []string, scan func(text string, found func(from, to int) bool), depth int, add func(from, to int)) {
+func foundAt(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool), depth int, add func(from, to int)) {
 	last := 0
 	spelt := func(from, to int) {
 		scan(s[from:to], func(a, b int) bool {
@@ -81,7 +83,7 @@ func foundAt(s string, whole []string, scan func(text string, found func(from, t
 			return true
 		})
 	}
-	for _, in := range stringsOf(s) {
+	for _, in := range js {
 		spelt(last, in.from-1)
 		last = in.to + 1
 		raw := s[in.from:in.to]
@@ -110,7 +112,7 @@ func foundAt(s string, whole []string, scan func(text string, found func(from, t
 		}
 		if depth > 1 && strings.IndexByte(text, '\\') >= 0 && json.Valid([]byte(text)) {
 			// Not whole: a quoted string inside is no value of s's own.
-			foundAt(text, nil, scan, depth-1, inText)
+			foundAt(text, stringsOf(text), nil, scan, depth-1, inText)
 			continue
 		}
 		scan(text, func(a, b int) bool { inText(a, b); return true })
@@ -177,56 +179,14 @@ func decodeEscapes(raw string, add func(b []byte, from, to int)) {
 }
 
 // escapeAt is what the character of raw at i stands for, appended to buf,
-// and how many bytes of raw spell it: an escape's decoded, a backslash
-// that starts no escape or any other byte as it is.
+// and how many bytes of raw spell it: an escape's decoded
+// (jsonspan.EscapeAt), a backslash that starts no escape or any other
+// byte as it is.
 func escapeAt(raw string, i int, buf []byte) ([]byte, int) {
-	if raw[i] == '\\' && i+1 < len(raw) {
-		if c, ok := shortEscapes[raw[i+1]]; ok {
-			return append(buf, c), 2
+	if raw[i] == '\\' { // most bytes are none: no call for them
+		if r, n := jsonspan.EscapeAt(raw, i); n > 0 {
+			return utf8.AppendRune(buf, r), n
 		}
 	}
-	if !isHexEscape(raw, i) {
-		return append(buf, raw[i]), 1
-	}
-	r, n := hex4(raw[i+2:i+6]), 6
-	if utf16.IsSurrogate(r) && isHexEscape(raw, i+6) {
-		if pair := utf16.DecodeRune(r, hex4(raw[i+8:i+12])); pair != utf8.RuneError {
-			r, n = pair, 12
-		}
-	}
-	return utf8.AppendRune(buf, r), n
-}
-
-// shortEscapes are the bytes JSON's two-byte escapes stand for, by the
-// byte after their backslash.
-var shortEscapes = map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
-
-// isHexEscape reports whether a \uXXXX escape starts at s[i].
-func isHexEscape(s string, i int) bool {
-	if i+6 > len(s) || s[i] != '\\' || s[i+1] != 'u' {
-		return false
-	}
-	for _, c := range []byte(s[i+2 : i+6]) {
-		if !isHex(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// hex4 is the rune of the four hex digits h, of a valid \uXXXX.
-func hex4(h string) rune {
-	var r rune
-	for _, c := range []byte(h) {
-		switch {
-		case c >= 'a':
-			c -= 'a' - 10
-		case c >= 'A':
-			c -= 'A' - 10
-		default:
-			c -= '0'
-		}
-		r = r<<4 | rune(c)
-	}
-	return r
+	return append(buf, raw[i]), 1
 }

@@ -204,12 +204,13 @@ func (t token) replaceLines(s string) string {
 // replaceJSON is replace for valid JSON text: one search, of every form
 // (or run) at once, in each string as it decodes.
 func (t token) replaceJSON(s string) string {
+	js := stringsOf(s)
 	if t.runs != nil {
-		return replaceFound(s, foundIn(s, nil, func(text string, found func(from, to int) bool) {
+		return replaceFound(s, js, foundIn(s, js, nil, func(text string, found func(from, to int) bool) {
 			scanPieces(t.runs, text, found)
 		}), t.with, t.extend)
 	}
-	return replaceFound(s, foundIn(s, t.forms, func(text string, found func(from, to int) bool) {
+	return replaceFound(s, js, foundIn(s, js, t.forms, func(text string, found func(from, to int) bool) {
 		scanForms(t.forms, text, found)
 	}), t.with, t.extend)
 }

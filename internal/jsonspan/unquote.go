@@ -78,7 +78,8 @@ func (a *appender) write(p []byte)   { *a = append(*a, p...) }
 func (a *appender) writeByte(c byte) { *a = append(*a, c) }
 func (a *appender) writeRune(r rune) { *a = utf8.AppendRune(*a, r) }
 
-// unescape decodes the inside of a JSON string into out.
+// unescape decodes the inside of a JSON string into out: strictly, false
+// for text that is no UTF-8 and a backslash that starts no escape.
 func unescape(out sink, s []byte) bool {
 	for {
 		i := bytes.IndexByte(s, '\\')
@@ -93,59 +94,74 @@ func unescape(out sink, s []byte) bool {
 		if i < 0 {
 			return true
 		}
-		s = s[i:]
-		if len(s) < 2 {
+		r, n := EscapeAt(s, i)
+		if n == 0 {
 			return false
 		}
-		switch c := s[1]; c {
-		case '"', '\\', '/':
-			out.writeByte(c)
-		case 'b':
-			out.writeByte('\b')
-		case 'f':
-			out.writeByte('\f')
-		case 'n':
-			out.writeByte('\n')
-		case 'r':
-			out.writeByte('\r')
-		case 't':
-			out.writeByte('\t')
-		case 'u':
-			r := hex4(s[2:])
-			if r < 0 {
-				return false
-			}
-			n := 6
-			if utf16.IsSurrogate(r) {
-				// A pair of escapes spells one rune; anything else in
-				// place of the second half makes the first a U+FFFD.
-				r2 := rune(-1)
-				if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
-					r2 = hex4(s[8:])
-				}
-				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-					r, n = dec, 12
-				} else {
-					r = utf8.RuneError
-				}
-			}
+		if r < utf8.RuneSelf {
+			out.writeByte(byte(r))
+		} else {
 			out.writeRune(r)
-			s = s[n:]
-			continue
-		default:
-			return false
 		}
-		s = s[2:]
+		s = s[i+n:]
 	}
 }
 
-// hex4 reads four hex digits, or returns -1.
-func hex4(b []byte) rune {
-	if len(b) < 4 {
+// EscapeAt reads the escape that starts at s[i] in s, the inside of a JSON
+// string: the rune it stands for and how many bytes of s spell it (2 for
+// "\n" and its kind, 6 for "\u00e9", 12 for a surrogate pair). n is 0
+// where no escape starts (a stray backslash, a "\u" without four hex
+// digits, any other byte): leniently, the caller says what that is, so a
+// search over text that is not quite JSON can read it on. A surrogate half
+// not followed by its other half stands for U+FFFD, as encoding/json reads
+// it. Unquote, Pieces and history's redaction all read escapes here.
+func EscapeAt[T string | []byte](s T, i int) (r rune, n int) {
+	if i+1 >= len(s) || s[i] != '\\' {
+		return 0, 0
+	}
+	switch c := s[i+1]; c {
+	case '"', '\\', '/':
+		return rune(c), 2
+	case 'b':
+		return '\b', 2
+	case 'f':
+		return '\f', 2
+	case 'n':
+		return '\n', 2
+	case 'r':
+		return '\r', 2
+	case 't':
+		return '\t', 2
+	case 'u':
+		r = hex4(s, i+2)
+		if r < 0 {
+			return 0, 0
+		}
+		if !utf16.IsSurrogate(r) {
+			return r, 6
+		}
+		// A pair of escapes spells one rune; anything else in place of
+		// the second half makes the first a U+FFFD.
+		r2 := rune(-1)
+		if i+8 <= len(s) && s[i+6] == '\\' && s[i+7] == 'u' {
+			r2 = hex4(s, i+8)
+		}
+		if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+			return dec, 12
+		}
+		return utf8.RuneError, 6
+	}
+	return 0, 0
+}
+
+// hex4 reads the four hex digits at s[i], or returns -1.
+func hex4[T string | []byte](s T, i int) rune {
+	if i+4 > len(s) {
 		return -1
 	}
 	var r rune
-	for _, c := range b[:4] {
+	for j := i; j < i+4; j++ {
+		c := s[j]
 		switch {
 		case '0' <= c && c <= '9':
 			c -= '0'

@@ -39,3 +39,33 @@ func FuzzUnquoteAgreesWithJSON(f *testing.F) {
 		}
 	})
 }
+
+// EscapeAt reads one escape where it starts, in a string or bytes, and
+// says 0 where none does, for a lenient reader (history's redaction) to
+// keep the byte as it is.
+func TestEscapeAtReadsOneEscapeOrNone(t *testing.T) {
+	for _, c := range []struct {
+		in string
+		i  int
+		r  rune
+		n  int
+	}{
+		{`a\nb`, 1, '\n', 2},
+		{`\/`, 0, '/', 2},
+		{`x\u00e9`, 1, 'é', 6},
+		{`\ud83d\ude00!`, 0, '😀', 12},
+		{`\ud83d\u0041`, 0, '\uFFFD', 6},
+		{`\ud800`, 0, '\uFFFD', 6},
+		{`\x`, 0, 0, 0},
+		{`\u12`, 0, 0, 0},
+		{`\u12g4`, 0, 0, 0},
+		{`\`, 0, 0, 0},
+		{`ab`, 0, 0, 0},
+	} {
+		r, n := EscapeAt(c.in, c.i)
+		rb, nb := EscapeAt([]byte(c.in), c.i)
+		if r != c.r || n != c.n || rb != r || nb != n {
+			t.Errorf("EscapeAt(%q, %d) = %q, %d (bytes: %q, %d); want %q, %d", c.in, c.i, r, n, rb, nb, c.r, c.n)
+		}
+	}
+}
