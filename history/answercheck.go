@@ -2,6 +2,7 @@ package history
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -40,6 +41,9 @@ type AnswerCheck struct {
 	// twoTypes is the first answer labelled with Content-Types naming
 	// different types.
 	twoTypes *Problem
+	// charsets are the answers read as UTF-8 though labelled another
+	// charset, the first of each charset (charset).
+	charsets []Problem
 	// newer are the messages holding what a later version than the
 	// session's brought, each the first to hold some of it; newerSaid
 	// marks, by their place in newerTable, the members already said.
@@ -77,9 +81,10 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		// check from noting (and saying once) what the answer holds.
 		return append(only(c.acceptedWith(r)), only(c.newerThan(r))...)
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
-		// Both run: an answer labelled twice may contradict the
-		// session's id or version too.
-		return append(only(c.answer(r)), only(c.labels(r))...)
+		// All run: an answer labelled twice may contradict the
+		// session's id or version too,
+		// and its label may name another charset than UTF-8.
+		return slices.Concat(only(c.answer(r)), only(c.labels(r)), only(c.charset(r)))
 	}
 	return nil
 }
@@ -129,7 +134,7 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
 		c.batchSent, c.batchAnswer = false, nil
 		c.accepted, c.acceptedAnswer = nil, nil
-		c.twoTypes = nil
+		c.twoTypes, c.charsets = nil, nil
 		c.newer, c.newerSaid = nil, 0
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
@@ -263,5 +268,5 @@ func (c *AnswerCheck) Problems() []Problem {
 			ps = append(ps, *p)
 		}
 	}
-	return append(ps, c.newer...)
+	return slices.Concat(ps, c.charsets, c.newer)
 }

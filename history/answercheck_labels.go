@@ -2,6 +2,7 @@ package history
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -21,6 +22,29 @@ func (c *AnswerCheck) labels(r *mcp.Record) (Problem, bool) {
 	c.twoTypes = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseTwoContentTypes},
 		Message: "the server labelled an answer " + sanitize.Line(mcp.ContentTypeWords(http.Header(h.Headers))) + ": mcpscope read it by the first"}
 	return *c.twoTypes, true
+}
+
+// maxCharsets bounds the charsets said in one session: a server labelling
+// each answer with another would otherwise grow the list without end.
+const maxCharsets = 8
+
+// charset checks one JSON answer read as UTF-8 though labelled another
+// charset (HTTPExchange.Charset): its strings show U+FFFD where its bytes
+// were, and this says why. Said once per session for each charset, not
+// for each answer.
+func (c *AnswerCheck) charset(r *mcp.Record) (Problem, bool) {
+	words := r.HTTP.CharsetWords()
+	if words == "" || len(c.charsets) >= maxCharsets {
+		return Problem{}, false
+	}
+	msg := sanitize.Line("a JSON answer held bytes that are not UTF-8: " + words)
+	if slices.ContainsFunc(c.charsets, func(p Problem) bool { return p.Message == msg }) {
+		return Problem{}, false
+	}
+	p := Problem{Level: LevelWarning, Seq: r.Seq, Message: msg,
+		Hint: "the server must send JSON as UTF-8: a client that decodes it by its label reads other text than one that reads it as UTF-8"}
+	c.charsets = append(c.charsets, p)
+	return p, true
 }
 
 // differentTypes reports whether recorded headers h hold Content-Types

@@ -73,3 +73,30 @@ func TestLabelsReadAlikeAreNoProblem(t *testing.T) {
 		}
 	}
 }
+
+// A JSON answer labelled charset=iso-8859-1 with latin-1 in it is read as
+// UTF-8, its é a U+FFFD: the Negotiation pane (and exec, asking the same
+// check) says why, once per session for the charset however many answers
+// came so, where only the answer's record named it.
+func TestNegotiationSaysAnswerCharsetOnce(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+		x.Status(http.StatusOK, "application/json; charset=iso-8859-1", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[{"name":"caf`+"\xe9"+`","inputSchema":{"type":"object"}}]}}`)
+	})})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		for range 3 {
+			if _, _, err := s.ListTools(ctx, false); err != nil {
+				t.Fatalf("tools/list: %v", err)
+			}
+		}
+	})
+	want := `a JSON answer held bytes that are not UTF-8: it is labelled charset=iso-8859-1: JSON is UTF-8 only, and mcpscope read it as UTF-8, so its bytes that are not UTF-8 show as U+FFFD (mcpscope decodes no other charset)`
+	var said []string
+	for _, p := range l.Negotiation().Problems {
+		if strings.Contains(p.Message, "charset") {
+			said = append(said, p.Message)
+		}
+	}
+	if len(said) != 1 || said[0] != want {
+		t.Errorf("the pane says %q, want once %q", said, want)
+	}
+}

@@ -36,7 +36,7 @@ func TestEventStreamInAnotherCharsetIsNamed(t *testing.T) {
 			_, s, _ = dialStateless(t, mcptest.StatelessOptions{Handle: handle}, Config{NoListen: true})
 		}
 		_, err := s.Request(testCtx(t), "tools/list", nil)
-		if CauseOf(err) != CauseBadContentType || !strings.Contains(err.Error(), "is labelled charset=UTF-16: an event stream is UTF-8 only") {
+		if CauseOf(err) != CauseBadContentType || !strings.Contains(err.Error(), "and it is labelled charset=UTF-16: an event stream is UTF-8 only, and mcpscope read it as UTF-8, finding no answer in it") {
 			t.Errorf("%s: Request = %v (cause %q), want the stream's end naming its charset", tr, err, CauseOf(err))
 		}
 	}

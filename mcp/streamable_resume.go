@@ -184,7 +184,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			st := s.straysSince(m.p, m.id)
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
 				Header: contentTypeHeader(resp.Header), Strayed: st.answeredNothing(),
-				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and is labelled charset=%s: an event stream is UTF-8 only, and mcpscope read no answer from it as UTF-8", label, m.id, dropped, clip.Quote(cs, 32)) + strayWords(st)}
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and %s, finding no answer in it", label, m.id, dropped, labelledWords(cs, "an event stream")) + strayWords(st)}
 		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
