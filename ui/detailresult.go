@@ -334,6 +334,11 @@ func (in *detailInput) timing(out []string) []string {
 		// have acted on it twice, which one row must not hide.
 		out = in.wrapped(out, wireLine(p.Post.HTTP.Method, 32)+" "+p.Post.HTTP.ResentWords(), in.st.Warning)
 	}
+	if p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Charset != "" {
+		// The U+FFFD in its result are the server's other charset, read
+		// as UTF-8: said where the result is read, not only recorded.
+		out = in.wrapped(out, "the answer: "+wireLine(p.Post.HTTP.CharsetWords(), 512), in.st.Warning)
+	}
 	if prog := progressText(p); prog != "" {
 		// The notifications are folded into this row, so this line is
 		// where they are counted, during the request and after it.

@@ -58,14 +58,9 @@ func (c *Client) probeRequest(r *http.Request, m message) string {
 	c.lastID = string(m.peek.ID())
 	goesOn := c.probing && c.probeSent > 1 && m.method != discover
 	probe := c.probing && m.method == discover
-	if goesOn {
-		// A stateless client after all: no alike client's session is
-		// where it went.
-		c.wentTo = nil
-	}
 	c.mu.Unlock()
 	if goesOn {
-		c.settle()
+		c.settleStateless()
 	}
 	if probe {
 		return mcp.PurposeProbe
@@ -81,9 +76,14 @@ func (c *Client) probeAnswered(m message, status int) {
 	probing := c.probing
 	c.mu.Unlock()
 	if probing && status >= 200 && status < 300 && m.method != discover {
-		c.settle()
+		c.settleStateless()
 	}
 }
+
+// settleStateless settles c on what shows a stateless client (a request
+// that is no probe, one answered 2xx, a probe offered its era): no alike
+// client's initialize is where it went, whatever came before this.
+func (c *Client) settleStateless() { c.settleHeld(true) }
 
 // unopened reports whether session c, stateless or streamable with no
 // session id, has yet to log that it is open: until then its requests'
@@ -122,19 +122,22 @@ func (c *Client) probeDone() {
 // already.
 func (c *Client) settle() {
 	// Ended once settled: ending settles a session too (closeIfDone).
-	if went := c.settleHeld(); len(went) > 0 {
+	if went := c.settleHeld(false); len(went) > 0 {
 		c.end(wentToOneOf(went))
 	}
 }
 
 // settleHeld is settle but for ending a probe whose client may have gone
-// on elsewhere: it returns those sessions (wentTo) for settle to end it.
-func (c *Client) settleHeld() (went []int) {
+// on elsewhere: it returns those sessions (wentTo) for settle to end it,
+// none when stateless (settleStateless).
+func (c *Client) settleHeld(stateless bool) (went []int) {
 	c.settling.Lock()
 	defer c.settling.Unlock()
 	c.mu.Lock()
 	was, ok := c.probing, c.probeOK
-	went = c.wentTo
+	if !stateless {
+		went = c.wentTo
+	}
 	c.probing = false
 	if was {
 		c.started = true

@@ -177,7 +177,7 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 				// answer is logged, before the client has it, so its
 				// next request finds it settled (see probe.go).
 				offered = true
-				c.settle()
+				c.settleStateless()
 			}
 			if unopened && !result {
 				_, result = answerTo(msg, m.peek.ID())
