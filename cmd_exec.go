@@ -286,11 +286,6 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 						// said each time, as each is its own.
 						fmt.Fprintf(stderr, "resent: %s %s %s\n", r.HTTP.Method, sanitize.Line(urlpass.Mask(r.HTTP.URL, urlpass.Masked)), words)
 					}
-					if words := r.HTTP.CharsetWords(); words != "" {
-						// The U+FFFD in the output are the server's other
-						// charset read as UTF-8: the one clue to why.
-						fmt.Fprintf(stderr, "charset: the answer to %s %s: %s\n", r.HTTP.Method, sanitize.Line(urlpass.Mask(r.HTTP.URL, urlpass.Masked)), sanitize.Line(words))
-					}
 				}
 				if line := waitLine(&r); line != "" {
 					// Through progress, which clears its line first.
