@@ -36,6 +36,11 @@ type Tool struct {
 	// output is OutputSchema compiled (OutputCompiled), shared by every
 	// copy of the Tool; nil for a Tool not read from a tools/list answer.
 	output *compiledOnce
+	// Raw is the entry as the server sent it, every member kept (those
+	// read above and any other): what a merged tools/list --all holds, so
+	// it says of each tool what one page says. A view of the answer's
+	// bytes, as InputSchema is; nil for a Tool not read from an answer.
+	Raw json.RawMessage `json:"-"`
 }
 
 // compiledOnce is a Tool's outputSchema compiled on first use.
@@ -149,7 +154,7 @@ func (r *Response) WithResult(result json.RawMessage) *Response {
 // dropped, and the inputSchema is kept as it is for the command language to
 // judge.
 func readTool(v jsonspan.Value) (Tool, string) {
-	var t Tool
+	t := Tool{Raw: v.Raw()}
 	if v.Kind() != jsonspan.Object {
 		return t, "the entry is " + v.KindName() + ", not an object"
 	}
