@@ -69,6 +69,10 @@ type ToolPage struct {
 	Tools      []Tool
 	NextCursor string
 	Unreadable []UnreadableTool
+	// HeadersRead says each tool's x-mcp-header annotations were read as
+	// the page was (a 2026 session's ListToolsFrom), so Invalid already
+	// says what is wrong with them and need not be worked out again.
+	HeadersRead bool
 	// cursorNamed says the page's nextCursor is a string, "" too (absent
 	// or null name no next page); cursorErr that it is there but not a
 	// string.
@@ -146,6 +150,15 @@ func (r *Response) Tools() (ToolPage, error) {
 func (r *Response) WithResult(result json.RawMessage) *Response {
 	c := *r
 	c.Result, c.tools = result, nil
+	return &c
+}
+
+// WithTools is a copy of r answering result, which holds page's tools: a
+// merged tools/list --all, read already, so that what prints it reads
+// neither the result nor the tools' headers again.
+func (r *Response) WithTools(result json.RawMessage, page ToolPage) *Response {
+	c := *r
+	c.Result, c.tools = result, &page
 	return &c
 }
 

@@ -81,7 +81,8 @@ func mergePages(pages []*mcp.Response, key string) *mcp.Response {
 // allTools is the answer of tools/list --all as one: the last page's, with
 // every page's tools when there were more pages than one. Each tool is
 // the entry the server sent (Tool.Raw), annotations, execution and all:
-// a merged list says of a tool what its page said.
+// a merged list says of a tool what its page said. The merged answer
+// carries the tools as read, marks and all, so it is not read again.
 func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if last == nil || last.Result == nil {
 		return last
@@ -102,7 +103,7 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if !ok {
 		return last
 	}
-	return last.WithResult(result)
+	return last.WithTools(result, mcp.ToolPage{Tools: tools, HeadersRead: page.HeadersRead})
 }
 
 // withItems is result with items under key and no nextCursor: a merged
