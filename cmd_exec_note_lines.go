@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 
@@ -63,7 +62,7 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 		// notification, say): no request waits on it, so no timeout's
 		// words ever named it, and exec said nothing where the TUI
 		// shows its row.
-		return "an answer came back with id null that no request of ours has: " + nullIDAnswer
+		return mcp.ForeignAnswer("null") + ": " + nullIDAnswer
 	case m.Class == mcp.ClassDuplicate && m.Method == "":
 		// A second answer, perhaps another result: exec printed the
 		// first, and without a line the second read as never sent.
@@ -95,14 +94,13 @@ func strayLine(r *mcp.Record) string {
 		return ""
 	}
 	if !m.NullIDError() {
-		return "an answer came back with id " + mcp.NameShown(m.ID) + " that no request of ours has" + idTwiceNote(m) + ": exec --json shows it"
+		return mcp.ForeignAnswer(mcp.NameShown(m.ID)) + idTwiceNote(m) + ": exec --json shows it"
 	}
 	var answer struct {
 		Error json.RawMessage `json:"error"`
 	}
 	_ = json.Unmarshal([]byte(m.Raw), &answer) // classified by its id and error: it is JSON
-	e := mcp.RPCErrorOf(answer.Error)
-	return fmt.Sprintf("an error came back with id null, JSON-RPC's answer to a request the server could not read or could not tell the id of: JSON-RPC error %d: %s", e.Code, e.MessageQuoted(256))
+	return mcp.NullIDError(mcp.RPCErrorOf(answer.Error))
 }
 
 // replyLine says what the server asked of exec and how it was answered

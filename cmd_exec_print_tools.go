@@ -34,7 +34,7 @@ func (p *printer) tools(resp *mcp.Response) {
 		if named != nil && named[i] != "" {
 			desc = "⚠ " + named[i] + " · " + desc
 		}
-		if why := mcp.HeaderProblem(t.InputSchema); why != "" && p.modern() {
+		if why := p.notCallable(page, t); why != "" {
 			// Shown, since the server sent it, but marked: a 2026 client
 			// leaves it out, and tools/call refuses it.
 			desc = "⚠ not callable: " + why + " · " + desc
@@ -51,6 +51,20 @@ func (p *printer) tools(resp *mcp.Response) {
 	}
 	// As the other lists say it: "1 tool", and the cursor of the next page.
 	p.countAnd(len(tools), "tool", and, next, "tools/list", result)
+}
+
+// notCallable is why a 2026 client leaves t out, "" when it does not or
+// the session is not 2026's: the mark the session made reading the page,
+// or, for a page it did not read (one sent with its own params), the
+// schema's headers checked here.
+func (p *printer) notCallable(page mcp.ToolPage, t mcp.Tool) string {
+	switch {
+	case !p.modern():
+		return ""
+	case page.HeadersRead:
+		return t.Invalid
+	}
+	return mcp.HeaderProblem(t.InputSchema)
 }
 
 // argSummary is one line per tool: name*: type, with * for required.

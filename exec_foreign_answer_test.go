@@ -49,3 +49,20 @@ func TestExecSaysAnswerToNoRequestBeforeARefusal(t *testing.T) {
 		t.Errorf("exit %d, want %q once beside the refusal\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// An error with id null beside the command's answer is told in the words a
+// request's timeout tells it in, its data too: the server's reason is
+// often there alone. exec's note had words of its own and left data out.
+func TestExecSaysTheDataOfAnErrorWithIDNull(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		event := func(m string) string { return "event: message\ndata: " + m + "\n\n" }
+		x.Status(200, "text/event-stream",
+			event(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error","data":"unexpected '}' at 41"}}`)+
+				event(`{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[]}}`))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", srv.Endpoint(), "tools/list")
+	want := `· an error came back with id null, JSON-RPC's answer to a request the server could not read or could not tell the id of: JSON-RPC error -32700: Parse error (data: "unexpected '}' at 41")` + "\n"
+	if code != exitOK || strings.Count(out, want) != 1 {
+		t.Errorf("exit %d, want %q once\n%s\n%s", code, want, out, errOut)
+	}
+}

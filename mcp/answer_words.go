@@ -107,3 +107,20 @@ func (e *InputRequiredError) Error() string {
 
 // Unwrap is why the input could not be given, if it could not.
 func (e *InputRequiredError) Unwrap() error { return e.Err }
+
+// ForeignAnswer tells of an answer that pairs with no request of ours, ids
+// its id (or ids) as shown: a request's timeout (strayWords) and exec's
+// notes say it in these words alike.
+func ForeignAnswer(ids string) string {
+	return "an answer came back with id " + ids + " that no request of ours has"
+}
+
+// NullIDError tells of an error whose id is null, quoting the server's
+// code, message and data as a request's timeout does (strayWords).
+func NullIDError(e *RPCError) string { return nullIDErrorWords(e.quoted(nullQuoted)) }
+
+// nullIDErrorWords is NullIDError of an error quoted already: a session
+// keeps the id-null errors it saw cut (foreignAnswer.nullError).
+func nullIDErrorWords(quoted string) string {
+	return "an error came back with id null, JSON-RPC's answer to a request the server could not read or could not tell the id of: " + quoted
+}

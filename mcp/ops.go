@@ -177,6 +177,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 			for i := range ts {
 				ts[i].readParamHeaders()
 			}
+			page.HeadersRead = true
 		}
 		tools = append(tools, ts...)
 		resp.tools = &page

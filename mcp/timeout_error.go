@@ -218,10 +218,10 @@ func strayWords(st strays) string {
 		msg += fmt.Sprintf("; an answer came back with id %s, this request's id as a string where mcpscope sent a number: JSON-RPC ids match by type as well as value, so it answers nothing here", idList(st.Retyped))
 	}
 	if len(st.Foreign) > 0 {
-		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(st.Foreign))
+		msg += "; " + ForeignAnswer(idList(st.Foreign))
 	}
 	if len(st.NullErrors) > 0 {
-		msg += fmt.Sprintf("; an error came back with id null, JSON-RPC's answer to a request the server could not read or could not tell the id of: %s", st.NullErrors[0])
+		msg += "; " + nullIDErrorWords(st.NullErrors[0])
 	}
 	if len(st.Malformed) > 0 {
 		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(st.Malformed))

@@ -36,6 +36,11 @@ type Tool struct {
 	// output is OutputSchema compiled (OutputCompiled), shared by every
 	// copy of the Tool; nil for a Tool not read from a tools/list answer.
 	output *compiledOnce
+	// Raw is the entry as the server sent it, every member kept (those
+	// read above and any other): what a merged tools/list --all holds, so
+	// it says of each tool what one page says. A view of the answer's
+	// bytes, as InputSchema is; nil for a Tool not read from an answer.
+	Raw json.RawMessage `json:"-"`
 }
 
 // compiledOnce is a Tool's outputSchema compiled on first use.
@@ -64,6 +69,10 @@ type ToolPage struct {
 	Tools      []Tool
 	NextCursor string
 	Unreadable []UnreadableTool
+	// HeadersRead says each tool's x-mcp-header annotations were read as
+	// the page was (a 2026 session's ListToolsFrom), so Invalid already
+	// says what is wrong with them and need not be worked out again.
+	HeadersRead bool
 	// cursorNamed says the page's nextCursor is a string, "" too (absent
 	// or null name no next page); cursorErr that it is there but not a
 	// string.
@@ -144,12 +153,21 @@ func (r *Response) WithResult(result json.RawMessage) *Response {
 	return &c
 }
 
+// WithTools is a copy of r answering result, which holds page's tools: a
+// merged tools/list --all, read already, so that what prints it reads
+// neither the result nor the tools' headers again.
+func (r *Response) WithTools(result json.RawMessage, page ToolPage) *Response {
+	c := *r
+	c.Result, c.tools = result, &page
+	return &c
+}
+
 // readTool reads one entry of the tools array, or says why it cannot.
 // Only the name is essential: a title or description of the wrong type is
 // dropped, and the inputSchema is kept as it is for the command language to
 // judge.
 func readTool(v jsonspan.Value) (Tool, string) {
-	var t Tool
+	t := Tool{Raw: v.Raw()}
 	if v.Kind() != jsonspan.Object {
 		return t, "the entry is " + v.KindName() + ", not an object"
 	}

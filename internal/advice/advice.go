@@ -104,6 +104,9 @@ type row struct {
 	// (tasks/get, tasks/result, tasks/cancel); method: only for this one.
 	task   bool
 	method string
+	// pages: only for a list request (tools/list, tasks/list, ...), whose
+	// one param is its cursor.
+	pages bool
 	// declined: only when the user declined a question of the server's
 	// while the request ran.
 	declined bool
@@ -264,6 +267,9 @@ var table = []row{
 	{code: mcp.CodeInvalidParams, method: "tasks/cancel", text: "the server refused the params: a task already ended (completed, failed, cancelled) cannot be cancelled, nor one it does not know: tasks/get says where a task stands, tasks/list which tasks it keeps"},
 	// Its params are a taskId: what else the server lists names none.
 	{code: mcp.CodeInvalidParams, task: true, text: "the server refused the params: is the taskId one it knows? tasks/list lists the tasks it keeps (one with a ttl is dropped once it runs out)"},
+	// A list's one param is its cursor: the names and types of what was
+	// listed have nothing to do with it.
+	{code: mcp.CodeInvalidParams, pages: true, text: "the server refused the params: a list's one param is its cursor, which must be a nextCursor the server gave, sent back as it came (cursor=X); leave cursor= out for the first page, or pass --all for every page"},
 	{code: mcp.CodeInvalidParams, text: "the server refused the params: check the names and types against what it listed (tools/list, prompts/list, resources/templates/list)"},
 }
 
@@ -292,7 +298,7 @@ func For(f Fact, a Audience) string {
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
 			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
-			(!r.task || namesTask(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") {
+			(!r.task || namesTask(f.Method)) && (!r.pages || pagesList(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") {
 			text = r.text
 			break
 		}
@@ -389,6 +395,12 @@ func fill(text, addr, capability, method, declined string) string {
 // namesTask reports a method whose params name a task by its taskId.
 func namesTask(method string) bool {
 	return method == "tasks/get" || method == "tasks/result" || method == "tasks/cancel"
+}
+
+// pagesList reports a list request of a client's, paged by a cursor;
+// roots/list is the server's to send.
+func pagesList(method string) bool {
+	return strings.HasSuffix(method, "/list") && method != "roots/list"
 }
 
 // refusedToken is the advice for a 401 to a request that carried an

@@ -71,14 +71,18 @@ func mergePages(pages []*mcp.Response, key string) *mcp.Response {
 	if items == nil {
 		items = []json.RawMessage{}
 	}
-	return withItems(last, key, items)
+	result, ok := withItems(last.Result, key, items)
+	if !ok {
+		return last
+	}
+	return last.WithResult(result)
 }
 
 // allTools is the answer of tools/list --all as one: the last page's, with
-// every page's tools when there were more pages than one. The session
-// keeps the tools parsed, so the merged list holds each tool's name,
-// title, description and inputSchema; the pages' own bytes are in the
-// records.
+// every page's tools when there were more pages than one. Each tool is
+// the entry the server sent (Tool.Raw), annotations, execution and all:
+// a merged list says of a tool what its page said. The merged answer
+// carries the tools as read, marks and all, so it is not read again.
 func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if last == nil || last.Result == nil {
 		return last
@@ -87,22 +91,34 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if err != nil || len(page.Tools) >= len(tools) {
 		return last
 	}
-	return withItems(last, "tools", tools)
+	items := make([]json.RawMessage, len(tools))
+	for i, t := range tools {
+		if items[i] = t.Raw; items[i] == nil {
+			// A tool not read from an answer (a Session of another
+			// kind): its fields are all there is.
+			items[i], _ = json.Marshal(t)
+		}
+	}
+	result, ok := withItems(last.Result, "tools", items)
+	if !ok {
+		return last
+	}
+	return last.WithTools(result, mcp.ToolPage{Tools: tools, HeadersRead: page.HeadersRead})
 }
 
-// withItems is last with items under key and no nextCursor: a merged
+// withItems is result with items under key and no nextCursor: a merged
 // list reads as one page that holds them all. A result that is not a JSON
-// object is returned as it came; null decodes without error to no map, so
-// it is checked for too.
-func withItems(last *mcp.Response, key string, items any) *mcp.Response {
+// object is not (false); null decodes without error to no map, so it is
+// checked for too.
+func withItems(result json.RawMessage, key string, items any) (json.RawMessage, bool) {
 	var obj map[string]json.RawMessage
-	if json.Unmarshal(last.Result, &obj) != nil || obj == nil {
-		return last
+	if json.Unmarshal(result, &obj) != nil || obj == nil {
+		return nil, false
 	}
 	obj[key], _ = json.Marshal(items)
 	delete(obj, "nextCursor")
-	result, _ := json.Marshal(obj)
-	return last.WithResult(result)
+	merged, _ := json.Marshal(obj)
+	return merged, true
 }
 
 // runResource reads, subscribes to or unsubscribes from a URI, or from the
