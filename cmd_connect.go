@@ -38,6 +38,9 @@ type connFlags struct {
 	logLevel        string
 	roots           []string
 	noProgress      bool
+	// maxRetry caps a server's retry wait (mcp.Config.MaxRetry); no flag
+	// sets it: zero is the default, and tests shorten it.
+	maxRetry time.Duration
 }
 
 func (f *connFlags) register(cmd *cobra.Command) {
@@ -157,7 +160,7 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		RequestTimeout: f.timeout, EndpointTimeout: f.endpointTimeout, MaxEventSize: f.maxEventSize,
 		NoGetStream: f.noGetStream, KeepSession: f.keepSession,
 		Protocol: f.protocol, NoListen: f.noListen, LogLevel: f.logLevel, Roots: roots, NoProgress: f.noProgress,
-		ClientName: "mcpscope", ClientVersion: versionString(),
+		ClientName: "mcpscope", ClientVersion: versionString(), MaxRetry: f.maxRetry,
 	}
 	// A bad URL or origin is the user's to fix: say so before anything runs.
 	u, err := mcp.TargetURL(url)

@@ -32,14 +32,18 @@ func TestExecStopsOnASignal(t *testing.T) {
 	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
 		t.Fatal(err)
 	}
+	// exec promises to be gone within interruptWait of the signal; the 2s
+	// beyond it are for a loaded machine's scheduling under -race, and
+	// still fail an exit that hangs on, as one of 5s would.
+	const promised = interruptWait + 2*time.Second
 	start := time.Now()
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case r := <-done:
-		if r.code != exitInterrupted || time.Since(start) > 2*time.Second {
-			t.Errorf("exit %d after %s, want 130 within a second or so\n%s\n%s", r.code, time.Since(start), r.out, r.errOut)
+		if took := time.Since(start); r.code != exitInterrupted || took > promised {
+			t.Errorf("exit %d after %s, want 130 within %s (a second, and time to be scheduled)\n%s\n%s", r.code, took, promised, r.out, r.errOut)
 		}
 		if strings.Contains(r.errOut, "recorded to") && !strings.Contains(r.errOut, ".jsonl") {
 			t.Errorf("stderr %q", r.errOut)

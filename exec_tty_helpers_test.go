@@ -26,15 +26,35 @@ func startTTYExec(t *testing.T, url string, commands ...string) *ttyExec {
 	return startExec(t, url, &execFlags{tty: true}, commands...)
 }
 
+// startCappedExec is startTTYExec with a server's retry wait held to
+// limit, not mcpscope's 30s: a test of the cap need not wait it.
+func startCappedExec(t *testing.T, url string, limit time.Duration, commands ...string) *ttyExec {
+	t.Helper()
+	cf := defaultConnFlags()
+	cf.maxRetry = limit
+	return startExecConn(t, url, cf, &execFlags{tty: true}, commands...)
+}
+
+// defaultConnFlags are the connection flags' defaults, as exec's command
+// line leaves them.
+func defaultConnFlags() connFlags {
+	return connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
+}
+
 // startExec parses commands and starts exec with them against url, with
 // ef and recording off.
 func startExec(t *testing.T, url string, ef *execFlags, commands ...string) *ttyExec {
+	t.Helper()
+	return startExecConn(t, url, defaultConnFlags(), ef, commands...)
+}
+
+// startExecConn is startExec with the connection flags cf.
+func startExecConn(t *testing.T, url string, cf connFlags, ef *execFlags, commands ...string) *ttyExec {
 	t.Helper()
 	cmds, err := parseCommands(commands)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
 	e := &ttyExec{errb: &syncBuffer{}, done: make(chan error, 1)}
 	go func() {
 		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, ef)

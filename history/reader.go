@@ -378,8 +378,9 @@ func (r *Reader) readLine() ([]byte, error) {
 
 // maxLine is the longest line read as a record: many times what a record of
 // the largest event mcpscope accepts by default (64 MiB, escaped) takes.
-// A longer line would need its size in memory to decode.
-const maxLine = 1 << 30
+// A longer line would need its size in memory to decode. A variable only so
+// a test can lower it: reaching the real limit means reading a gigabyte.
+var maxLine int64 = 1 << 30
 
 // longLineErr says why a line of n bytes that does not fit the read buffer
 // is no record without reading it: it is longer than maxLine, or it does not

@@ -60,7 +60,10 @@ type Config struct {
 	// when the server's stream named none in a retry field, doubled before
 	// each next one; zero means 500ms. Tests shorten it.
 	ReconnectDelay time.Duration
-	Now            func() time.Time // default time.Now; tests fix it
+	// MaxRetry is the longest wait a server's retry field gets before a
+	// stream is resumed or reopened; zero means 30s. Tests shorten it.
+	MaxRetry time.Duration
+	Now      func() time.Time // default time.Now; tests fix it
 }
 
 // The transports, as Config.Transport and records name them.

@@ -38,16 +38,16 @@ func TestRetryPastTheCapSaidAsTheWaitStarts(t *testing.T) {
 // A request that times out on the stream resumed after a capped wait says
 // the wait was the server's asking.
 func TestRetryPastTheCapNamedInTheTimeout(t *testing.T) {
-	e := &TimeoutError{Method: "tools/call", ID: "2", After: "60s", Accepted: true, ResumedAfter: "h1", ResumeAsked: retryAsked("3600000")}
+	e := &TimeoutError{Method: "tools/call", ID: "2", After: "60s", Accepted: true, ResumedAfter: "h1", ResumeAsked: retryAsked("3600000", maxRetry)}
 	want := "the server asked to wait 3600000 ms (1h) before resuming, and mcpscope waited 30s (its cap)"
 	if !strings.Contains(e.Error(), want) {
 		t.Errorf("timeout = %q, want it to say %q", e.Error(), want)
 	}
-	if got := UnsayCappedWait(e.Error(), retryAsked("3600000")); strings.Contains(got, "asked to wait") || !strings.Contains(got, "resumed after event") {
+	if got := UnsayCappedWait(e.Error(), retryAsked("3600000", maxRetry)); strings.Contains(got, "asked to wait") || !strings.Contains(got, "resumed after event") {
 		t.Errorf("unsaid = %q, want the timeout without the capped wait", got)
 	}
 	for field, want := range map[string]string{"30000": "", "30001": "30001 ms (30s)", "5400000": "5400000 ms (1h30m)", "99999999999999999999999": "99999999999999999999999 ms", "x": ""} {
-		if got := retryAsked(field); got != want {
+		if got := retryAsked(field, maxRetry); got != want {
 			t.Errorf("retryAsked(%q) = %q, want %q", field, got, want)
 		}
 	}

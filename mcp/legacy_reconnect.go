@@ -70,7 +70,7 @@ func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 			return
 		}
 		last, err = c, cerr
-		delay = min(max(2*delay, quickBackoff), maxRetry)
+		delay = min(max(2*delay, quickBackoff), s.cfg.MaxRetry)
 	}
 	// A reconnect the user asked for meanwhile may have opened a stream,
 	// or be opening one: then nothing gave up.

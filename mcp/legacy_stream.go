@@ -72,7 +72,7 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 		}
 		if ev.Retry != "" {
 			l.mu.Lock()
-			l.retry.read(ev.Retry)
+			l.retry.read(ev.Retry, l.s.cfg.MaxRetry)
 			l.mu.Unlock()
 		}
 	})

@@ -118,6 +118,9 @@ func NewSession(cfg Config) *Session {
 	if cfg.MaxEventSize <= 0 {
 		cfg.MaxEventSize = DefaultMaxEventSize
 	}
+	if cfg.MaxRetry <= 0 {
+		cfg.MaxRetry = maxRetry
+	}
 	if cfg.ClientName == "" {
 		cfg.ClientName = "mcpscope"
 	}

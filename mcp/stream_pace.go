@@ -23,31 +23,32 @@ const maxResume = 5
 // defaultRetry is the wait before resuming when the server named none.
 const defaultRetry = time.Second
 
-// maxRetry caps the wait a server's retry field asks for: the wait is the
-// server's to choose, but one of years (retry: 999999999999) would leave a
-// request pending past its timeout, to be resumed never.
+// maxRetry caps the wait a server's retry field asks for (Config.MaxRetry's
+// default): the wait is the server's to choose, but one of years
+// (retry: 999999999999) would leave a request pending past its timeout, to
+// be resumed never.
 const maxRetry = 30 * time.Second
 
 // retryOf reads an event's retry field, in milliseconds, held to
-// [0, maxRetry]; ok is false when the field is not a number.
-func retryOf(field string) (d time.Duration, ok bool) {
+// [0, limit]; ok is false when the field is not a number.
+func retryOf(field string, limit time.Duration) (d time.Duration, ok bool) {
 	ms, err := strconv.ParseUint(field, 10, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return 0, false
 	}
-	if ms > uint64(maxRetry/time.Millisecond) {
-		return maxRetry, true
+	if ms > uint64(limit/time.Millisecond) {
+		return limit, true
 	}
 	return time.Duration(ms) * time.Millisecond, true
 }
 
 // retryAsked is the wait a server's retry field asked for when it is
-// longer than maxRetry, "3600000 ms (1h)", and "" when it is not or is no
+// longer than limit, "3600000 ms (1h)", and "" when it is not or is no
 // number: held to the cap without a word, the wait reads as mcpscope idle
 // for no reason, and a failure after it does not say what it waited for.
-func retryAsked(field string) string {
+func retryAsked(field string, limit time.Duration) string {
 	ms, err := strconv.ParseUint(field, 10, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) || ms <= uint64(maxRetry/time.Millisecond) {
+	if err != nil && !errors.Is(err, strconv.ErrRange) || ms <= uint64(limit/time.Millisecond) {
 		return ""
 	}
 	asked := clip.Quote(field, 32) + " ms"
@@ -67,7 +68,7 @@ func retryAsked(field string) string {
 
 // serverRetry is what a stream's retry field asked of every stream that
 // follows it (EventSource keeps it across connections): the wait held to
-// [0, maxRetry], and the words for a wait asked past the cap.
+// [0, Config.MaxRetry], and the words for a wait asked past the cap.
 type serverRetry struct {
 	set   bool
 	wait  time.Duration
@@ -75,9 +76,9 @@ type serverRetry struct {
 }
 
 // read takes an event's retry field; one that is no number is ignored.
-func (r *serverRetry) read(field string) {
-	if d, ok := retryOf(field); ok {
-		*r = serverRetry{set: true, wait: d, asked: retryAsked(field)}
+func (r *serverRetry) read(field string, limit time.Duration) {
+	if d, ok := retryOf(field, limit); ok {
+		*r = serverRetry{set: true, wait: d, asked: retryAsked(field, limit)}
 	}
 }
 

@@ -140,7 +140,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				raw := bytes.TrimSpace([]byte(ev.Raw))
 				jsonLike, first = len(raw) > 0 && (raw[0] == '{' || raw[0] == '['), false
 			}
-			if d, ok := retryOf(ev.Retry); ok {
+			if d, ok := retryOf(ev.Retry, s.cfg.MaxRetry); ok {
 				retry, retryField = d, ev.Retry
 			}
 		})
@@ -239,8 +239,8 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		detail := fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)
 		capped = ""
-		if wait == maxRetry {
-			capped = retryAsked(retryField)
+		if wait == s.cfg.MaxRetry {
+			capped = retryAsked(retryField, s.cfg.MaxRetry)
 		}
 		if capped != "" {
 			detail += ": " + cappedWaiting(capped)

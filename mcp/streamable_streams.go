@@ -160,7 +160,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		if we != nil && we.Status == http.StatusConflict && reopening && conflicts < maxResume {
 			conflicts++
-			wait := min(defaultRetry<<(conflicts-1), maxRetry)
+			wait := min(defaultRetry<<(conflicts-1), s.cfg.MaxRetry)
 			state(fmt.Sprintf("the server refused to reopen the GET stream: another one is open (409), perhaps the one that just ended, not yet closed on its side; trying again in %s, attempt %d of %d", wait, conflicts, maxResume))
 			if !sleepCtx(ctx, wait) {
 				return
@@ -228,8 +228,8 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
-			if d, ok := retryOf(ev.Retry); ok {
-				delay, retried, asked = d, true, retryAsked(ev.Retry)
+			if d, ok := retryOf(ev.Retry, s.cfg.MaxRetry); ok {
+				delay, retried, asked = d, true, retryAsked(ev.Retry, s.cfg.MaxRetry)
 			}
 		})
 		resp.Body.Close()
@@ -261,7 +261,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			gaveUp(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
 			return
 		} else if n > 0 {
-			wait = max(wait, min(quickBackoff<<(n-1), maxRetry))
+			wait = max(wait, min(quickBackoff<<(n-1), s.cfg.MaxRetry))
 		}
 		if len(lastID) > maxSessionID {
 			why += fmt.Sprintf("; its last event id is %d bytes, too long to send back, so it is reopened without Last-Event-ID", len(lastID))
@@ -271,13 +271,13 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			lastID = ""
 		}
 		reopen := fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait)
-		if wait == maxRetry && asked != "" {
+		if wait == s.cfg.MaxRetry && asked != "" {
 			reopen += ": " + cappedWaiting(asked)
 		}
 		state(reopen)
 		if !sleepCtx(ctx, wait) {
 			return
 		}
-		delay = min(2*delay, maxRetry)
+		delay = min(2*delay, s.cfg.MaxRetry)
 	}
 }

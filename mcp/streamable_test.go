@@ -467,11 +467,11 @@ func TestGETStreamThatEndsAtOnce(t *testing.T) {
 		t.Errorf("%d GETs, want %d: the first and %d reopenings", gets, maxResume+1, maxResume)
 	}
 	for field, want := range map[string]time.Duration{"999999999999": maxRetry, "99999999999999999999999": maxRetry, "1500": 1500 * time.Millisecond, "0": 0} {
-		if got, ok := retryOf(field); !ok || got != want {
+		if got, ok := retryOf(field, maxRetry); !ok || got != want {
 			t.Errorf("retryOf(%q) = %v, %v; want %v", field, got, ok, want)
 		}
 	}
-	if _, ok := retryOf("-1"); ok {
+	if _, ok := retryOf("-1", maxRetry); ok {
 		t.Errorf("retryOf(-1) is a wait, want none")
 	}
 }
