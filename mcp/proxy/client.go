@@ -87,6 +87,7 @@ type Client struct {
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)
+	initIn        int                 // for a session the proxy met mid-way, the client session whose recording has its initialize; 0 when none has (initializedIn)
 	active        int                 // exchanges relaying now
 	seen          int64               // when an exchange last began or ended, in the proxy's ticks
 	used          bool                // an exchange began: until then the request that made it is on its way

@@ -68,7 +68,7 @@ func (c *Client) endLeft() {
 // back with it is told which recording this was (unknownSession).
 func (c *Client) endAway(still func() bool, words func(sid string) string, ids *endedSessions) {
 	c.mu.Lock()
-	sid := c.sessionID
+	sid, by := c.sessionID, endedBy{n: c.ID, init: c.initializedInLocked()}
 	away := still()
 	if away {
 		c.ending = true
@@ -81,7 +81,7 @@ func (c *Client) endAway(still func() bool, words func(sid string) string, ids *
 	c.p.mu.Lock()
 	c.p.forgetLocked(c)
 	if sid != "" {
-		ids.remember(sid, endedBy{n: c.ID}, c.p.keptEnded())
+		ids.remember(sid, by, c.p.keptEnded())
 	}
 	c.p.mu.Unlock()
 	c.closeIfDone()

@@ -28,15 +28,42 @@ type endedSessions struct {
 // sender is the client's senderOf, whose User-Agent is kept as idKey keeps
 // an id: a client chooses it, up to the megabyte of headers a request may
 // carry, and the ended are remembered by the thousand.
+//
+// init is the client session whose recording has the session's
+// initialize, 0 when none has: not n when n met the session mid-way (it
+// used another client's id, or came back to one ended), so that the next
+// to come back is pointed at the initialize, not at the last to use it.
 type endedBy struct {
-	n                     int
+	n, init               int
 	remote, sender, label string
 }
 
 // endedWith is what the DELETE set keeps of client session c: who it was,
 // besides its number.
 func endedWith(c *Client) endedBy {
-	return endedBy{n: c.ID, remote: c.Remote, sender: c.sender, label: c.Label()}
+	return endedBy{n: c.ID, init: c.initializedIn(), remote: c.Remote, sender: c.sender, label: c.Label()}
+}
+
+// endedAs is what the other sets keep of client session c: its number
+// and where its initialize is.
+func endedAs(c *Client) endedBy {
+	return endedBy{n: c.ID, init: c.initializedIn()}
+}
+
+// initializedIn is the client session whose recording has c's
+// initialize: c's own, unless the proxy met c mid-way; c.mu is not held.
+func (c *Client) initializedIn() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.initializedInLocked()
+}
+
+// initializedInLocked is initializedIn with c.mu held.
+func (c *Client) initializedInLocked() int {
+	if c.joined == "" {
+		return c.ID
+	}
+	return c.initIn
 }
 
 // sentBy reports whether r comes from the client of the session e names:

@@ -189,13 +189,13 @@ func (p *Proxy) refused(r *http.Request, status int, why, short string) {
 func (p *Proxy) rememberEnded(c *Client) {
 	p.evictions++
 	c.mu.Lock()
-	sid := c.sessionID
+	sid, by := c.sessionID, endedBy{n: c.ID, init: c.initializedInLocked()}
 	c.mu.Unlock()
 	if sid == "" {
 		return
 	}
 	// Ended again (its client came back since), it moves to the newest.
-	p.ended.remember(sid, endedBy{n: c.ID}, p.keptEnded())
+	p.ended.remember(sid, by, p.keptEnded())
 }
 
 // unknownSession says how a session the proxy has no record of came to
@@ -203,12 +203,13 @@ func (p *Proxy) rememberEnded(c *Client) {
 // session's open line: its initialize is not in this recording); p.mu is
 // held.
 // earlier says which recording the session had before, when the proxy
-// knows ("" when it does not); r is the request using it.
-func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlier string) {
+// knows ("" when it does not); init is the client session whose recording
+// has its initialize, 0 when none has; r is the request using it.
+func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlier string, init int) {
 	id := shownID(sid)
 	if other := p.usingLocked(sid); other != nil {
 		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", id, other.ID, other.Label(), other.Remote),
-			fmt.Sprintf("session %s, which client session %d uses too: its initialize is not in this recording", id, other.ID), ""
+			fmt.Sprintf("session %s, which client session %d uses too: its initialize is not in this recording", id, other.ID), "", other.initializedIn()
 	}
 	if by, ok := p.deleted.recorded(sid); ok {
 		// A client that ended its session and goes on in it: upstream
@@ -219,28 +220,33 @@ func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlie
 			earlier = fmt.Sprintf("which another client (%s, from %s) ended with DELETE in client session %d", by.label, by.remote, by.n)
 		}
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
-			fmt.Sprintf("session %s again, %s: upstream took it back", id, earlier), earlier
+			fmt.Sprintf("session %s again, %s: upstream took it back", id, earlier), earlier, by.init
 	}
-	// A session whose recording the proxy ended (client session n): its
-	// initialize is in that recording, whose end how says.
-	ended := func(n int, how string) (string, string, string) {
+	// A session whose recording the proxy ended (client session n), whose
+	// end how says: its initialize is in the recording of by.init, which
+	// is n's own unless n met the session mid-way too.
+	ended := func(by endedBy, how string) (string, string, string, int) {
+		where := fmt.Sprintf("its initialize is in the recording of client session %d, not this one", by.init)
+		if by.init == 0 {
+			where = fmt.Sprintf("its initialize is in no recording of this proxy (client session %d, its last, met it mid-way too)", by.n)
+		}
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, how),
-			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
+			fmt.Sprintf("session %s again: %s", id, where), fmt.Sprintf("which client session %d recorded", by.n), by.init
 	}
 	if by, ok := p.left.recorded(sid); ok {
-		return ended(by.n, fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", by.n))
+		return ended(by, fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", by.n))
 	}
 	if by, ok := p.gone.recorded(sid); ok {
-		return ended(by.n, fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", by.n))
+		return ended(by, fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", by.n))
 	}
 	if by, ok := p.ended.recorded(sid); ok {
-		return ended(by.n, fmt.Sprintf("after mcpscope ended its recording (client session %d) to keep within %d client sessions", by.n, p.cfg.MaxSessions))
+		return ended(by, fmt.Sprintf("after mcpscope ended its recording (client session %d) to keep within %d client sessions", by.n, p.cfg.MaxSessions))
 	}
 	joined = "session " + id + ", begun before this proxy saw it: its initialize is not in this recording"
 	if p.evictions > 0 {
-		return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions", joined, ""
+		return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions", joined, "", 0
 	}
-	return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it", joined, ""
+	return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it", joined, "", 0
 }
 
 // usingLocked is a live session of another client that uses streamable

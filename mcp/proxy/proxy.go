@@ -428,7 +428,7 @@ func (p *Proxy) forget(c *Client) {
 func (p *Proxy) forgetLocked(c *Client) {
 	for k, v := range p.legacy {
 		if sid, ok := strings.CutPrefix(k, "id:"); ok && v == c {
-			p.goneLegacy.remember(sid, endedBy{n: c.ID}, p.keptEnded())
+			p.goneLegacy.remember(sid, endedAs(c), p.keptEnded())
 		}
 	}
 	for _, m := range []map[string]*Client{p.legacy, p.sessions, p.byKey, p.early} {

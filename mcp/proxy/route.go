@@ -141,13 +141,13 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 // of r, or a new one for a session the proxy did not see begin (or another
 // client's id); nil when there is no room for it.
 func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
-	joined, earlier := "", ""
+	joined, earlier, init := "", "", 0
 	how := func() string {
 		var how string
-		how, joined, earlier = p.unknownSession(sid, r)
+		how, joined, earlier, init = p.unknownSession(sid, r)
 		return how
 	}
-	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, message{}, how, func(c *Client) { c.sessionID, c.joined, c.earlier = sid, joined, earlier })
+	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, message{}, how, func(c *Client) { c.sessionID, c.joined, c.earlier, c.initIn = sid, joined, earlier, init })
 }
 
 // sessionKey files a streamable session under its id and the client using
