@@ -54,22 +54,39 @@ func TestExecLargeAnswerPeak(t *testing.T) {
 	}
 	base := demotest.Start(t, demo.Options{}).URL
 	for _, path := range []string{"/mcp", "/sse"} {
-		child := exec.Command(os.Args[0], "-test.run=^TestExecLargeAnswerPeak$")
-		child.Env = childEnv(t, "MCPSCOPE_TEST_PEAK_EXEC="+base+path)
-		out, err := child.Output()
-		if err != nil {
-			t.Fatalf("%s: the child: %v\n%s", path, err, out)
-		}
-		_, kb, ok := strings.Cut(string(out), "\npeak ")
-		kib, err := strconv.ParseInt(strings.TrimSpace(kb), 10, 64)
-		if !ok || err != nil {
-			t.Skipf("%s: the child did not say its peak (no /proc here?): %q", path, out)
-		}
-		peak := kib << 10
+		// The lower of two runs: on a loaded machine the collector's
+		// workers fall behind and one run can peak a copy's worth higher
+		// (327 MiB seen beside seven busy test processes), which says
+		// nothing of how often the answer is held; a copy held too many
+		// is there in every run.
+		peak := peakOfExec(t, base+path)
 		if limit := int64(peakAnswer) * 5; peak > limit {
-			t.Errorf("%s: a %d MiB answer peaked at %d MiB RSS, want under %d MiB", path, peakAnswer>>20, peak>>20, limit>>20)
+			if again := peakOfExec(t, base+path); again < peak {
+				peak = again
+			}
+		}
+		if limit := int64(peakAnswer) * 5; peak > limit {
+			t.Errorf("%s: a %d MiB answer peaked at %d MiB RSS in both of two runs, want under %d MiB", path, peakAnswer>>20, peak>>20, limit>>20)
 		} else {
 			t.Logf("%s: a %d MiB answer peaked at %d MiB RSS (%.1fx)", path, peakAnswer>>20, peak>>20, float64(peak)/peakAnswer)
 		}
 	}
+}
+
+// peakOfExec runs this test binary again as exec against url and returns
+// its peak RSS in bytes; it skips the test where the child cannot say it.
+func peakOfExec(t *testing.T, url string) int64 {
+	t.Helper()
+	child := exec.Command(os.Args[0], "-test.run=^TestExecLargeAnswerPeak$")
+	child.Env = childEnv(t, "MCPSCOPE_TEST_PEAK_EXEC="+url)
+	out, err := child.Output()
+	if err != nil {
+		t.Fatalf("%s: the child: %v\n%s", url, err, out)
+	}
+	_, kb, ok := strings.Cut(string(out), "\npeak ")
+	kib, err := strconv.ParseInt(strings.TrimSpace(kb), 10, 64)
+	if !ok || err != nil {
+		t.Skipf("%s: the child did not say its peak (no /proc here?): %q", url, out)
+	}
+	return kib << 10
 }
