@@ -8,7 +8,8 @@ import (
 )
 
 // ShellPath quotes path for a shell to read back as that path, for the
-// commands mcpscope prints for the user to paste (replay, export). A path
+// commands mcpscope prints for the user to paste (replay, export; exec's
+// cursor= and taskId= hints, whose words the server chose). A path
 // the sanitizer would change (bytes that are not UTF-8, a control
 // character) is written in $'...' with those bytes as \xNN escapes: quoted
 // as shown, its U+FFFD named a file that does not exist, and raw, its bytes
