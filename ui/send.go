@@ -331,7 +331,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 }
 
 // completionSaid is the values a completion/complete result offers, as a
-// line: "Engineering, Sales and 2 more (of 40; the server has more)".
+// line: "offers Engineering, Sales and 2 more (of 40; the server has more)".
+// "offers" because a value alone read as a count: the server everything
+// completing resourceId=1 was "completion/complete: 1".
 func completionSaid(result json.RawMessage) (string, bool) {
 	if len(result) > inlineFormat {
 		return "", false
@@ -345,7 +347,7 @@ func completionSaid(result json.RawMessage) (string, bool) {
 	}
 	line := "no values that are strings"
 	if len(c.Values) > 0 {
-		line = clip.ListFunc(c.Values, 8, func(v string) string { return wireLine(v, 64) })
+		line = "offers " + clip.ListFunc(c.Values, 8, func(v string) string { return wireLine(v, 64) })
 	}
 	switch {
 	case c.Total != nil && *c.Total != len(c.Values) && c.HasMore:
