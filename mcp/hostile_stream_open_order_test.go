@@ -36,6 +36,11 @@ func TestEventStreamInitializeOpenStateBeforeInitialized(t *testing.T) {
 	rec.waitFor(t, "the empty session id's open state", func(r Record) bool {
 		return r.Kind == KindState && r.State != nil && r.State.State == StateOpen && r.State.Detail == EmptySessionID
 	})
+	// Initialized is said after the answer is handled, which under load can
+	// come after the open state was seen: wait for it too, then read the order.
+	rec.waitFor(t, "initialized", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateInitialized
+	})
 	s.Close()
 	var order []string
 	for _, r := range rec.all() {
