@@ -369,6 +369,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// The answer is in (or the request was given up on, and in the
 		// 2025 eras notifications/cancelled already sent): the
 		// progress line goes before the result is printed.
+		if resp != nil && !asJSON {
+			// --json prints records, not progress, and reads none into it.
+			progress.caughtUp(resp.Seq)
+		}
 		progress.done()
 		if ctx.Err() != nil {
 			progress.interrupted()

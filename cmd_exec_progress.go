@@ -45,6 +45,42 @@ type progressLine struct {
 	drawn    int
 	later    string
 	flush    *time.Timer
+	// upTo is the Seq of the newest record read, and caught wakes
+	// caughtUp's waiters: the command's answer reaches exec before the
+	// printing goroutine has read the progress sent ahead of it, and
+	// done() then forgot the request and dropped that progress.
+	upTo   int64
+	caught *sync.Cond
+}
+
+// caughtUpWait bounds how long a command waits for the records before its
+// answer to be read: a recorder behind a slow disk holds them back, and a
+// progress line is not worth more of the user's time.
+const caughtUpWait = time.Second
+
+// caughtUp waits, at most caughtUpWait, until the record with this Seq
+// (a command's answer) has been read, so the progress the server sent
+// before it is drawn, not dropped by the done() that follows.
+func (p *progressLine) caughtUp(seq int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.caught == nil {
+		p.caught = sync.NewCond(&p.mu)
+	}
+	if p.upTo >= seq {
+		return
+	}
+	late := false
+	t := time.AfterFunc(caughtUpWait, func() {
+		p.mu.Lock()
+		late = true
+		p.mu.Unlock()
+		p.caught.Broadcast()
+	})
+	defer t.Stop()
+	for p.upTo < seq && !late {
+		p.caught.Wait()
+	}
 }
 
 // progressWindow and progressBurst bound how often the line is drawn: a
@@ -64,12 +100,18 @@ const maxProgressWidth = 78
 // record follows the session's records: requests sent, their progress and
 // their answers.
 func (p *progressLine) record(r mcp.Record) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r.Seq > p.upTo {
+		p.upTo = r.Seq
+		if p.caught != nil {
+			p.caught.Broadcast()
+		}
+	}
 	if r.RPC == nil {
 		return
 	}
 	m := r.RPC
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	switch {
 	case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
 		if p.pending == nil {
