@@ -45,3 +45,28 @@ func TestExecListingSaysANameIsNotUTF8(t *testing.T) {
 		t.Errorf("exit %d, want the listing to say once %q:\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// A hostile server can list "a\u200db" beside "ab": the screen drops the
+// zero-width joiner, so both read "ab", and a user calls the one they did
+// not mean. The listing marks the hidden one with its escaped name, and
+// only it; a joiner between two emoji is shown as it is and not marked.
+func TestExecListingSaysANameHoldsHiddenCharacters(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+		{Name: "a\u200db", Description: "the hidden one"}, {Name: "ab", Description: "the plain one"},
+		{Name: "r\u202eab", Description: "reversed"}, {Name: "👩\u200d💻", Description: "an emoji"},
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/list")
+	for _, want := range []string{
+		`⚠ its name holds characters a terminal does not show as they are: the server sent "a\u200db" · the hidden one`,
+		`⚠ its name holds characters a terminal does not show as they are: the server sent "r\u202eab" · reversed`,
+	} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("exit %d, the listing lacks %q:\n%s\n%s", code, want, out, errOut)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if (strings.Contains(line, "the plain one") || strings.Contains(line, "an emoji")) && strings.Contains(line, "⚠") {
+			t.Errorf("a tool whose name shows as it is is marked: %q", line)
+		}
+	}
+}

@@ -7,13 +7,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // NameProblems says, for each of tools, why tools/call cannot be sure to
 // reach it by its name, or "" when it can; nil when every name is fine. A
 // server that lists two tools under one name, a tool with an empty name,
-// or one whose name is not UTF-8 (read as U+FFFD), is answered by a
-// debugger that says so where the list is shown: a call names one tool,
+// one whose name is not UTF-8 (read as U+FFFD), or one whose name holds
+// characters the screen hides or redraws (so it reads as another), is
+// answered by a debugger that says so where the list is shown: a call names one tool,
 // and which of the same name runs is the server's choice.
 func NameProblems(tools []Tool) []string {
 	counts := make(map[string]int, len(tools))
@@ -46,6 +48,11 @@ func NameProblem(name string, same int) string {
 		// The name last: a long one is what an 80-column line cuts, not
 		// what the problem is.
 		return fmt.Sprintf("tools/call cannot tell apart the %d tools named %s", same, quotedName(name))
+	case sanitize.Line(name) != name:
+		// What the screen drops or redraws (a zero-width joiner, a bidi
+		// mark, a control byte) makes "a\u200db" read as "ab", another
+		// tool's name; only the escaped form tells the user which is which.
+		return "its name holds characters a terminal does not show as they are: the server sent " + quotedName(name)
 	}
 	return ""
 }
