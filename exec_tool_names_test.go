@@ -64,6 +64,9 @@ func TestExecListingSaysANameHoldsHiddenCharacters(t *testing.T) {
 			t.Errorf("exit %d, the listing lacks %q:\n%s\n%s", code, want, out, errOut)
 		}
 	}
+	if !strings.Contains(out, "\n"+`"a\u200db"  `) {
+		t.Errorf("the hidden one is not listed under its escaped name:\n%s", out)
+	}
 	for _, line := range strings.Split(out, "\n") {
 		if (strings.Contains(line, "the plain one") || strings.Contains(line, "an emoji")) && strings.Contains(line, "⚠") {
 			t.Errorf("a tool whose name shows as it is is marked: %q", line)

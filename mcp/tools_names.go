@@ -48,7 +48,7 @@ func NameProblem(name string, same int) string {
 		// The name last: a long one is what an 80-column line cuts, not
 		// what the problem is.
 		return fmt.Sprintf("tools/call cannot tell apart the %d tools named %s", same, quotedName(name))
-	case sanitize.Line(name) != name:
+	case hidesCharacters(name):
 		// What the screen drops or redraws (a zero-width joiner, a bidi
 		// mark, a control byte) makes "a\u200db" read as "ab", another
 		// tool's name; only the escaped form tells the user which is which.
@@ -56,6 +56,21 @@ func NameProblem(name string, same int) string {
 	}
 	return ""
 }
+
+// ToolNameListed is a tool's name as a listing of tools shows it (exec's
+// list, the TUI's hints and candidates): NameShown, or, for a name holding
+// characters the screen hides or redraws, its escaped form in quotes, so
+// "a\u200db" beside "ab" does not read as a second "ab".
+func ToolNameListed(name string) string {
+	if hidesCharacters(name) {
+		return quotedName(name)
+	}
+	return NameShown(name)
+}
+
+// hidesCharacters reports whether the screen would not show name as it is:
+// the one sanitizer drops or redraws some of its characters.
+func hidesCharacters(name string) bool { return sanitize.Line(name) != name }
 
 // quotedName is name in Go quotes, which show its spaces and escapes, cut
 // at NameLimit as NameShown cuts it, the size after the closing quote:

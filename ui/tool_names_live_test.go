@@ -45,3 +45,20 @@ func TestHintNamesTheNamelessTool(t *testing.T) {
 	l.waitFor(`"" — ⚠ its name is empty`)
 	l.quit()
 }
+
+// A tool named "a\u200db" beside one named "ab" is listed among the names
+// to call in its escaped form: the screen drops the joiner, and both read
+// "ab", so the user could not tell which one Tab would complete.
+func TestHintShowsANameWithHiddenCharactersEscaped(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+		{Name: "a\u200db", Description: "the hidden one"}, {Name: "ab", Description: "the plain one"},
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	l.mark()
+	l.tm.Type("c")
+	l.waitFor(`"a\u200db"  ab`)
+	l.quit()
+}
