@@ -76,7 +76,7 @@ func (p *printer) sent(c command.Command) string {
 // command they are about.
 func (p *printer) title(c command.Command) string {
 	if c.Tool != "" {
-		return mcp.NameShown(p.sent(c)) + " " + mcp.NameShown(c.Tool)
+		return mcp.NameShown(p.sent(c)) + " " + mcp.NameListed(c.Tool)
 	}
 	return mcp.NameShown(p.sent(c))
 }

@@ -109,7 +109,7 @@ func (p *printer) prompts(result json.RawMessage) {
 				args[j] += "*"
 			}
 		}
-		rows[i] = entry{name: mcp.NameShown(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
+		rows[i] = entry{name: mcp.NameListed(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list", result)

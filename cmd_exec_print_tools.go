@@ -39,7 +39,7 @@ func (p *printer) tools(resp *mcp.Response) {
 			// leaves it out, and tools/call refuses it.
 			desc = "⚠ not callable: " + why + " · " + desc
 		}
-		rows[i] = entry{name: mcp.ToolNameListed(t.Name), desc: desc, more: argSummary(t.InputSchema)}
+		rows[i] = entry{name: mcp.NameListed(t.Name), desc: desc, more: argSummary(t.InputSchema)}
 	}
 	p.columns(rows)
 	for _, u := range page.Unreadable {

@@ -55,8 +55,9 @@ func TestExecListingSaysANameHoldsHiddenCharacters(t *testing.T) {
 		{Name: "a\u200db", Description: "the hidden one"}, {Name: "ab", Description: "the plain one"},
 		{Name: "r\u202eab", Description: "reversed"}, {Name: "👩\u200d💻", Description: "an emoji"},
 	}})
-	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/list")
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/list", "tools/call 'a\u200db'")
 	for _, want := range []string{
+		"── tools/call " + `"a\u200db"`,
 		`⚠ its name holds characters a terminal does not show as they are: the server sent "a\u200db" · the hidden one`,
 		`⚠ its name holds characters a terminal does not show as they are: the server sent "r\u202eab" · reversed`,
 	} {

@@ -57,11 +57,11 @@ func NameProblem(name string, same int) string {
 	return ""
 }
 
-// ToolNameListed is a tool's name as a listing of tools shows it (exec's
-// list, the TUI's hints and candidates): NameShown, or, for a name holding
+// NameListed is a tool's or prompt's name as a listing shows it (exec's
+// lists and headings, the TUI's hints and candidates): NameShown, or, for a name holding
 // characters the screen hides or redraws, its escaped form in quotes, so
 // "a\u200db" beside "ab" does not read as a second "ab".
-func ToolNameListed(name string) string {
+func NameListed(name string) string {
 	if hidesCharacters(name) {
 		return quotedName(name)
 	}

@@ -166,7 +166,7 @@ func toolName(name string) string {
 	if name == "" {
 		return `""`
 	}
-	return hintWord(mcp.ToolNameListed(name))
+	return hintWord(mcp.NameListed(name))
 }
 
 // described joins a name to its description in a hint: a first part
