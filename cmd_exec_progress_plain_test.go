@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -60,5 +64,48 @@ func TestExecProgressOffATerminalPrintsTheLastBeforeTheAnswer(t *testing.T) {
 	want := "progress: tools/call slow  [####################] 2/2  second half\n"
 	if got := e.errb.String(); !strings.Contains(got, want) {
 		t.Errorf("the last progress was not printed before the answer; stderr:\n%q\nwant the line %q", got, want)
+	}
+}
+
+// The progress a server sent just before a command's answer is printed off
+// a terminal even when exec holds the answer before the records goroutine
+// has read that progress: the command waits for the records up to its
+// answer (caughtUp), and a record that never comes costs it at most
+// caughtUpWait, never a hang.
+func TestExecProgressCaughtUpBeforeTheAnswer(t *testing.T) {
+	var b bytes.Buffer
+	p := &progressLine{w: &b}
+	sent := mcp.Record{Seq: 1, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "7", Method: "tools/call", Tool: "slow"}}
+	progress := func(seq int64, n int, msg string) mcp.Record {
+		raw := fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":%d,"total":2,"message":%q}}`, n, msg)
+		return mcp.Record{Seq: seq, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/progress", Raw: mcp.Raw(raw)}}
+	}
+	answer := mcp.Record{Seq: 4, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, ID: "7", Method: "tools/call"}}
+	p.record(sent)
+	p.record(progress(2, 1, "first half"))
+	read := make(chan struct{})
+	go func() {
+		// The records goroutine, behind the command that has its answer:
+		// it reads on once the command waits (caught is made, under
+		// p.mu, just before the wait).
+		defer close(read)
+		for waiting := false; !waiting; runtime.Gosched() {
+			p.mu.Lock()
+			waiting = p.caught != nil
+			p.mu.Unlock()
+		}
+		p.record(progress(3, 2, "second half"))
+		p.record(answer)
+	}()
+	p.caughtUp(answer.Seq)
+	p.done()
+	<-read
+	if want := "progress: tools/call slow  [####################] 2/2  second half\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("the progress sent before the answer was dropped; stderr:\n%q\nwant the line %q", b.String(), want)
+	}
+	start := time.Now()
+	p.caughtUp(99) // a record never read
+	if took := time.Since(start); took > caughtUpWait+2*time.Second {
+		t.Errorf("waiting for a record that never comes took %v, want at most about %v", took, caughtUpWait)
 	}
 }
