@@ -33,7 +33,7 @@ type token struct {
 	// tail is, for a secret learnt as the start of a credential a record
 	// cut (redactor.learn), how many bytes of it the record did not hold:
 	// up to that many credential bytes after each match are replaced
-	// with it (extend).
+	// with it (extendIn).
 	tail int
 	// token68 says the start a record cut is a token68 (a bearer
 	// token's, base64's: isToken68), so its rest is one too (extendIn).
@@ -216,11 +216,11 @@ func (t token) replaceJSON(s string) string {
 	if t.runs != nil {
 		return replaceFound(s, js, foundIn(s, js, nil, func(text string, found func(from, to int) bool) {
 			scanPieces(t.runs, text, found)
-		}), t.with, t.extend)
+		}, t.extendIn), t.with)
 	}
 	return replaceFound(s, js, foundIn(s, js, t.forms, func(text string, found func(from, to int) bool) {
 		scanForms(t.forms, text, found)
-	}), t.with, t.extend)
+	}, t.extendIn), t.with)
 }
 
 // scanForms calls found with the bounds of each match in text of one of
