@@ -203,10 +203,6 @@ func (r *redactor) redactOwn(s string) string {
 	return r.quotedPieces(s)
 }
 
-// extend is where a match of t ending at to in s, JSON text, ends with the
-// rest of a credential the record cut (t.tail): extendIn for JSON.
-func (t token) extend(s string, to int) int { return t.extendIn(s, to, true) }
-
 // extendIn is where a match of t ending at to in s ends with the rest of a
 // credential the record cut (t.tail): up to t.tail more bytes a header
 // value may hold, an escape counted as the one byte it stands for (a
@@ -271,7 +267,7 @@ func isHex(c byte) bool {
 }
 
 // replacePlain is strings.ReplaceAll(s, f, t.with), f being one of t's
-// forms, each match extended as t says (extend): for text with no escapes.
+// forms, each match extended as t says (extendIn): for text with no escapes.
 func (t token) replacePlain(s, f string) string {
 	if t.tail == 0 {
 		return strings.ReplaceAll(s, f, t.with)

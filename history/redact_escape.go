@@ -11,18 +11,17 @@ import (
 
 // replaceFound is s, valid JSON text whose strings are js (stringsOf),
 // with each of found (the bounds of matches of a secret's spelling, in
-// order: foundIn) replaced by with,
-// extended to end(s, its end) (token.extend), and placed as
+// order, extended: foundIn) replaced by with, placed as
 // jsonStrings.place says: one that crosses a string's quote or holds
 // punctuation outside strings is no spelling of the secret, left as it is.
 // Nothing else of s changes: no match is respelt, so none can hide
 // another token's.
-func replaceFound(s string, js jsonStrings, found [][2]int, with string, end func(s string, to int) int) string {
+func replaceFound(s string, js jsonStrings, found [][2]int, with string) string {
 	var b strings.Builder
 	last := 0
 	esc := jsonEscapedPlain(with)
 	for _, m := range found {
-		from, to := m[0], end(s, m[1])
+		from, to := m[0], m[1]
 		if k := js.index(from); k < 0 || js[k].from-1 >= to {
 			// Outside strings: a number the match is part of is
 			// replaced whole.
@@ -62,9 +61,15 @@ func replaceFound(s string, js jsonStrings, found [][2]int, with string, end fun
 // inside it was kept. A string that is one of whole, its quotes included,
 // is a match whole (jsonStrings.place). What lies between strings (a
 // number) is searched as it is.
-func foundIn(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool)) [][2]int {
+//
+// Each match is extended by ext (token.extendIn) where it was found: in
+// s, or in the decoding of the string it is in, so the rest of a
+// credential a record cut is counted a byte a character however deeply
+// it is quoted (in s a "\/" quoted again is "\\\/", read as a backslash,
+// which stopped a token68's rest and kept it).
+func foundIn(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool), ext func(s string, to int, inJSON bool) int) [][2]int {
 	var out [][2]int
-	foundAt(s, js, whole, scan, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
+	foundAt(s, js, whole, scan, ext, maxNested, func(from, to int) { out = append(out, [2]int{from, to}) })
 	return out
 }
 
@@ -75,11 +80,11 @@ const maxNested = 4
 
 // foundAt is foundIn to depth levels of strings, handing each match's
 // bounds in s to add, in order.
-func foundAt(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool), depth int, add func(from, to int)) {
+func foundAt(s string, js jsonStrings, whole []string, scan func(text string, found func(from, to int) bool), ext func(s string, to int, inJSON bool) int, depth int, add func(from, to int)) {
 	last := 0
 	spelt := func(from, to int) {
 		scan(s[from:to], func(a, b int) bool {
-			add(from+a, from+b)
+			add(from+a, ext(s, from+b, true))
 			return true
 		})
 	}
@@ -89,7 +94,7 @@ func foundAt(s string, js jsonStrings, whole []string, scan func(text string, fo
 		raw := s[in.from:in.to]
 		if strings.IndexByte(raw, '\\') < 0 {
 			if isQuoted(whole, raw) {
-				add(in.from-1, in.to+1)
+				add(in.from-1, ext(s, in.to+1, true))
 			} else {
 				spelt(in.from, in.to) // no escapes: it decodes to itself
 			}
@@ -97,7 +102,7 @@ func foundAt(s string, js jsonStrings, whole []string, scan func(text string, fo
 		}
 		text := unescaped(raw)
 		if isQuoted(whole, text) {
-			add(in.from-1, in.to+1)
+			add(in.from-1, ext(s, in.to+1, true))
 			continue
 		}
 		// Where each match in text was spelt in raw: matches come in
@@ -112,10 +117,12 @@ func foundAt(s string, js jsonStrings, whole []string, scan func(text string, fo
 		}
 		if depth > 1 && strings.IndexByte(text, '\\') >= 0 && json.Valid([]byte(text)) {
 			// Not whole: a quoted string inside is no value of s's own.
-			foundAt(text, stringsOf(text), nil, scan, depth-1, inText)
+			foundAt(text, stringsOf(text), nil, scan, ext, depth-1, inText)
 			continue
 		}
-		scan(text, func(a, b int) bool { inText(a, b); return true })
+		// text is decoded: no escapes, and a line break is a byte that
+		// stops the rest as "\n" does in s.
+		scan(text, func(a, b int) bool { inText(a, ext(text, b, false)); return true })
 	}
 	spelt(last, len(s))
 }

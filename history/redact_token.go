@@ -33,7 +33,7 @@ type token struct {
 	// tail is, for a secret learnt as the start of a credential a record
 	// cut (redactor.learn), how many bytes of it the record did not hold:
 	// up to that many credential bytes after each match are replaced
-	// with it (extend).
+	// with it (extendIn).
 	tail int
 	// token68 says the start a record cut is a token68 (a bearer
 	// token's, base64's: isToken68), so its rest is one too (extendIn).
@@ -121,20 +121,28 @@ func (t token) formIn(s string) bool {
 // ("\\u0030").
 const maxDecoded = maxNested + 1
 
-// decodings yields s and, while it holds \uXXXX escapes, s with its
-// escapes decoded (unescaped), up to maxDecoded times: a server may spell
-// every byte of a secret so ("\u0030\u0031"), which none of its forms is,
-// and the search that replaces it decodes each string (foundIn). Each is
-// made only when the caller asks on for it.
+// decodings yields s and, while it holds escapes none of a token's forms
+// spells (escaped), s with its escapes decoded (unescaped), up to
+// maxDecoded times: a server may spell every byte of a secret so
+// ("\u0030\u0031"), or quote JSON in a string, where a "\/" of the secret
+// is "\\\/", and the search that replaces it decodes each string (foundIn).
+// Each is made only when the caller asks on for it.
 func decodings(s string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for n := 0; ; n++ {
-			if !yield(s) || n == maxDecoded || !strings.Contains(s, `\u`) {
+			if !yield(s) || n == maxDecoded || !escaped(s) {
 				return
 			}
 			s = unescaped(s)
 		}
 	}
+}
+
+// escaped reports whether s holds a \uXXXX escape or an escaped
+// backslash: what a token's forms, escaped once, do not spell, and a
+// decoding of s may.
+func escaped(s string) bool {
+	return strings.Contains(s, `\u`) || strings.Contains(s, `\\`)
 }
 
 // holdsIn reports whether has holds for one of s's decodings.
@@ -208,11 +216,11 @@ func (t token) replaceJSON(s string) string {
 	if t.runs != nil {
 		return replaceFound(s, js, foundIn(s, js, nil, func(text string, found func(from, to int) bool) {
 			scanPieces(t.runs, text, found)
-		}), t.with, t.extend)
+		}, t.extendIn), t.with)
 	}
 	return replaceFound(s, js, foundIn(s, js, t.forms, func(text string, found func(from, to int) bool) {
 		scanForms(t.forms, text, found)
-	}), t.with, t.extend)
+	}, t.extendIn), t.with)
 }
 
 // scanForms calls found with the bounds of each match in text of one of
@@ -288,7 +296,7 @@ func (l encodedLine) mayContain(toks []token, may []bool) []bool {
 			may[i] = may[i] || hasPiece(tok.pieces, t) ||
 				slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(t, f) })
 		}
-		if bytes.Contains(t, []byte(`\u`)) {
+		if bytes.Contains(t, []byte(`\u`)) || bytes.Contains(t, []byte(`\\`)) { // escaped, without a copy
 			search(string(t))
 		}
 	}
