@@ -138,8 +138,7 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		}
 		// Still announcing it by the User-Agent it came with: the name
 		// it gave itself is the one the clients bar shows.
-		m.reannounce()
-		return next
+		return tea.Batch(next, m.reannounce())
 	}
 	if msg.Records == nil {
 		// A new name of a session never announced: there are no records
@@ -174,20 +173,24 @@ func (m *Model) announce(i int) tea.Cmd {
 // that came and went, the Inspector CLI's one tools/list, was offered as
 // new for the rest of the message's time, the bar already reading
 // "(ended)" beside it).
-func (m *Model) reannounce() {
+func (m *Model) reannounce() tea.Cmd {
 	c := &m.clients
 	if c.announced == nil || !m.status.shows(c.announcedID) {
 		c.announced = nil
-		return
+		return nil
 	}
 	switch i := slices.Index(c.feeds, c.announced); {
 	case i < 0:
 		// Let go (maxEnded), its log with it: no key shows it now, and
-		// "] ×3 shows a new client" stepped to another.
-		c.announced, m.status.msg = nil, nil
+		// "] ×3 shows a new client" stepped to another. It ends as when
+		// its time is up: the reminder to answer an open question it was
+		// shown over comes back, where the status line was left empty.
+		c.announced = nil
+		return m.statusExpired(c.announcedID)
 	case i != c.cur:
 		m.status.msg.text = m.newClientText(i)
 	}
+	return nil
 }
 
 // newClientText announces the i-th session.
@@ -275,9 +278,9 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	m.clients.ends++
 	f.endedAt = m.clients.ends
 	m.clients.dropEnded()
-	m.reannounce()
+	said := m.reannounce()
 	if f != m.clients.shown() {
-		return nil
+		return said
 	}
 	m.status.ended = true
 	text := "the client's session ended: " + f.label() + " (everything so far is still here)"
