@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -47,17 +45,11 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 // closeOwn ends the user's own sessions as the TUI quits, together, as
 // the TUI's own quit does (closeOnQuit, at most wait for the server's
 // goodbyes): one after another, each held DELETE had its own bound of up
-// to 2 s before the prompt came back; each said its own wait. The
-// screen is given back by then, so ctrl+c is a signal again: it cuts the
-// wait short, as in the TUI's quit, where it killed the proxy mid-wait,
-// every recording without its end.
+// to 2 s before the prompt came back; each said its own wait.
 func (s *proxySessions) closeOwn(wait time.Duration) {
 	s.mu.Lock()
 	own := s.own
 	s.own = nil
 	s.mu.Unlock()
-	leave := make(chan os.Signal, 1)
-	signal.Notify(leave, os.Interrupt)
-	defer signal.Stop(leave)
-	closeOnQuit(s.errw, wait, leave, own...)
+	closeOnQuit(s.errw, wait, nil, own...)
 }

@@ -74,7 +74,7 @@ func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
 		t.Errorf("quitting took %s: it waited for the held DELETEs", took)
 	}
 	said := errw.String()
-	notice := "mcpscope: ending 2 sessions upstream (DELETE)… ctrl+c leaves now\n"
+	notice := "mcpscope: ending 2 sessions upstream (DELETE)…\n"
 	gaveUp := "did not answer the DELETEs ending 2 sessions (or calls' cancellations) within " + mcp.DurationText(wait) + ": stopped waiting; the sessions may stay open on the server until they expire\n"
 	i, j := strings.Index(said, notice), strings.Index(said, gaveUp)
 	if i < 0 || j < i || strings.Count(said, "\n") != 2 {
@@ -103,7 +103,7 @@ func TestProxyQuitSaysOnlyTheDeleteStillOut(t *testing.T) {
 	}
 	s.closeOwn(closeNoticeAfter + 200*time.Millisecond)
 	said := errw.String()
-	if notice := "mcpscope: ending the session upstream (DELETE)… ctrl+c leaves now\n"; !strings.Contains(said, notice) || strings.Contains(said, "ending 2 sessions") {
+	if notice := "mcpscope: ending the session upstream (DELETE)…\n"; !strings.Contains(said, notice) || strings.Contains(said, "ending 2 sessions") {
 		t.Errorf("the quit said %q, want %q: one DELETE was still out", said, notice)
 	}
 }
