@@ -47,3 +47,30 @@ func TestExportShowsTheDetectedTransport(t *testing.T) {
 		t.Errorf("JSON export: header transport %q, transport %q; want the header's auto kept and sse beside it", doc.Header.Transport, doc.Transport)
 	}
 }
+
+// The endpoint's rows list the URLs in the order a post tries them, as the
+// Negotiation pane does: a fallback that is the resolved URL itself is "the
+// same URL", where the export printed the URL a second time, reading as a
+// second place the posts went.
+func TestExportSaysAFallbackThatIsTheResolvedURL(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{})
+	url := srv.SSEURL()
+	l := logOf(t, mcp.Config{URL: url, Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.Request(ctx, "ping", nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var md bytes.Buffer
+	if err := ExportMarkdown(&md, Header{MCPScope: "test", URL: url, Transport: "sse", Started: scriptStart}, l); err != nil {
+		t.Fatal(err)
+	}
+	var resolved string
+	for _, line := range strings.Split(md.String(), "\n") {
+		if v, ok := strings.CutPrefix(line, "| Resolved URL | "); ok {
+			resolved = strings.TrimSuffix(v, " |")
+		}
+	}
+	if resolved == "" || !strings.Contains(md.String(), "| Fallback URL | the same URL |") || strings.Count(md.String(), resolved) != 2 {
+		t.Errorf("want the resolved URL %s once more (Posting to) and the fallback as the same URL:\n%s", resolved, md.String())
+	}
+}

@@ -79,7 +79,14 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		row("Resolved against", mdCode(ep.Base))
 		row("Resolved URL", mdCode(ep.Preferred))
 		row("Under the stream's prefix", mdCode(ep.Prefixed))
-		row("Fallback URL", mdCode(ep.Fallback))
+		switch ep.Fallback {
+		case ep.Preferred:
+			// As the Negotiation pane says it: the URL again read as a
+			// second place tried.
+			row("Fallback URL", "the same URL")
+		default:
+			row("Fallback URL", mdCode(ep.Fallback))
+		}
 		row("Posting to", mdCode(ep.InUse))
 		row("Why", mdText(ep.Reason))
 		row("Endpoint after", ms(ep.Elapsed))
