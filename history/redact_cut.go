@@ -231,7 +231,7 @@ func (t token) extendIn(s string, to int, inJSON bool) int {
 			c, n = s[to+1], 2
 		case inJSON && c == '"', !headerValueByte(c):
 			return to
-		case c == '%' && to+2 < len(s) && isHex(s[to+1]) && isHex(s[to+2]):
+		case c == '%' && to+2 < len(s) && jsonspan.IsHex(s[to+1]) && jsonspan.IsHex(s[to+2]):
 			v, _ := strconv.ParseUint(s[to+1:to+3], 16, 8)
 			c, n = byte(v), 3
 		}
@@ -260,11 +260,6 @@ func token68Byte(c byte) bool {
 // visible ASCII, space, tab and obs-text), which is any byte of a
 // credential learnt from one.
 func headerValueByte(c byte) bool { return c == '\t' || (c >= ' ' && c != 0x7f) }
-
-// isHex reports a hex digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
 
 // replacePlain is strings.ReplaceAll(s, f, t.with), f being one of t's
 // forms, each match extended as t says (extendIn): for text with no escapes.

@@ -252,13 +252,9 @@ func isHexColour(s string) bool {
 	if len(s) != 4 && len(s) != 7 || s[0] != '#' {
 		return false
 	}
-	for i := 1; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return false
-		}
-	}
-	return true
+	// Base 16 takes hex digits only: no sign, no 0x, no underscores.
+	_, err := strconv.ParseUint(s[1:], 16, 32)
+	return err == nil
 }
 
 // parseColour accepts the colour forms a user may write and returns the one

@@ -309,7 +309,7 @@ func (s *Scanner) str(i int) (int, error) {
 					if k >= len(src) {
 						return k, s.eof()
 					}
-					if !isHex(src[k]) {
+					if !IsHex(src[k]) {
 						return k, s.bad(k, "in \\u hexadecimal character escape")
 					}
 				}
@@ -346,7 +346,9 @@ func stringStop(b []byte) int {
 	return len(b)
 }
 
-func isHex(c byte) bool {
+// IsHex reports whether c is a hex digit, as a \u escape and a URL's
+// %XX hold them: the one check for both.
+func IsHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
