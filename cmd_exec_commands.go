@@ -48,7 +48,26 @@ func startsCommand(word string) bool {
 		(strings.Contains(word, "/") && !strings.Contains(word, "="))
 }
 
+// endOfFlags drops the "--" that may lead the commands (after the URL):
+// as cobra reads it before the URL, it ends the flags, and no method is
+// named "--". What still leads after it and starts with "-" is a flag
+// where a method goes, refused before anything is sent: sent, the server
+// was asked for the method "--".
+func endOfFlags(args []string) ([]string, error) {
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		return nil, fmt.Errorf("%s comes where a command's method goes, and no method starts with -: flags go before the URL (mcpscope exec [flags] URL COMMAND...)", clip.Quote(args[0], maxQuotedLine))
+	}
+	return args, nil
+}
+
 func parseCommands(args []string) ([]command.Command, error) {
+	args, err := endOfFlags(args)
+	if err != nil {
+		return nil, err
+	}
 	var lines []string
 	var current []string // the words of the last line
 	for _, a := range args {

@@ -43,7 +43,7 @@ func (p *printer) countAnd(n int, noun, and, next, method string, result json.Ra
 		// word (Linux bounds one at 128 KiB).
 		fmt.Fprintf(p.w, " (more pages: use %s --all; the nextCursor is %d bytes, too long to give as cursor=X)", method, len(next))
 	case next != "":
-		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, command.ShellPath(next))
+		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, command.ShellValue(next))
 	case p.modern() && mcp.EmptyNextCursor(result):
 		// 2026-07-28: an empty nextCursor names a page, which --all
 		// follows and cursor="" asks for; cursor= with no text asks

@@ -114,7 +114,7 @@ func (p *printer) createdTask(result json.RawMessage) {
 	p.columns([]entry{taskRow(t)})
 	id := "ID"
 	if t.TaskID != "" && len(t.TaskID) <= maxTaskID {
-		id = command.ShellPath(t.TaskID)
+		id = command.ShellValue(t.TaskID)
 	}
 	how := "tasks/get taskId=" + id + " says where it stands"
 	if !p.modern() {

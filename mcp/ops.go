@@ -164,6 +164,7 @@ func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, e
 // first page).
 func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
+	var unreadable []UnreadableTool
 	send := func(params json.RawMessage) (*Response, error) {
 		return s.Request(ctx, "tools/list", params)
 	}
@@ -179,7 +180,15 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 			}
 			page.HeadersRead = true
 		}
+		// Counted from the first page's first entry: the pages' entries
+		// one after another are the merged list's.
+		before := len(tools) + len(unreadable)
+		for _, u := range page.Unreadable {
+			u.Index += before
+			unreadable = append(unreadable, u)
+		}
 		tools = append(tools, ts...)
+		page.AllUnreadable = slices.Clip(unreadable)
 		resp.tools = &page
 		return page.NextCursor, page.cursorNamed, page.cursorErr
 	})

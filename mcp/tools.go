@@ -73,6 +73,12 @@ type ToolPage struct {
 	// the page was (a 2026 session's ListToolsFrom), so Invalid already
 	// says what is wrong with them and need not be worked out again.
 	HeadersRead bool
+	// AllUnreadable, on the last page of a listing that followed
+	// nextCursor (ListToolsFrom with all), is the unreadable entries of
+	// every page read, this one's too, each Index counting the entries of
+	// all those pages from the first's first: what a merged list says.
+	// Unreadable alone is this page's.
+	AllUnreadable []UnreadableTool
 	// cursorNamed says the page's nextCursor is a string, "" too (absent
 	// or null name no next page); cursorErr that it is there but not a
 	// string.
@@ -89,6 +95,9 @@ type UnreadableTool struct {
 	// Reason says what is wrong with it, quoting a little of the server's
 	// text; sanitize it before it reaches a terminal.
 	Reason string
+	// Raw is the entry as the server sent it, a view of the answer's
+	// bytes: a merged list keeps it where its page had it.
+	Raw json.RawMessage
 }
 
 // String is "tools[INDEX]: REASON".
@@ -126,7 +135,7 @@ func ParseTools(result json.RawMessage) (ToolPage, error) {
 	for entry := range tools.Elements() {
 		t, reason := readTool(entry)
 		if reason != "" {
-			page.Unreadable = append(page.Unreadable, UnreadableTool{Index: i, Reason: reason})
+			page.Unreadable = append(page.Unreadable, UnreadableTool{Index: i, Reason: reason, Raw: t.Raw})
 		} else {
 			page.Tools = append(page.Tools, t)
 		}

@@ -37,9 +37,6 @@ func parseForm(params json.RawMessage) form {
 // (command.ParseAnswer).
 const samplingDecline = "decline"
 
-// actionWords are the first words an elicitation answer may start with.
-var actionWords = []string{"accept", "decline", "cancel"}
-
 // complete runs one Tab on an elicitation answer (see tabComplete), or
 // on a sampling answer, whose one word to complete is decline: the rest
 // is the reply, the person's to type.
@@ -85,7 +82,7 @@ func (a *askPrompt) nothingToComplete() string {
 	}
 	fields := words
 	switch first := words[0].Text; {
-	case first == "accept":
+	case accepts(first):
 		fields = words[1:]
 	case !strings.Contains(first, "="):
 		return "" // declined or cancelled: no fields to have meant
@@ -117,17 +114,25 @@ func formCompletion(f form, before string) completion {
 		return comp
 	}
 	if len(words) == 0 {
-		for _, w := range actionWords {
+		for _, w := range command.ElicitActions() {
 			if strings.HasPrefix(w, cur.Text) {
 				comp.add(w+" ", w)
 			}
 		}
 	}
-	if len(words) > 0 && words[0].Text != "accept" && !strings.Contains(words[0].Text, "=") {
+	if len(words) > 0 && !accepts(words[0].Text) && !strings.Contains(words[0].Text, "=") {
 		return comp // declined or cancelled: no fields
 	}
 	for _, p := range keysLeft(f.schema, cur.Text, keysOf(words)) {
 		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
 	}
 	return comp
+}
+
+// accepts reports whether an answer's first word accepts the form (accept,
+// yes, y), as Enter reads it: Tab and the note under the answer knew only
+// accept, and offered nothing after a "y" that Enter sent as accepted.
+func accepts(first string) bool {
+	a, _ := command.ElicitAction(first)
+	return a == "accept"
 }

@@ -76,7 +76,39 @@ func ReadElicitation(params json.RawMessage) Elicitation {
 	return e
 }
 
-var actions = map[string]string{"accept": "accept", "yes": "accept", "y": "accept", "decline": "decline", "no": "decline", "n": "decline", "cancel": "cancel"}
+// actionWords are the words an elicitation answer may start with, each
+// with the action it sends: the one table Enter (ElicitAction), Tab and
+// the form's note (the TUI's) read, so "y name=Ann" is an accepted form
+// to all three. Each action's own word comes first.
+var actionWords = []struct{ word, action string }{
+	{"accept", "accept"}, {"yes", "accept"}, {"y", "accept"},
+	{"decline", "decline"}, {"no", "decline"}, {"n", "decline"},
+	{"cancel", "cancel"},
+}
+
+// ElicitActions are the elicitation answer's actions, each once, in the
+// order they are offered: accept, decline, cancel.
+func ElicitActions() []string {
+	var out []string
+	for _, a := range actionWords {
+		if a.word == a.action {
+			out = append(out, a.word)
+		}
+	}
+	return out
+}
+
+// ElicitAction is the action an elicitation answer's first word names
+// (yes and y accept, no and n decline), in any case; false for a word
+// that names none.
+func ElicitAction(word string) (string, bool) {
+	for _, a := range actionWords {
+		if strings.EqualFold(word, a.word) {
+			return a.action, true
+		}
+	}
+	return "", false
+}
 
 func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []ArgWarning, error) {
 	e := ReadElicitation(params)
@@ -86,7 +118,7 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 	}
 	action := "accept"
 	if len(words) > 0 {
-		if a, ok := actions[strings.ToLower(words[0])]; ok {
+		if a, ok := ElicitAction(words[0]); ok {
 			action, words = a, words[1:]
 		} else if !strings.Contains(words[0], "=") {
 			// A link's answer takes no fields, and a mistyped action
@@ -95,7 +127,7 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 			if e.Mode == "url" {
 				fields = ""
 			}
-			if meant := Nearest(strings.ToLower(words[0]), []string{"accept", "decline", "cancel"}); meant != "" {
+			if meant := Nearest(strings.ToLower(words[0]), ElicitActions()); meant != "" {
 				return nil, nil, fmt.Errorf("%s: did you mean %s? answer with accept, decline or cancel%s", argQuoted(words[0]), meant, fields)
 			}
 			return nil, nil, fmt.Errorf("%s: answer with accept, decline or cancel%s", argQuoted(words[0]), fields)

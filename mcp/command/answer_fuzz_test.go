@@ -46,8 +46,10 @@ func FuzzHostileForm(f *testing.F) {
 			// begins with (accept when it begins with a field), and a
 			// form's content only with accept.
 			want := "accept"
-			if w, err := SplitWords(line); err == nil && len(w) > 0 && actions[strings.ToLower(w[0])] != "" {
-				want = actions[strings.ToLower(w[0])]
+			if w, err := SplitWords(line); err == nil && len(w) > 0 {
+				if a, ok := ElicitAction(w[0]); ok {
+					want = a
+				}
 			}
 			if _, content := v["content"]; v["action"] != want || (content && want != "accept") {
 				t.Fatalf("ParseAnswer(%s, %q) = %s; the line asks to %s", params, line, out, want)

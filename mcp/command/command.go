@@ -212,6 +212,11 @@ func cmdList(cmd Command, words []Word, line string) (Command, error) {
 	if cmd.EmptyCursor && len(cmd.Words) > 0 {
 		return cmd, fmt.Errorf("%s takes one cursor: cursor=\"\" (the empty one) or cursor=X, not both", cmd.Method)
 	}
+	if len(cmd.Words) > 1 {
+		// Said here, before anything is sent, as the others are: at
+		// send time it came under the list's heading as the answer.
+		return cmd, fmt.Errorf("%s takes one cursor, not %d: cursor=X with the nextCursor of the page before", cmd.Method, len(cmd.Words))
+	}
 	return cmd, nil
 }
 

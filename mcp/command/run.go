@@ -61,8 +61,15 @@ func Run(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning
 // they hid the one line that says what to fix.
 func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
 	r, warnings, err := runCommand(ctx, s, c, cat)
+	said := c.Warnings
+	if c.Method == "tools/call" && mcp.FindTool(s.Tools(), c.Tool) != nil {
+		// A tool really named 'name=x', as listed (the call listed the
+		// tools when they were not known): the quotes meant it, and
+		// "sent whole" is no news.
+		said = nil
+	}
 	// What the line was taken to mean comes first: the rest follows from it.
-	warnings = append(slices.Clip(c.Warnings), warnings...)
+	warnings = append(slices.Clip(said), warnings...)
 	if ue := (*UsageError)(nil); errors.As(err, &ue) {
 		ue.Also = append(ue.Also, warnings...)
 		return r, nil, err

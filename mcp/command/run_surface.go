@@ -79,31 +79,43 @@ func mergePages(pages []*mcp.Response, key string) *mcp.Response {
 }
 
 // allTools is the answer of tools/list --all as one: the last page's, with
-// every page's tools when there were more pages than one. Each tool is
+// every page's entries when there were more pages than one. Each tool is
 // the entry the server sent (Tool.Raw), annotations, execution and all:
-// a merged list says of a tool what its page said. The merged answer
-// carries the tools as read, marks and all, so it is not read again.
+// a merged list says of a tool what its page said. An entry no page could
+// read stays where its page had it, and is said as the last page's are
+// (ToolPage.AllUnreadable): it dropped out of the merged list unsaid. The
+// merged answer carries the tools as read, marks and all, so it is not
+// read again.
 func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if last == nil || last.Result == nil {
 		return last
 	}
 	page, err := last.Tools()
-	if err != nil || len(page.Tools) >= len(tools) {
+	if err != nil || len(page.Tools) >= len(tools) && len(page.AllUnreadable) <= len(page.Unreadable) {
 		return last
 	}
-	items := make([]json.RawMessage, len(tools))
-	for i, t := range tools {
-		if items[i] = t.Raw; items[i] == nil {
+	bad := page.AllUnreadable
+	items := make([]json.RawMessage, 0, len(tools)+len(bad))
+	for _, t := range tools {
+		for len(bad) > 0 && bad[0].Index <= len(items) {
+			items, bad = append(items, bad[0].Raw), bad[1:]
+		}
+		raw := t.Raw
+		if raw == nil {
 			// A tool not read from an answer (a Session of another
 			// kind): its fields are all there is.
-			items[i], _ = json.Marshal(t)
+			raw, _ = json.Marshal(t)
 		}
+		items = append(items, raw)
+	}
+	for _, u := range bad {
+		items = append(items, u.Raw)
 	}
 	result, ok := withItems(last.Result, "tools", items)
 	if !ok {
 		return last
 	}
-	return last.WithTools(result, mcp.ToolPage{Tools: tools, HeadersRead: page.HeadersRead})
+	return last.WithTools(result, mcp.ToolPage{Tools: tools, Unreadable: page.AllUnreadable, HeadersRead: page.HeadersRead})
 }
 
 // withItems is result with items under key and no nextCursor: a merged

@@ -33,8 +33,9 @@ func TestRunOnALiveSession(t *testing.T) {
 		t.Errorf("bad value: %v, want a UsageError naming the key", err)
 	}
 
-	// Two cursors are refused, not read as none (which lists page 1).
-	if _, _, err = runLine(t, s, "tools/list cursor=a cursor=b"); !strings.Contains(fmt.Sprint(err), "one cursor") {
+	// Two cursors are refused before sending, not read as none (which
+	// lists page 1).
+	if _, err = ParseCommand("tools/list cursor=a cursor=b"); !strings.Contains(fmt.Sprint(err), "one cursor") {
 		t.Errorf("two cursors: %v, want a usage error", err)
 	}
 }

@@ -31,6 +31,10 @@ func FuzzShellPath(f *testing.F) {
 		if err != nil {
 			t.Fatalf("ShellPath(%q) = %s, which a shell cannot read: %v", path, q, err)
 		}
+		if strings.HasPrefix(path, "-") {
+			// The same file, where the bare -x read as a flag.
+			path = "./" + path
+		}
 		if got != path {
 			t.Fatalf("ShellPath(%q) = %s, which a shell reads as %q", path, q, got)
 		}

@@ -375,7 +375,7 @@ func TestRunListPages(t *testing.T) {
 	if n := tp.count(t, 5, sent("resources/list")); n != 5 {
 		t.Errorf("%d resources/list requests, want 5 (3 pages, then 1, then 1)", n)
 	}
-	if _, _, err := runLine(t, s, "resources/list cursor=a cursor=b"); !strings.Contains(errString(err), "one cursor") {
+	if _, err := ParseCommand("resources/list cursor=a cursor=b"); !strings.Contains(errString(err), "one cursor") {
 		t.Errorf("two cursors: %v", err)
 	}
 }
