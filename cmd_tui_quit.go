@@ -197,7 +197,7 @@ func homeShellPath(path string) string {
 	if !ok || rest == "" {
 		return command.ShellPath(path)
 	}
-	return "~/" + command.ShellPath(rest)
+	return "~/" + command.ShellValue(rest)
 }
 
 // sayCommandBelow writes words, a colon, and a command to paste (verb and

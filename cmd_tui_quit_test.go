@@ -348,3 +348,16 @@ func TestQuitCommandsNameTheHomeDirectoryAsTilde(t *testing.T) {
 		t.Errorf("the replay command pasted into bash is %q, want mcpscope replay %q", got, path)
 	}
 }
+
+// A recording under the home directory whose name starts with "-" is
+// printed as ~/-x: after ~/ a "-" is no flag, and ./ read "~/./-x".
+func TestHomeShellPathKeepsADashAfterTheHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	if got := homeShellPath(home + "/-x.jsonl"); got != "~/-x.jsonl" {
+		t.Errorf("homeShellPath = %q, want ~/-x.jsonl", got)
+	}
+	if got := homeShellPath("-x.jsonl"); got != "./-x.jsonl" {
+		t.Errorf("a relative path outside the home directory = %q, want ./-x.jsonl", got)
+	}
+}
