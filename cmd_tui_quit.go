@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -99,6 +100,18 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 	<-closed
 	stop()
 	sayStoppedWaiting(errw, stoppedAt, late)
+}
+
+// quitInterrupts is the channel a TUI's quit gets ctrl+c on once the
+// screen is given back, for closeOnQuit's leave, and what stops it. The
+// screen is given back: ctrl+c is a signal again, not a key. It cuts the
+// goodbyes short, for the records to end and the recordings to close; it
+// killed mcpscope mid-wait, the recording's end unwritten. The client's
+// TUI and the proxy's both quit through it.
+func quitInterrupts() (<-chan os.Signal, func()) {
+	leave := make(chan os.Signal, 1)
+	signal.Notify(leave, os.Interrupt)
+	return leave, func() { signal.Stop(leave) }
 }
 
 // closeWaitNote is the line saying what quitting waits for, of sessions
