@@ -185,13 +185,15 @@ func sayStoppedWaiting(errw io.Writer, stoppedAt string, late []*mcp.Session) {
 // is and how to replay and export it; width is the width of the terminal
 // w writes to (0: none).
 func (r *recording) sayRecordedOnQuit(w io.Writer, width int) {
-	sayPathBelow(w, "session recorded to", r.Path())
-	r.sayCaveat(w)
-	// The command is quoted as a shell reads it, so a path with a space
-	// or a quote pastes back as one argument. The export line is the
-	// TUI's only word of export: it has no key for it, and a newcomer
-	// asked how to share a session.
+	// The path is named as the commands below name it, from ~/ and
+	// quoted as a shell reads it, so a path with a space or a quote
+	// pastes back as one argument: with a long home directory the whole
+	// path was wider than 80 columns and soft-wrapped mid-path.
 	q := homeShellPath(r.Path())
+	sayPathBelow(w, "session recorded to", q)
+	r.sayCaveat(w)
+	// The export line is the TUI's only word of export: it has no key
+	// for it, and a newcomer asked how to share a session.
 	sayCommandBelow(w, width, "replay it", "mcpscope replay", q)
 	sayCommandBelow(w, width, "export it", "mcpscope export --format md -o session.md", q)
 }
