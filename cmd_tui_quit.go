@@ -76,13 +76,16 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 		}, nil)
 	}
 	stoppedAt := "within " + mcp.DurationText(wait)
+	// why is what the recording says of a DELETE cut short: it read
+	// "failed: context canceled".
+	why := "mcpscope stopped waiting for it " + stoppedAt
 	select {
 	case <-closed:
 		stop()
 		return
 	case <-timer.C:
 	case <-leave:
-		stoppedAt = "before ctrl+c"
+		stoppedAt, why = "before ctrl+c", "you pressed ctrl+c"
 		if isTerminal(errw) {
 			// The terminal echoed the ctrl+c as ^C where the cursor
 			// is, and the line below ran on after it (as exec's
@@ -94,7 +97,7 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 	for i, sess := range sessions {
 		if !done[i].Load() {
 			late = append(late, sess)
-			sess.Hurry()
+			sess.HurryFor(why)
 		}
 	}
 	<-closed
