@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
@@ -17,17 +16,14 @@ import (
 func TestUnknownSessionNamesTheNewestEnding(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	p, base, w := startProxy(t, gw.URL, Config{})
-	del := func() {
-		readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", "never-issued", "MCP-Protocol-Version", "2025-11-25").Body)
-	}
-	del()
+	deleteNeverIssued(t, base)
 	w.record(t, 1, "the first DELETE's session ended", inState(mcp.StateClosed, ""))
 	// Then the id's next recording, client session 7, ended as a client
 	// that left ends (endLeft), the newer ending of the two.
 	p.mu.Lock()
 	p.noteEnded(&p.left, "never-issued", endedBy{n: 7, init: 1})
 	p.mu.Unlock()
-	del()
+	deleteNeverIssued(t, base)
 	detect := w.record(t, 2, "how the next recording began", func(r mcp.Record) bool { return r.Kind == mcp.KindDetect })
 	why := detect.Detect.Reason
 	if !strings.Contains(why, "whose recording (client session 7) ended when the client closed its GET stream") || strings.Contains(why, "DELETE in client session 1") {
