@@ -322,7 +322,9 @@ func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
 // close, what the TUI no longer reads is drained, and the proxy stops
 // with every recording closed.
 func (r *proxyRun) finishTUI() {
-	r.sessions.closeOwn(quitWait)
+	leave, stopLeave := quitInterrupts()
+	r.sessions.closeOwn(quitWait, leave)
+	stopLeave()
 	r.sessions.unshow()
 	r.stop()
 }

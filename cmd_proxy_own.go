@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -45,11 +46,13 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 // closeOwn ends the user's own sessions as the TUI quits, together, as
 // the TUI's own quit does (closeOnQuit, at most wait for the server's
 // goodbyes): one after another, each held DELETE had its own bound of up
-// to 2 s before the prompt came back; each said its own wait.
-func (s *proxySessions) closeOwn(wait time.Duration) {
+// to 2 s before the prompt came back; each said its own wait. A signal on
+// leave (ctrl+c, quitInterrupts) ends the wait at once, as it does the
+// client TUI's: the proxy's quit had none, and ctrl+c killed it mid-wait.
+func (s *proxySessions) closeOwn(wait time.Duration, leave <-chan os.Signal) {
 	s.mu.Lock()
 	own := s.own
 	s.own = nil
 	s.mu.Unlock()
-	closeOnQuit(s.errw, wait, nil, own...)
+	closeOnQuit(s.errw, wait, leave, own...)
 }

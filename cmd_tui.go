@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 
 	"github.com/charmbracelet/lipgloss"
@@ -191,12 +190,8 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	go func() { _ = sess.Connect(ctx) }()
 	runErr := ui.Run(opts)
 	cancel()
-	// The screen is given back: ctrl+c is a signal again, not a key. It
-	// cuts the goodbyes short, for the records to end and the recording
-	// to close; it killed mcpscope mid-wait, the recording's end unwritten.
-	leave := make(chan os.Signal, 1)
-	signal.Notify(leave, os.Interrupt)
-	defer signal.Stop(leave)
+	leave, stopLeave := quitInterrupts()
+	defer stopLeave()
 	closeOnQuit(os.Stderr, quitWait, leave, sess)
 	// Drain what the UI no longer reads so the recorder gets every record
 	// before it closes.

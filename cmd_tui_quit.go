@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -75,13 +76,16 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 		}, nil)
 	}
 	stoppedAt := "within " + mcp.DurationText(wait)
+	// why is what the recording says of a DELETE cut short: it read
+	// "failed: context canceled".
+	why := "mcpscope stopped waiting for it " + stoppedAt
 	select {
 	case <-closed:
 		stop()
 		return
 	case <-timer.C:
 	case <-leave:
-		stoppedAt = "before ctrl+c"
+		stoppedAt, why = "before ctrl+c", "you pressed ctrl+c"
 		if isTerminal(errw) {
 			// The terminal echoed the ctrl+c as ^C where the cursor
 			// is, and the line below ran on after it (as exec's
@@ -93,12 +97,24 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 	for i, sess := range sessions {
 		if !done[i].Load() {
 			late = append(late, sess)
-			sess.Hurry()
+			sess.HurryFor(why)
 		}
 	}
 	<-closed
 	stop()
 	sayStoppedWaiting(errw, stoppedAt, late)
+}
+
+// quitInterrupts is the channel a TUI's quit gets ctrl+c on once the
+// screen is given back, for closeOnQuit's leave, and what stops it. The
+// screen is given back: ctrl+c is a signal again, not a key. It cuts the
+// goodbyes short, for the records to end and the recordings to close; it
+// killed mcpscope mid-wait, the recording's end unwritten. The client's
+// TUI and the proxy's both quit through it.
+func quitInterrupts() (<-chan os.Signal, func()) {
+	leave := make(chan os.Signal, 1)
+	signal.Notify(leave, os.Interrupt)
+	return leave, func() { signal.Stop(leave) }
 }
 
 // closeWaitNote is the line saying what quitting waits for, of sessions
@@ -172,13 +188,15 @@ func sayStoppedWaiting(errw io.Writer, stoppedAt string, late []*mcp.Session) {
 // is and how to replay and export it; width is the width of the terminal
 // w writes to (0: none).
 func (r *recording) sayRecordedOnQuit(w io.Writer, width int) {
-	sayPathBelow(w, "session recorded to", r.Path())
-	r.sayCaveat(w)
-	// The command is quoted as a shell reads it, so a path with a space
-	// or a quote pastes back as one argument. The export line is the
-	// TUI's only word of export: it has no key for it, and a newcomer
-	// asked how to share a session.
+	// The path is named as the commands below name it, from ~/ and
+	// quoted as a shell reads it, so a path with a space or a quote
+	// pastes back as one argument: with a long home directory the whole
+	// path was wider than 80 columns and soft-wrapped mid-path.
 	q := homeShellPath(r.Path())
+	sayPathBelow(w, "session recorded to", q)
+	r.sayCaveat(w)
+	// The export line is the TUI's only word of export: it has no key
+	// for it, and a newcomer asked how to share a session.
 	sayCommandBelow(w, width, "replay it", "mcpscope replay", q)
 	sayCommandBelow(w, width, "export it", "mcpscope export --format md -o session.md", q)
 }

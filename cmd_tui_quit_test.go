@@ -69,7 +69,7 @@ func TestProxyQuitStopsWaitingForTheOwnSessionsDeletes(t *testing.T) {
 	}
 	wait := closeNoticeAfter + 200*time.Millisecond
 	began := time.Now()
-	s.closeOwn(wait)
+	s.closeOwn(wait, nil)
 	if took := time.Since(began); took >= held {
 		t.Errorf("quitting took %s: it waited for the held DELETEs", took)
 	}
@@ -101,7 +101,7 @@ func TestProxyQuitSaysOnlyTheDeleteStillOut(t *testing.T) {
 		sess, _ := initializedSession(ctx, t, srv)
 		s.own = append(s.own, sess)
 	}
-	s.closeOwn(closeNoticeAfter + 200*time.Millisecond)
+	s.closeOwn(closeNoticeAfter+200*time.Millisecond, nil)
 	said := errw.String()
 	if notice := "mcpscope: ending the session upstream (DELETE)…\n"; !strings.Contains(said, notice) || strings.Contains(said, "ending 2 sessions") {
 		t.Errorf("the quit said %q, want %q: one DELETE was still out", said, notice)

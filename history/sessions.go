@@ -325,18 +325,11 @@ func newSessionRow(s SessionInfo) sessionRow {
 	if note != "" {
 		note = "(" + sanitize.Line(note) + ")"
 	}
+	// The path as the user pastes it into replay or export, quoted as a
+	// shell reads it back: with a space or a quote, bare, it pasted as
+	// two arguments, and the sanitizer's U+FFFD named no file.
 	return sessionRow{started: s.Started, duration: sessionDuration(s.Duration), reqs: fmt.Sprint(s.Requests),
-		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, note: note, path: sessionPath(s.Path)}
-}
-
-// sessionPath is a row's path as the user can paste it into replay or
-// export: as it is where the sanitizer leaves it alone, and otherwise in the
-// shell's $'...' form, since the sanitizer's U+FFFD names no file.
-func sessionPath(path string) string {
-	if sanitize.Line(path) == path {
-		return path
-	}
-	return command.ShellPath(path)
+		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, note: note, path: command.ShellPath(s.Path)}
 }
 
 // urlCell is the URL column's cell of a row: its URL and then its note.

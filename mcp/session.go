@@ -21,6 +21,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -102,9 +103,10 @@ type Session struct {
 	lifeCancel context.CancelFunc
 	// goodbye bounds what is sent to take leave of the server (the
 	// notifications/cancelled of a request given up on, tasks/cancel,
-	// the DELETE that ends the session); Hurry ends it.
+	// the DELETE that ends the session); Hurry ends it, HurryFor with
+	// why, its cause.
 	goodbye context.Context
-	hurry   context.CancelFunc
+	hurry   context.CancelCauseFunc
 }
 
 // NewSession prepares a session; nothing touches the network until Connect.
@@ -134,7 +136,7 @@ func NewSession(cfg Config) *Session {
 		cfg.Now = time.Now
 	}
 	life, lifeCancel := context.WithCancel(context.Background())
-	goodbye, hurry := context.WithCancel(context.Background())
+	goodbye, hurry := context.WithCancelCause(context.Background())
 	if cfg.FirstID <= 0 {
 		// A short random prefix keeps ids readable (4817001, 4817002, ...)
 		// while making a clash with another client's ids unlikely.
@@ -269,7 +271,7 @@ func (s *Session) Close() error {
 	if s.conns != nil {
 		s.conns.closeAll()
 	}
-	s.hurry()
+	s.hurry(nil)
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Detail: "closed by mcpscope"}})
 	s.out.close()
 	return nil
@@ -282,7 +284,31 @@ func (s *Session) Close() error {
 // a task, and exec stopped at its second of cleanup before the session was
 // closed and the recording had its end. It is safe to call at any time,
 // from any goroutine.
-func (s *Session) Hurry() { s.hurry() }
+func (s *Session) Hurry() { s.hurry(nil) }
+
+// HurryFor is Hurry, with why in the user's words ("you pressed ctrl+c"):
+// a DELETE it cuts short, or stops before it is sent, is recorded saying
+// so, where it read "failed: context canceled".
+func (s *Session) HurryFor(why string) { s.hurry(hurried(why)) }
+
+// hurried is why taking leave of the server was cut short (HurryFor).
+type hurried string
+
+func (h hurried) Error() string { return string(h) }
+
+// cutShort is the end of the record of a DELETE, bounded by ctx, that
+// HurryFor stopped: "not sent" when it came before the request went out,
+// else "cut short", and its why; "" when ctx did not end by HurryFor.
+func cutShort(ctx context.Context, sent bool) string {
+	var why hurried
+	if !errors.As(context.Cause(ctx), &why) {
+		return ""
+	}
+	if !sent {
+		return "not sent: " + string(why)
+	}
+	return "cut short: " + string(why)
+}
 
 func (s *Session) emit(r Record) int64 { return s.out.emit(r) }
 

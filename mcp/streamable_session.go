@@ -374,6 +374,8 @@ func (t *streamable) end(id, protocol string, gen int) {
 	// The DELETE is out until its body is read too: a server that sends
 	// the headers and holds the body still keeps quitting waiting.
 	s.deleting.Add(1)
+	// Hurried before it went out, the request fails at once unsent.
+	sent := s.goodbye.Err() == nil
 	resp, err := s.do(req, ex)
 	var readErr error
 	if err == nil {
@@ -389,6 +391,8 @@ func (t *streamable) end(id, protocol string, gen int) {
 		refusal, refused = NoDelete(resp.StatusCode, id)
 	}
 	switch {
+	case err != nil && cutShort(ctx, sent) != "":
+		detail = "DELETE of session " + id + " " + cutShort(ctx, sent)
 	case err != nil:
 		detail = "DELETE of session " + id + " failed: " + err.Error()
 	case refused:

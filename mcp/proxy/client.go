@@ -445,7 +445,12 @@ func (c *Client) closeIfDone() {
 		// A session that ends still undecided (the proxy gave up waiting
 		// for its stream) is shown all the same: its records are kept.
 		c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
-		c.settle()
+		// A probe held back ends saying where its client may have gone,
+		// however it ended: ended by Close it said "the proxy stopped",
+		// and the initialize's session was named nowhere.
+		if went := c.settleHeld(false); len(went) > 0 {
+			detail = wentToOneOf(went)
+		}
 		c.p.drop(c)
 		c.failAwaiting()
 		c.state(mcp.StateClosed, detail)

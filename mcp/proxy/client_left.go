@@ -81,7 +81,7 @@ func (c *Client) endAway(still func() bool, words func(sid string) string, ids *
 	c.p.mu.Lock()
 	c.p.forgetLocked(c)
 	if sid != "" {
-		ids.remember(sid, by, c.p.keptEnded())
+		c.p.noteEnded(ids, sid, by)
 	}
 	c.p.mu.Unlock()
 	c.closeIfDone()

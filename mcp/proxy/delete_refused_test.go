@@ -74,12 +74,9 @@ func TestDeleteOfASessionUpstreamDoesNotKnowEndsIt(t *testing.T) {
 func TestDeleteRetriedAfter404SaysWhichSessionEndedIt(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
-	del := func() {
-		readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", "never-issued", "MCP-Protocol-Version", "2025-11-25").Body)
-	}
-	del()
+	deleteNeverIssued(t, base)
 	w.record(t, 1, "the first DELETE's session ended", inState(mcp.StateClosed, ""))
-	del()
+	deleteNeverIssued(t, base)
 	detect := w.record(t, 2, "how the retry's recording began", func(r mcp.Record) bool { return r.Kind == mcp.KindDetect })
 	if why := detect.Detect.Reason; strings.Contains(why, "began before") || !strings.Contains(why, "ended with DELETE in client session 1") {
 		t.Errorf("the retried DELETE's recording begins %q, want it to say the client ended the session with DELETE in client session 1", why)
@@ -88,6 +85,13 @@ func TestDeleteRetriedAfter404SaysWhichSessionEndedIt(t *testing.T) {
 	if d := closed.State.Detail; !strings.Contains(d, "client session 1") {
 		t.Errorf("the retried DELETE's recording ends %q, want it to say which session ended it", d)
 	}
+}
+
+// deleteNeverIssued sends the proxy at base a client's DELETE of session
+// never-issued, which upstream never issued, and reads its answer.
+func deleteNeverIssued(t *testing.T, base string) {
+	t.Helper()
+	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", "never-issued", "MCP-Protocol-Version", "2025-11-25").Body)
 }
 
 // A client's DELETE that upstream failed (500 here; upstream killed

@@ -33,9 +33,14 @@ type endedSessions struct {
 // initialize, 0 when none has: not n when n met the session mid-way (it
 // used another client's id, or came back to one ended), so that the next
 // to come back is pointed at the initialize, not at the last to use it.
+//
+// at orders the endings of all the sets (noteEnded): an id may be in
+// several, ended one way and then, its client come back, another, and
+// the newest is what became of it.
 type endedBy struct {
 	n, init               int
 	remote, sender, label string
+	at                    uint64
 }
 
 // endedWith is what the DELETE set keeps of client session c: who it was,
@@ -90,6 +95,14 @@ func (rs *endedSessions) remember(sid string, by endedBy, most int) {
 	}
 	rs.by[sid] = by
 	rs.order = append(rs.order, sid)
+}
+
+// noteEnded remembers in rs that session sid, recorded by the client
+// session by names, ended, as the newest of p's endings; p.mu is held.
+func (p *Proxy) noteEnded(rs *endedSessions, sid string, by endedBy) {
+	p.endings++
+	by.at = p.endings
+	rs.remember(sid, by, p.keptEnded())
 }
 
 // recorded is the client session that recorded sid, if it is remembered.

@@ -195,7 +195,7 @@ func (p *Proxy) rememberEnded(c *Client) {
 		return
 	}
 	// Ended again (its client came back since), it moves to the newest.
-	p.ended.remember(sid, by, p.keptEnded())
+	p.noteEnded(&p.ended, sid, by)
 }
 
 // unknownSession says how a session the proxy has no record of came to
@@ -211,7 +211,29 @@ func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlie
 		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", id, other.ID, other.Label(), other.Remote),
 			fmt.Sprintf("session %s, which client session %d uses too: its initialize is not in this recording", id, other.ID), "", other.initializedIn()
 	}
-	if by, ok := p.deleted.recorded(sid); ok {
+	// The newest of its endings is what became of it: an id ended one
+	// way, used again and ended another was told of the first ending
+	// checked, in a fixed order, however old.
+	var by endedBy
+	var from *endedSessions
+	for _, rs := range []*endedSessions{&p.deleted, &p.left, &p.gone, &p.ended} {
+		if e, ok := rs.recorded(sid); ok && (from == nil || e.at > by.at) {
+			by, from = e, rs
+		}
+	}
+	// A session whose recording the proxy ended (client session n), whose
+	// end how says: its initialize is in the recording of by.init, which
+	// is n's own unless n met the session mid-way too.
+	ended := func(how string) (string, string, string, int) {
+		where := fmt.Sprintf("its initialize is in the recording of client session %d, not this one", by.init)
+		if by.init == 0 {
+			where = fmt.Sprintf("its initialize is in no recording of this proxy (client session %d, its last, met it mid-way too)", by.n)
+		}
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, how),
+			fmt.Sprintf("session %s again: %s", id, where), fmt.Sprintf("which client session %d recorded", by.n), by.init
+	}
+	switch from {
+	case &p.deleted:
 		// A client that ended its session and goes on in it: upstream
 		// says what became of it, and the proxy which session it was,
 		// and whose, when another client's DELETE ended it.
@@ -221,26 +243,12 @@ func (p *Proxy) unknownSession(sid string, r *http.Request) (how, joined, earlie
 		}
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
 			fmt.Sprintf("session %s again, %s: upstream took it back", id, earlier), earlier, by.init
-	}
-	// A session whose recording the proxy ended (client session n), whose
-	// end how says: its initialize is in the recording of by.init, which
-	// is n's own unless n met the session mid-way too.
-	ended := func(by endedBy, how string) (string, string, string, int) {
-		where := fmt.Sprintf("its initialize is in the recording of client session %d, not this one", by.init)
-		if by.init == 0 {
-			where = fmt.Sprintf("its initialize is in no recording of this proxy (client session %d, its last, met it mid-way too)", by.n)
-		}
-		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, how),
-			fmt.Sprintf("session %s again: %s", id, where), fmt.Sprintf("which client session %d recorded", by.n), by.init
-	}
-	if by, ok := p.left.recorded(sid); ok {
-		return ended(by, fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", by.n))
-	}
-	if by, ok := p.gone.recorded(sid); ok {
-		return ended(by, fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", by.n))
-	}
-	if by, ok := p.ended.recorded(sid); ok {
-		return ended(by, fmt.Sprintf("after mcpscope ended its recording (client session %d) to keep within %d client sessions", by.n, p.cfg.MaxSessions))
+	case &p.left:
+		return ended(fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", by.n))
+	case &p.gone:
+		return ended(fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", by.n))
+	case &p.ended:
+		return ended(fmt.Sprintf("after mcpscope ended its recording (client session %d) to keep within %d client sessions", by.n, p.cfg.MaxSessions))
 	}
 	joined = "session " + id + ", begun before this proxy saw it: its initialize is not in this recording"
 	if p.evictions > 0 {

@@ -165,6 +165,7 @@ type Proxy struct {
 	goneLegacy endedSessions          // the last few legacy sessions whose stream closed
 	left       endedSessions          // the last few streamable sessions whose client closed its GET stream and left (clientLeft)
 	gone       endedSessions          // the last few streamable sessions whose client closed every connection it used (goneCheck)
+	endings    uint64                 // how many endings the sets above were told of (noteEnded), the newest's endedBy.at
 	open       map[net.Conn][]*Client // the clients' open connections with the sessions whose requests came on each (Track)
 }
 
@@ -428,7 +429,7 @@ func (p *Proxy) forget(c *Client) {
 func (p *Proxy) forgetLocked(c *Client) {
 	for k, v := range p.legacy {
 		if sid, ok := strings.CutPrefix(k, "id:"); ok && v == c {
-			p.goneLegacy.remember(sid, endedAs(c), p.keptEnded())
+			p.noteEnded(&p.goneLegacy, sid, endedAs(c))
 		}
 	}
 	for _, m := range []map[string]*Client{p.legacy, p.sessions, p.byKey, p.early} {

@@ -363,7 +363,7 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 func (p *Proxy) rememberDeleted(sid string, c *Client) {
 	by := endedWith(c)
 	p.mu.Lock()
-	p.deleted.remember(sid, by, p.keptEnded())
+	p.noteEnded(&p.deleted, sid, by)
 	p.mu.Unlock()
 }
 

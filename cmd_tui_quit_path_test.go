@@ -1,0 +1,36 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// With a long home directory, quitting names the recording from ~/, as
+// its replay and export commands do, on a line within 80 columns that a
+// shell reads back as the path: "session recorded to:" gave the whole
+// path, which soft-wrapped mid-path, and a mouse selected half of it.
+func TestQuitNamesTheRecordingFromTildeWithinEightyColumns(t *testing.T) {
+	home := filepath.Join(shortTempDir(t), "home", strings.Repeat("a-long-user-name-", 3))
+	t.Setenv("HOME", home)
+	name := "2026-11-28T04-44-48_127.0.0.1-10956.jsonl"
+	path := filepath.Join(home, ".local", "state", "mcpscope", "sessions", name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out := reportAt(t, path, 80)
+	want := "session recorded to:\n  ~/.local/state/mcpscope/sessions/" + name + "\n"
+	if !strings.HasPrefix(out, want) {
+		t.Fatalf("quitting said\n%s\nwant it to begin\n%s", out, want)
+	}
+	line := strings.Split(out, "\n")[1]
+	if ansi.StringWidth(line) > 80 {
+		t.Errorf("the recording's line is wider than 80 columns: %q", line)
+	}
+	if got := argsInBash(t, "echo "+strings.TrimSpace(line)); len(got) != 2 || got[1] != path {
+		t.Errorf("the recording's line read by bash is %q, want %q", got, path)
+	}
+}
