@@ -55,13 +55,28 @@ func (in *interruption) Stop() {
 	in.stop()
 }
 
-func (in *interruption) hurry() {
+// hurry gives up the session's goodbyes, saying why in the recording: the
+// DELETE cut short read "failed: context canceled".
+func (in *interruption) hurry(sig os.Signal) {
 	in.mu.Lock()
 	sess := in.sess
 	in.mu.Unlock()
 	if sess != nil {
-		sess.Hurry()
+		sess.HurryFor(signalWords(sig) + ", and mcpscope stopped waiting for the server after " + mcp.DurationText(goodbyeWait))
 	}
+}
+
+// signalWords is what a signal means to the user who caused it.
+func signalWords(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "you pressed ctrl+c"
+	case syscall.SIGHUP:
+		return "the terminal closed (SIGHUP)"
+	case syscall.SIGTERM:
+		return "mcpscope was asked to stop (SIGTERM)"
+	}
+	return "mcpscope got a signal (" + sig.String() + ")"
 }
 
 // interruptible cancels ctx on SIGINT, SIGTERM or SIGHUP (the terminal
@@ -88,8 +103,9 @@ func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.
 	signal.Ignore(syscall.SIGPIPE)
 	go func() {
 		defer signal.Stop(sigs)
+		var sig os.Signal
 		select {
-		case <-sigs:
+		case sig = <-sigs:
 		case <-in.done:
 			return
 		}
@@ -103,7 +119,7 @@ func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.
 		for waiting := true; waiting; {
 			select {
 			case <-hurry.C:
-				in.hurry()
+				in.hurry(sig)
 			case <-sigs:
 				if time.Since(first) < oneInterrupt {
 					continue

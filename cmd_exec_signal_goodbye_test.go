@@ -59,6 +59,22 @@ func TestExecSignalDuringStalledGoodbyesKeepsTheRecording(t *testing.T) {
 		t.Fatal(err)
 	}
 	interruptedCleanly(t, ctx, cmd, ended, stderr, recording)
+	// The DELETE given up on is recorded in the user's words, where it
+	// read "failed: context canceled".
+	recs := readRecording(t, recording)
+	want := "you pressed ctrl+c, and mcpscope stopped waiting for the server after " + mcp.DurationText(goodbyeWait)
+	said := false
+	for _, r := range recs {
+		if r.State != nil && r.State.State == mcp.StateClosed && r.State.SessionID != "" {
+			said = strings.HasSuffix(r.State.Detail, want) && !strings.Contains(r.State.Detail, "context canceled")
+			if !said {
+				t.Errorf("the session's end is recorded as %q, want it to end %q", r.State.Detail, want)
+			}
+		}
+	}
+	if !said {
+		t.Errorf("no record ends the session upstream:\n%+v", recs)
+	}
 }
 
 // execUntil starts the built mcpscope with args, in a state directory of
