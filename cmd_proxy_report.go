@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -219,15 +220,15 @@ func (s *proxySessions) report(w io.Writer) error {
 	s.mu.Unlock()
 	switch {
 	case folded == 1 && earlyPath != "":
-		sayPathBelow(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in", earlyPath)
+		sayPathBelow(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in", command.ShellPath(earlyPath))
 	case folded > 1 && earlyPath != "":
-		sayPathBelow(w, fmt.Sprintf("%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in", folded), earlyPath)
+		sayPathBelow(w, fmt.Sprintf("%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in", folded), command.ShellPath(earlyPath))
 	}
 	switch {
 	case unanswered == 1 && unansweredPath != "":
-		sayPathBelow(w, "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in", unansweredPath)
+		sayPathBelow(w, "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in", command.ShellPath(unansweredPath))
 	case unanswered > 1 && unansweredPath != "":
-		sayPathBelow(w, fmt.Sprintf("%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in", unanswered), unansweredPath)
+		sayPathBelow(w, fmt.Sprintf("%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in", unanswered), command.ShellPath(unansweredPath))
 	}
 	if refused > 0 {
 		what := fmt.Sprintf("%d requests were", refused)
@@ -268,16 +269,16 @@ func (s *proxySessions) report(w io.Writer) error {
 			fmt.Fprintf(w, "%d sessions recorded:\n", recorded)
 		}
 	default:
-		sayPathBelow(w, fmt.Sprintf("%d sessions recorded in", recorded), filepath.Dir(paths[0]))
+		sayPathBelow(w, fmt.Sprintf("%d sessions recorded in", recorded), command.ShellPath(filepath.Dir(paths[0])))
 		fmt.Fprintf(w, "the last %d:\n", len(paths))
 	}
 	for _, p := range paths {
 		if why, ok := failed[p]; ok {
-			fmt.Fprintf(w, "  %s (%s)\n", sanitize.Line(p), sanitize.Line(why))
+			fmt.Fprintf(w, "  %s (%s)\n", command.ShellPath(p), sanitize.Line(why))
 		} else if note, ok := noted[p]; ok {
-			fmt.Fprintf(w, "  %s (note: %s)\n", sanitize.Line(p), sanitize.Line(note))
+			fmt.Fprintf(w, "  %s (note: %s)\n", command.ShellPath(p), sanitize.Line(note))
 		} else {
-			fmt.Fprintf(w, "  %s\n", sanitize.Line(p))
+			fmt.Fprintf(w, "  %s\n", command.ShellPath(p))
 		}
 	}
 	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")

@@ -35,3 +35,20 @@ func TestProxyReportNamesTheLastRecordings(t *testing.T) {
 		t.Errorf("stderr names %d recordings, want the last %d:\n%s", listed, listedPaths, out)
 	}
 }
+
+// The proxy's list of recordings quotes a path holding a space as a shell
+// reads it back, as exec's "recorded to" and the sessions table do: pasted
+// bare after "mcpscope replay" it was two arguments, neither a file.
+func TestProxyReportQuotesAPathWithASpace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "st ate")
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{recordDir: dir})
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"spaced","version":"1"}}}`
+	if status, _ := clientPost(t, h.run.base+"/mcp", "", initialize); status != http.StatusOK {
+		t.Fatalf("initialize through the proxy: %d %s", status, http.StatusText(status))
+	}
+	h.stop()
+	out := h.errw.String()
+	if want := "1 session recorded:\n  '" + dir + string(filepath.Separator); !strings.Contains(out, want) {
+		t.Errorf("stderr does not say %q:\n%s", want, out)
+	}
+}

@@ -176,10 +176,14 @@ type headless struct {
 }
 
 // startHeadless runs `mcpscope proxy URL --headless` with pf on a free
-// loopback port, the flags' defaults for the rest.
+// loopback port, the flags' defaults for the rest (a directory of its own
+// to record in unless pf names one).
 func startHeadless(t *testing.T, url string, pf proxyFlags) *headless {
 	t.Helper()
-	pf.listen, pf.headless, pf.recordDir = "127.0.0.1:0", true, t.TempDir()
+	pf.listen, pf.headless = "127.0.0.1:0", true
+	if pf.recordDir == "" {
+		pf.recordDir = t.TempDir()
+	}
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{}) // the flags' defaults
 	h := &headless{t: t, dir: pf.recordDir, errw: &syncBuffer{}, done: make(chan error, 1)}

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// exec's "recorded to" names a recording whose path holds a space quoted
+// as a shell reads it back: pasted bare after "mcpscope replay" it was two
+// arguments, neither a file.
+func TestExecRecordedToQuotesAPathWithASpace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "st ate")
+	t.Setenv("MCPSCOPE_STATE_DIR", dir)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	_, errOut, code := run(t, "exec", srv.Endpoint(), "ping")
+	entries, err := os.ReadDir(filepath.Join(dir, "sessions"))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("exit %d, recordings %v (%v):\n%s", code, entries, err, errOut)
+	}
+	path := filepath.Join(dir, "sessions", entries[0].Name())
+	if want := "recorded to '" + path + "'\n"; !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, errOut)
+	}
+}
