@@ -131,8 +131,13 @@ func initializedWith(ctx context.Context, t *testing.T, cfg mcp.Config) (*mcp.Se
 	if err := sess.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sess.Initialize(ctx); err != nil {
-		t.Fatal(err)
+	// Connect initializes a streamable session: Initialize again would end
+	// it first with a DELETE of its own, one more for a server holding
+	// DELETEs to hold.
+	if !sess.Initialized() {
+		if _, err := sess.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return sess, last
 }
