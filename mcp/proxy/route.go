@@ -43,7 +43,7 @@ func peek(body []byte) message {
 	if pk.Batch() {
 		return message{text: body, peek: pk}
 	}
-	return message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), text: body, peek: pk}
+	return message{method: pk.Method(), request: isRequest(pk.Request(), pk.ID()), text: body, peek: pk}
 }
 
 // client is the name and version the client gives for itself, from an
