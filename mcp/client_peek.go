@@ -76,6 +76,11 @@ func (c ClientPeek) Batch() bool { return c.batch }
 // Method is the message's method, "" when it has none or it is no string.
 func (c ClientPeek) Method() string { return c.p.method }
 
+// Request reports a message the Observer logs as a request, waiting for
+// its answer: one with a method member, of whatever value ("" too), and an
+// id. A proxy that waits on fewer leaves the recording's row pending.
+func (c ClientPeek) Request() bool { return c.sh == shapeRequest }
+
 // ID is the exact bytes of the message's id, nil when it has none.
 func (c ClientPeek) ID() []byte { return c.p.id }
 

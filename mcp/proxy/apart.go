@@ -154,19 +154,19 @@ func batchIDs(batch []byte) []string {
 	var ids []string
 	for v := range doc.Root().Elements() {
 		var id json.RawMessage
-		var method string
-		if v.Kind() != jsonspan.Object || v.DecodeField("method", &method) != nil || v.DecodeField("id", &id) != nil {
+		if v.Kind() != jsonspan.Object || v.DecodeField("id", &id) != nil {
 			continue
 		}
-		if isRequest(method, id) {
+		if isRequest(v.Get("method").Exists(), id) {
 			ids = append(ids, string(id))
 		}
 	}
 	return ids
 }
 
-// isRequest reports a message with a method and an id: one the session
-// waits to see answered.
-func isRequest(method string, id json.RawMessage) bool {
-	return method != "" && len(id) > 0 && string(id) != "null"
+// isRequest reports a message with a method member (of any value: the
+// Observer logs {"method":""} as a request, mcp.ClientPeek.Request) and an
+// id that is not null: one the session waits to see answered.
+func isRequest(hasMethod bool, id json.RawMessage) bool {
+	return hasMethod && len(id) > 0 && string(id) != "null"
 }

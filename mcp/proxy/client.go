@@ -78,6 +78,7 @@ type Client struct {
 	foreign       map[string]*foreign // legacy: where POSTs to these URIs go instead of the upstream
 	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see otherSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
+	initSent      bool                // the client sent an initialize in this session, of either transport (learn)
 	noGet         string              // why upstream offers the session no GET stream (NoGetStream), "" while it may offer one
 	gets          int                 // the client's GET streams open now, or asked for and not yet answered (getArrived)
 	getsAsked     int                 // of gets, those upstream has not answered yet
@@ -333,6 +334,9 @@ func (c *Client) learn(m message, protocol string) {
 	// Once named, a session is renamed only by an initialize: a later
 	// message's _meta clientInfo (a 2026 request sent with a 2025
 	// session's id) is what that message says, not who began the session.
+	if m.method == "initialize" {
+		c.initSent = true
+	}
 	name, version := m.client()
 	named := name != "" && (name != c.name || version != c.version) && (c.name == "" || m.method == "initialize")
 	if named {

@@ -62,7 +62,7 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 	}
 	err := l.answer(resp, mcp.StreamResponse, nil)
 	if err == nil && m.method == "notifications/initialized" && l.status < 300 {
-		c.state(mcp.StateInitialized, "the client finished the handshake")
+		c.handshakeDone()
 	}
 	l.finish(err)
 }

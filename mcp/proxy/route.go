@@ -43,7 +43,7 @@ func peek(body []byte) message {
 	if pk.Batch() {
 		return message{text: body, peek: pk}
 	}
-	return message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), text: body, peek: pk}
+	return message{method: pk.Method(), request: isRequest(pk.Request(), pk.ID()), text: body, peek: pk}
 }
 
 // client is the name and version the client gives for itself, from an
@@ -102,7 +102,7 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := p.peekBody(r, body)
-	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && (!stateless(r.Header, m) || p.hasSession(sid, r)) {
 		c := p.sessionOf(sid, r)
 		if c == nil {
 			p.full(w, r)
@@ -135,6 +135,18 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.streamablePost(w, r, body, m, nil)
+}
+
+// hasSession reports whether r's client has a streamable session with
+// this id open through the proxy. A 2026-07-28 request naming one it has
+// not is a stateless client's that sends an id anyway (2026 has no
+// sessions): recorded as stateless, with its header relayed as it came,
+// not as a 2025 session upstream opened before the proxy saw it. One
+// naming a session it has is that session's, as history reads it.
+func (p *Proxy) hasSession(sid string, r *http.Request) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sessions[sessionKey(sid, r)] != nil
 }
 
 // sessionOf is the streamable session with this id used by the client

@@ -115,7 +115,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		defer c.end(c.goneEnd(within))
 	}
 	if err == nil && success && m.method == "notifications/initialized" {
-		c.state(mcp.StateInitialized, "the client finished the handshake")
+		c.handshakeDone()
 	}
 	l.finish(err)
 }
