@@ -254,7 +254,9 @@ func (d *detailPane) copyText() (string, string) {
 		return string(p.Request.RPC.Raw), "request JSON"
 	case p != nil && p.Reply != nil && p.Reply.RPC != nil:
 		return string(p.Reply.RPC.Raw), "reply JSON"
-	case ev != nil && ev.Event != nil && !d.pretty:
+	case ev != nil && ev.Event != nil && (!d.pretty || ev.Event.Unparsed()):
+		// A block the stream stopped inside has no data: its bytes are
+		// what Detail shows of it either way.
 		return string(ev.Event.Raw), "raw event"
 	case ev != nil && ev.Event != nil:
 		return string(ev.Event.Data), "event data"

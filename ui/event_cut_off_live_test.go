@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,8 +13,9 @@ import (
 
 // An answer's stream broken inside its event showed that event as a
 // "(comment)" row whose Detail said "(no data)": the bytes the server did
-// send were nowhere on screen. The row says the event was cut off and
-// Detail shows its bytes as far as they came.
+// send were nowhere on screen, and y copied nothing. The row says the
+// event was cut off, Detail shows its bytes as far as they came and y
+// copies them.
 func TestLiveEventCutOffShowsItsBytes(t *testing.T) {
 	const part = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"result\":{\"tools\":[{\"name\":\"half_sent\""
 	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
@@ -41,5 +43,14 @@ func TestLiveEventCutOffShowsItsBytes(t *testing.T) {
 	}
 	if strings.Contains(view, "(no data)") {
 		t.Errorf("Detail says the cut-off event had no data:\n%s", view)
+	}
+	// y copies what Detail shows of it, where it copied its empty data.
+	copied, ok := press(m, "y")().(copiedMsg)
+	if !ok {
+		t.Fatal("y did not copy")
+	}
+	m.Update(copied)
+	if want := fmt.Sprintf("copied raw event (%d B)", len(part)); !strings.Contains(ansi.Strip(m.View()), want) {
+		t.Errorf("the screen does not say %q:\n%s", want, ansi.Strip(m.View()))
 	}
 }
