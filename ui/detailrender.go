@@ -466,7 +466,7 @@ func (in *detailInput) eventLines() []string {
 	if ev.Unparsed() {
 		// What came of a block the stream stopped inside is no event and
 		// has no data: "(no data)" hid the bytes the server did send.
-		out = append(out, "", in.section("Raw bytes", "the stream stopped inside this block; as far as it came"))
+		out = append(out, "", in.section("Raw bytes", "the stream stopped inside it"))
 		return in.json(out, string(ev.Raw), false)
 	}
 	out = append(out, "", in.section("Data", ""))

@@ -38,7 +38,7 @@ func TestLiveEventCutOffShowsItsBytes(t *testing.T) {
 	}
 	press(m, "end", "enter")
 	view = ansi.Strip(m.View())
-	if !strings.Contains(view, "the stream stopped inside this block") || !strings.Contains(view, `"name":"half_sent"`) {
+	if !strings.Contains(view, "── Raw bytes ── the stream stopped inside it") || !strings.Contains(view, `"name":"half_sent"`) {
 		t.Errorf("Detail does not show what came of the cut-off event:\n%s", view)
 	}
 	if strings.Contains(view, "(no data)") {
