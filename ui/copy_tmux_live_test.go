@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -32,10 +31,7 @@ func TestLiveCopyInTmuxSaysWhatTmuxNeeds(t *testing.T) {
 	l.callOK("greet name=ann")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("→ request tools/call greet")
-	l.tm.Type("y")
-	l.waitFor("set-clipboard")
-	v := ansi.Strip(l.quit().View())
-	text := strings.Join(strings.Fields(v), " ")
+	text, v := l.copyAndQuit("set-clipboard")
 	if want := "to tmux, which copies it only with: set -g set-clipboard on"; !strings.Contains(text, want) {
 		t.Errorf("the screen does not say %q whole:\n%s", want, v)
 	}
