@@ -85,6 +85,9 @@ func TestFormatStoresMessageBytesOnce(t *testing.T) {
 		{"keep-alive", msgEvent(1, mcp.SSEEvent{Comments: []string{"ping"}, Raw: ": ping\n\n"}, ""), 0},
 		{"data the parser would not give", msgEvent(1, mcp.SSEEvent{Raw: mcp.Raw("data: " + msg + "\n\n"), Data: "cut " + marker}, ""), 2},
 		{"an event dropped unparsed", msgEvent(1, mcp.SSEEvent{Raw: mcp.Raw("data: " + marker)}, ""), 1},
+		// Read back as cut, a replay shows it as the live session did,
+		// where it read as a block of comments with no data.
+		{"an event the stream stopped inside", msgEvent(1, mcp.SSEEvent{Raw: mcp.Raw("event: message\ndata: " + marker), Cut: true}, ""), 1},
 		{"a message with no event (an HTTP answer)", []mcp.Record{{Seq: 1, Time: scriptStart, Kind: mcp.KindReceived,
 			RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, Raw: mcp.Raw(msg)}}}, 1},
 		{"a message after an event that does not hold it", append(msgEvent(1, canonical("message", "{}", "\n"), ""),

@@ -62,9 +62,10 @@ type SSEEvent struct {
 	// one data line). Not recorded: it is derived from Raw.
 	dataAt    span
 	hasDataAt bool
-	// unparsed says go-sse never parsed the block: the stream stopped
-	// before it (an event past the size limit, or cut off).
-	unparsed bool
+	// Cut says go-sse never parsed the block: the stream stopped before
+	// it (an event past the size limit, or cut off). Recorded, so a
+	// replay shows the block as the live session did.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // WithData returns the event's raw bytes with the value of its one data
@@ -92,7 +93,7 @@ const (
 // Unparsed reports a block the parser never reached: the stream stopped
 // before it (an event past the size limit, or the stream cut off inside
 // it). Its bytes are kept; what event they are, if any, is not known.
-func (e *SSEEvent) Unparsed() bool { return e.unparsed }
+func (e *SSEEvent) Unparsed() bool { return e.Cut }
 
 // Dispatched reports whether an EventSource would dispatch this event: blocks
 // holding only comments or retry are bookkeeping, not events.

@@ -10,7 +10,7 @@ func (e *SSEEvent) Same(o *SSEEvent) bool {
 	return e.Raw == o.Raw && e.SameStream(o) &&
 		e.Name == o.Name && e.ID == o.ID && e.HasID == o.HasID && e.Retry == o.Retry &&
 		e.Data == o.Data && slices.Equal(e.Comments, o.Comments) &&
-		e.dataAt == o.dataAt && e.hasDataAt == o.hasDataAt && e.unparsed == o.unparsed
+		e.dataAt == o.dataAt && e.hasDataAt == o.hasDataAt && e.Cut == o.Cut
 }
 
 // SameStream reports whether e and o came on the same stream: the same

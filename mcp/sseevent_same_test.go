@@ -17,7 +17,7 @@ func TestSameComparesEveryField(t *testing.T) {
 		"Name": func(e *SSEEvent) { e.Name = "x" }, "ID": func(e *SSEEvent) { e.ID = "1" }, "HasID": func(e *SSEEvent) { e.HasID = true },
 		"Retry": func(e *SSEEvent) { e.Retry = "5" }, "Data": func(e *SSEEvent) { e.Data = "d" }, "Comments": func(e *SSEEvent) { e.Comments = []string{"other"} },
 		"Raw": func(e *SSEEvent) { e.Raw = ": other\n\n" }, "dataAt": func(e *SSEEvent) { e.dataAt = span{1, 2} }, "hasDataAt": func(e *SSEEvent) { e.hasDataAt = true },
-		"unparsed": func(e *SSEEvent) { e.unparsed = true },
+		"Cut": func(e *SSEEvent) { e.Cut = true },
 	} {
 		other := base
 		other.Comments = []string{"keepalive"}

@@ -406,7 +406,7 @@ func (t *sseTap) finishBlock(raw string, end blockEnd) {
 	ev.Raw = Raw(raw)
 	// A block the stream cut off, or one past the size limit, is never
 	// handed to go-sse.
-	ev.unparsed = end == endCut
+	ev.Cut = end == endCut
 	if len(t.comments) == 1 {
 		// A keep-alive: its one comment from a slab, as its event is.
 		one := t.oneComment.newFor(len(raw))

@@ -150,7 +150,7 @@ func (t *sseTap) drain() {
 	for _, b := range t.queue[t.head:] {
 		// go-sse stopped before this block: what the tap read of it is not
 		// an event either.
-		b.ev.Name, b.ev.Data, b.ev.unparsed = "", "", true
+		b.ev.Name, b.ev.Data, b.ev.Cut = "", "", true
 		t.deliver(b.ev, false)
 	}
 	t.queue, t.head = nil, 0

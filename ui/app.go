@@ -187,6 +187,9 @@ type Model struct {
 	cancel context.CancelFunc
 	// clipboard receives the OSC 52 sequence of y; tests replace it.
 	clipboard io.Writer
+	// tmux is whether clipboard is a tmux pane ($TMUX is set), where the
+	// sequence reaches the clipboard only if tmux is told to let it.
+	tmux bool
 }
 
 // New builds the root model.
@@ -290,6 +293,7 @@ func (m *Model) setBindings() {
 // the caller says where the session was recorded.
 func Run(opts Options) error {
 	m := New(opts)
+	m.tmux = os.Getenv("TMUX") != ""
 	defer m.cancel()
 	defer stdlog.Hold(os.Stderr)()
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())

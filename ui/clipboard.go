@@ -21,11 +21,24 @@ type copiedMsg struct {
 	what     string
 	n, total int // bytes copied, and bytes there were
 	err      error
+	// tmux is whether the sequence went to a tmux pane (see Model.tmux).
+	tmux bool
 }
 
 func (c copiedMsg) status() (statusLevel, string) {
 	if c.err != nil {
 		return levelError, "copy failed: " + sanitize.Line(c.err.Error())
+	}
+	if c.tmux {
+		// tmux drops an application's OSC 52 unless set-clipboard is on,
+		// and its default is external: "copied" was a claim nothing
+		// here can check, and in a default tmux nothing was copied.
+		what := c.what + " (" + history.FormatSize(int64(c.n)) + ")"
+		if c.n < c.total {
+			what = "the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +
+				history.FormatSize(int64(c.total)) + "; OSC 52 takes no more)"
+		}
+		return levelWarn, "sent " + what + " to tmux, which copies it only with: set -g set-clipboard on"
 	}
 	if c.n < c.total {
 		return levelWarn, "copied the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +
@@ -41,20 +54,20 @@ func (m *Model) copyDetail() tea.Cmd {
 	if what == "" {
 		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first ("+m.keys.Open.Help().Key+")")
 	}
-	return copyCmd(m.clipboard, clip.Prefix(text, copyLimit), len(text), what)
+	return copyCmd(m.clipboard, clip.Prefix(text, copyLimit), len(text), what, m.tmux)
 }
 
 // copyCmd writes the OSC 52 clipboard sequence. It runs as a Cmd because
 // it is output the renderer knows nothing about (the terminal acts on it
 // and draws nothing), and so that encoding a megabyte happens off the
 // update loop.
-func copyCmd(w io.Writer, text string, total int, what string) tea.Cmd {
+func copyCmd(w io.Writer, text string, total int, what string, tmux bool) tea.Cmd {
 	return func() tea.Msg {
 		var buf bytes.Buffer
 		if _, err := osc52.New(text).WriteTo(&buf); err != nil {
 			return copiedMsg{err: err}
 		}
 		_, err := w.Write(buf.Bytes())
-		return copiedMsg{what: what, n: len(text), total: total, err: err}
+		return copiedMsg{what: what, n: len(text), total: total, err: err, tmux: tmux}
 	}
 }

@@ -16,11 +16,19 @@ func TestLiveCappedCopySaysWhyWhole(t *testing.T) {
 	l.callOK("big bytes=2000000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("→ request tools/call big")
-	l.tm.Type("y")
-	l.waitFor("copied the first")
-	v := ansi.Strip(l.quit().View())
-	text := strings.Join(strings.Fields(v), " ")
+	text, v := l.copyAndQuit("copied the first")
 	if want := "copied the first 1.0 MiB of the response JSON (1.9 MiB): terminals take no more through OSC 52"; !strings.Contains(text, want) {
 		t.Errorf("the screen does not say %q whole:\n%s", want, v)
 	}
+}
+
+// copyAndQuit presses y, waits for said on the screen and quits: text is
+// the final screen's words joined by single spaces, as a wrapped status
+// reads, v the screen itself.
+func (l *live) copyAndQuit(said string) (text, v string) {
+	l.t.Helper()
+	l.tm.Type("y")
+	l.waitFor(said)
+	v = ansi.Strip(l.quit().View())
+	return strings.Join(strings.Fields(v), " "), v
 }

@@ -251,10 +251,17 @@ func (d *detailPane) copyText() (string, string) {
 	case p != nil && p.Response != nil && p.Response.RPC != nil:
 		return string(p.Response.RPC.Raw), "response JSON"
 	case p != nil && p.Request != nil && p.Request.RPC != nil:
+		if p.Kind == history.KindNotificationOut || p.Kind == history.KindNotificationIn {
+			// A notification is no request: "copied request JSON" on
+			// notifications/initialized read as the wrong row copied.
+			return string(p.Request.RPC.Raw), "notification JSON"
+		}
 		return string(p.Request.RPC.Raw), "request JSON"
 	case p != nil && p.Reply != nil && p.Reply.RPC != nil:
 		return string(p.Reply.RPC.Raw), "reply JSON"
-	case ev != nil && ev.Event != nil && !d.pretty:
+	case ev != nil && ev.Event != nil && (!d.pretty || ev.Event.Unparsed()):
+		// A block the stream stopped inside has no data: its bytes are
+		// what Detail shows of it either way.
 		return string(ev.Event.Raw), "raw event"
 	case ev != nil && ev.Event != nil:
 		return string(ev.Event.Data), "event data"

@@ -463,6 +463,12 @@ func (in *detailInput) eventLines() []string {
 		out = append(out, "", in.section("Raw bytes", as))
 		return in.json(out, string(ev.Raw), false)
 	}
+	if ev.Unparsed() {
+		// What came of a block the stream stopped inside is no event and
+		// has no data: "(no data)" hid the bytes the server did send.
+		out = append(out, "", in.section("Raw bytes", "the stream stopped inside it"))
+		return in.json(out, string(ev.Raw), false)
+	}
 	out = append(out, "", in.section("Data", ""))
 	if ev.Data == "" {
 		return append(out, st.Hint.Render("(no data)"))

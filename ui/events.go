@@ -430,9 +430,13 @@ func keepAliveData(ev *mcp.SSEEvent) string {
 // shownName is what the EVENT column says of ev, before it is made safe
 // to draw: its name, "message" for an unnamed event (what EventSource
 // dispatches it as), and for a block no EventSource dispatches what it
-// holds. The filter matches it, so a row reading "message" is found by it.
+// holds, or that the stream stopped inside it. The filter matches it, so a row reading "message" is found by it.
 func shownName(ev *mcp.SSEEvent) string {
 	switch {
+	case ev.Unparsed():
+		// The stream stopped inside it: "(comment)" called the start of
+		// an answer, cut off, a comment.
+		return "(cut off)"
 	case !ev.Dispatched() && len(ev.Comments) == 0 && ev.Retry != "":
 		return "(retry)"
 	case !ev.Dispatched():

@@ -37,13 +37,16 @@ type replayState struct {
 	// backlog is what the Player handed out that a beat had no time to
 	// index (replayFrameWork); the next beats index it first, in order.
 	backlog []mcp.Record
+	// longWaitFor is the position whose record was once more than
+	// longWait away, -1 for none: its countdown is shown until it comes.
+	longWaitFor int
 }
 
 // ended reports that the replay is at its end: the Player handed out the
 // whole recording and the backlog is indexed.
 func (r *replayState) ended() bool { return r.p.Done() && len(r.backlog) == 0 }
 
-func newReplayState(p *history.Player) *replayState { return &replayState{p: p} }
+func newReplayState(p *history.Player) *replayState { return &replayState{p: p, longWaitFor: -1} }
 
 // tick schedules the next beat unless one is already on its way or there
 // is nothing to play and the end was announced (a recording with no
@@ -246,7 +249,13 @@ func (m *Model) updateReplayStatus() {
 		m.com.replayMessages = r.p.Messages()
 	}
 	m.status.replayWait = 0
-	if wait := r.p.Until(m.com.now()); wait > longWait {
+	wait := r.p.Until(m.com.now())
+	if wait > longWait {
+		r.longWaitFor = r.p.Position()
+	}
+	// Once shown, the countdown runs to the record: it vanished at
+	// longWait, leaving the last seconds of a long gap unexplained.
+	if wait > 0 && r.longWaitFor == r.p.Position() {
 		m.status.replayWait = wait
 	}
 }

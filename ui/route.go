@@ -251,10 +251,18 @@ func (m *Model) afterAppend() tea.Cmd {
 	names := m.warnToolNames(m.syncTools())
 	m.cmdline.SetSurface(m.com.log.Surface())
 	m.cmdline.SetUninitialized(awaitsInitialize(m.com.log))
-	state := m.com.log.Stats().State
-	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed)
+	m.syncUnconnected()
 	m.syncEra()
 	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect())
+}
+
+// syncUnconnected tells the keys row whether nothing can be sent until r
+// reconnects: no transport opened, the one there was closed, or the
+// server's stream is gone (sayStreamGone), where the row went on offering
+// c once the status line's "press r" expired.
+func (m *Model) syncUnconnected() {
+	state := m.com.log.Stats().State
+	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed || m.status.gone)
 }
 
 // negotiationAlone reports whether Negotiation takes Detail's room

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -11,7 +14,8 @@ import (
 // A streamable session whose server dies with no call in flight: the GET
 // stream cannot be reopened, and the status bar (not only Negotiation, a
 // tab the user is not looking at on 80x24) says the stream is gone and
-// what to do, and keeps saying so in its state once the message expires.
+// what to do, and keeps saying so in its state, and r in the keys row,
+// once the message expires.
 func TestLiveServerGoneWithNothingInFlightSaysSoOnTheBar(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
@@ -24,5 +28,10 @@ func TestLiveServerGoneWithNothingInFlightSaysSoOnTheBar(t *testing.T) {
 	m := l.quit()
 	if !m.status.gone {
 		t.Errorf("the status bar forgot the stream is gone")
+	}
+	// The keys row stays when the status line's "press r" expires: it
+	// names r first, where it went on offering c, which cannot send.
+	if keys := ansi.Strip(strings.SplitN(m.cmdline.View(), "\n", 2)[0]); !strings.HasPrefix(strings.TrimSpace(keys), "r reconnect") {
+		t.Errorf("the keys row with the stream gone = %q, want it to name r first", keys)
 	}
 }

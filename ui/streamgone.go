@@ -36,10 +36,13 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 			m.status.gone = false
 		}
 	}
+	if gone != nil {
+		m.status.gone = true
+	}
+	m.syncUnconnected()
 	if gone == nil {
 		return nil
 	}
-	m.status.gone = true
 	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+gone.Message, gone))
 }
 

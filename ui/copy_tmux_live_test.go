@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// y in a tmux pane said "copied … to the clipboard", where tmux, by
+// default (set-clipboard external), drops the OSC 52 sequence and nothing
+// was copied. It says the JSON went to tmux and what tmux needs to copy it.
+func TestLiveCopyInTmuxSaysWhatTmuxNeeds(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	cfg := mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}
+	s, answers := liveSession(t, cfg)
+	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Transport: cfg.Transport, Answers: answers})
+	clipboard := &bytes.Buffer{}
+	m.clipboard = clipboard
+	m.tmux = true
+	l := runLive(t, m, s)
+	go func() { _ = s.Connect(t.Context()) }()
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	l.callOK("greet name=ann")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("→ request tools/call greet")
+	text, v := l.copyAndQuit("set-clipboard")
+	if want := "to tmux, which copies it only with: set -g set-clipboard on"; !strings.Contains(text, want) {
+		t.Errorf("the screen does not say %q whole:\n%s", want, v)
+	}
+	if strings.Contains(text, "to the clipboard") {
+		t.Errorf("the screen claims the clipboard has it, which tmux decides:\n%s", v)
+	}
+	if !strings.Contains(clipboard.String(), "\x1b]52;") {
+		t.Errorf("no OSC 52 sequence was written: %q", clipboard.String())
+	}
+}
