@@ -38,7 +38,9 @@ func (c *AnswerCheck) charset(r *mcp.Record) (Problem, bool) {
 		return Problem{}, false
 	}
 	msg := sanitize.Line("a JSON answer held bytes that are not UTF-8: " + words)
-	if slices.ContainsFunc(c.charsets, func(p Problem) bool { return p.Message == msg }) {
+	// Charset names are case-insensitive (RFC 2978): ISO-8859-1 after
+	// iso-8859-1 is the same charset, not one more to say.
+	if slices.ContainsFunc(c.charsets, func(p Problem) bool { return strings.EqualFold(p.Message, msg) }) {
 		return Problem{}, false
 	}
 	p := Problem{Level: LevelWarning, Seq: r.Seq, Message: msg,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -77,10 +78,15 @@ func TestLabelsReadAlikeAreNoProblem(t *testing.T) {
 // A JSON answer labelled charset=iso-8859-1 with latin-1 in it is read as
 // UTF-8, its é a U+FFFD: the Negotiation pane (and exec, asking the same
 // check) says why, once per session for the charset however many answers
-// came so, where only the answer's record named it.
+// came so, and however its label is written, where only the answer's
+// record named it.
 func TestNegotiationSaysAnswerCharsetOnce(t *testing.T) {
+	// Labels are case-insensitive (RFC 2978): one charset, however written.
+	labels := []string{"iso-8859-1", "ISO-8859-1", "Iso-8859-1"}
+	var n atomic.Int32
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
-		x.Status(http.StatusOK, "application/json; charset=iso-8859-1", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[{"name":"caf`+"\xe9"+`","inputSchema":{"type":"object"}}]}}`)
+		label := labels[int(n.Add(1)-1)%len(labels)]
+		x.Status(http.StatusOK, "application/json; charset="+label, `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[{"name":"caf`+"\xe9"+`","inputSchema":{"type":"object"}}]}}`)
 	})})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
 		for range 3 {
