@@ -27,6 +27,9 @@ type AnswerCheck struct {
 	// sent naming another version than its session's; a new session
 	// forgets them.
 	otherID, otherVersion, otherSent *Problem
+	// statelessID is the first stateless answer naming a session, which
+	// that era has none of.
+	statelessID *Problem
 	// batchSent says a batch went out in this session (a proxied client
 	// may send one), so a batch coming back is its answer; batchAnswer
 	// is the first batch holding an answer that came when none went.
@@ -131,7 +134,7 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 	case mcp.StateOpen, mcp.StateConnecting:
 		// A new session: what the last one's answers contradicted is
 		// not this one's.
-		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
+		c.otherID, c.otherVersion, c.otherSent, c.statelessID = nil, nil, nil, nil
 		c.batchSent, c.batchAnswer = false, nil
 		c.accepted, c.acceptedAnswer = nil, nil
 		c.twoTypes, c.charsets = nil, nil
@@ -177,7 +180,15 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	// size: a message quotes each as advice quotes a header, its first
 	// line cut to 200 bytes (HeaderQuote), not the HeaderLimit bytes the
 	// record keeps of it.
-	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" && c.transport != mcp.TransportStateless {
+	id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id")
+	if id != "" && c.transport == mcp.TransportStateless && h.Purpose != mcp.PurposeProbe && c.statelessID == nil {
+		// 2026-07-28 has no sessions: the id is never sent back, and a
+		// user reading it in the headers would think one was in use.
+		c.statelessID = &Problem{Level: LevelWarning, Seq: r.Seq,
+			Message: fmt.Sprintf("a stateless (2026-07-28) answer named session %q: that revision has no sessions, so mcpscope does not send it back", sanitize.Line(mcp.HeaderQuote(id)))}
+		return *c.statelessID, true
+	}
+	if id != "" && c.transport != mcp.TransportStateless {
 		switch {
 		case initialize || c.sessionID == "":
 			c.sessionID = id
@@ -263,7 +274,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.twoTypes} {
+	for _, p := range []*Problem{c.otherID, c.statelessID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.twoTypes} {
 		if p != nil {
 			ps = append(ps, *p)
 		}

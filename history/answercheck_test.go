@@ -186,3 +186,38 @@ func TestNegotiationTwoVersionHeadersStateless(t *testing.T) {
 		t.Errorf("problems %+v, want one warning saying %q, naming no initialize", warned, want)
 	}
 }
+
+// A 2026-07-28 server answering with an Mcp-Session-Id is said once: that
+// revision has no sessions and mcpscope never sends the id back, where it
+// sat in the headers unsaid and read as a session in use.
+func TestNegotiationSaysAStatelessAnswerNamedASession(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Header().Set("Mcp-Session-Id", "sess-1")
+		}
+		x.Default()
+	}})
+	var sent []string
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		for range 3 {
+			if _, _, err := s.ListTools(ctx, false); err != nil {
+				t.Fatalf("tools/list: %v", err)
+			}
+		}
+	})
+	for _, r := range srv.Requests() {
+		if id := r.Header.Get("Mcp-Session-Id"); id != "" {
+			sent = append(sent, id)
+		}
+	}
+	var said []string
+	for _, p := range l.Negotiation().Problems {
+		if strings.Contains(p.Message, "session") {
+			said = append(said, p.Message)
+		}
+	}
+	want := `a stateless (2026-07-28) answer named session "sess-1": that revision has no sessions, so mcpscope does not send it back`
+	if len(said) != 1 || said[0] != want || len(sent) != 0 {
+		t.Errorf("the pane says %q, want once %q; ids sent back %q", said, want, sent)
+	}
+}
