@@ -27,8 +27,8 @@ func TestExecListsACRLFDescriptionByItsFirstLine(t *testing.T) {
 }
 
 // A server's names and descriptions are one line each in exec's listings:
-// a line break in a prompt's name or a resource's description (\n, or the
-// Unicode line separator) is shown, not obeyed, so it cannot print a line
+// a line break in a prompt's name (escaped) or a resource's description (\n,
+// or the Unicode line separator; marked) is shown, not obeyed, so it cannot print a line
 // that reads as another entry.
 func TestExecListingsKeepEachEntryOnItsLine(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
@@ -56,7 +56,9 @@ func TestExecListingsKeepEachEntryOnItsLine(t *testing.T) {
 			t.Errorf("a server's line break printed a line of its own: %q\nin\n%s", line, out)
 		}
 	}
-	if !strings.Contains(out, "real⏎forged") {
-		t.Errorf("the prompt's name is not shown with its line break marked:\n%s", out)
+	// A name is listed escaped when the screen cannot show it as it is
+	// (mcp.NameListed): the break reads \n, in quotes.
+	if !strings.Contains(out, `"real\nforged"`) {
+		t.Errorf("the prompt's name is not shown with its line break escaped:\n%s", out)
 	}
 }
