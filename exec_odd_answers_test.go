@@ -45,6 +45,20 @@ func TestExecSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 	}
 }
 
+// An initialize answered with both a result and an error fails exec, and
+// its words say the result was there too and that mcpscope took the
+// error, where "JSON-RPC error -32600: nope" alone hid the result.
+func TestExecSaysAnInitializeAnsweredBothWays(t *testing.T) {
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Status(200, "application/json", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"both","version":"1"}},"error":{"code":-32600,"message":"nope"}}`)
+	})
+	_, errOut, code := run(t, "exec", "--no-record", "--no-listen", "--transport", "streamable", srv.URL, "tools/list")
+	want := `JSON-RPC error -32600: nope (the answer: it has both "result" and "error", which JSON-RPC forbids: mcpscope read it as the error)`
+	if code == exitOK || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, want a failure saying %q:\n%s", code, want, errOut)
+	}
+}
+
 // A server that settles on a protocol version mcpscope never offered and
 // does not know is said to have, in exec and in the Negotiation pane's
 // words (one note for both), since what follows is spoken in ours.

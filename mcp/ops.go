@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -68,6 +69,12 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 			// stateless era, which has no initialize, will.
 			return resp, &WireError{Cause: CauseModernOnly, Transport: tr.name(), Status: http.StatusBadRequest, Err: resp.Error,
 				Message: fmt.Sprintf("initialize was refused: the server speaks only %s (%s)", VersionList(supported), resp.Error.Error())}
+		}
+		if notes := Ambiguities(resp.Raw); len(notes) > 0 {
+			// Said where the error is: a failed initialize ends exec
+			// before any answer's notes are printed, and "JSON-RPC
+			// error" alone hid the result the server sent beside it.
+			return resp, fmt.Errorf("%w (the answer: %s)", resp.Error, strings.Join(notes, "; "))
 		}
 		return resp, resp.Error
 	}
