@@ -217,17 +217,24 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		cmd := m.handleKey(first)
 		return tea.Batch(cmd, m.handleKey(rest))
 	}
+	// "z is no key" ends at the next key, whatever it does.
+	var ended tea.Cmd
+	if sl := m.status.msg; sl != nil && sl.noKey {
+		ended = m.statusExpired(sl.id)
+	}
 	if cmd, ok := m.globalKey(msg); ok {
-		return cmd
+		return tea.Batch(ended, cmd)
 	}
 	if m.unboundRune(msg) {
 		// A letter or digit bound to nothing did nothing and said
 		// nothing: the tab bar reads as numbered, and 2 was pressed for
 		// Raw events in vain.
 		k := m.keys
-		return m.setStatus(levelInfo, msg.String()+" is no key: "+k.NextPane.Help().Key+" goes to the next pane, "+k.Help.Help().Key+" lists every key")
+		cmd := m.setStatus(levelInfo, msg.String()+" is no key: "+k.NextPane.Help().Key+" goes to the next pane, "+k.Help.Help().Key+" lists every key")
+		m.status.msg.noKey = true
+		return tea.Batch(ended, cmd)
 	}
-	return m.paneKey(msg)
+	return tea.Batch(ended, m.paneKey(msg))
 }
 
 // maxRepeat bounds the presses a run of one repeated rune stands for: a

@@ -414,6 +414,9 @@ type statusLine struct {
 	// it, which the Negotiation pane lists, are no reason to take rows
 	// from the panes.
 	rows int
+	// noKey marks "z is no key": the next key that is one ends it, where
+	// it stood its 5 s over what that key did.
+	noKey bool
 }
 
 // statusExpiredMsg clears the status message with the same id, unless a
