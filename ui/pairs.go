@@ -136,7 +136,9 @@ func (p *pairsPane) view(focused bool) []string {
 			// "no requests yet in this recording" read as if it had none.
 			hint = "no message played yet"
 			if k := p.c.replayMessages; k > 0 {
-				hint += ": " + strconv.Itoa(k) + " to come"
+				// Named: the status bar beside it counts records, and
+				// "59 to come" read as 59 of those.
+				hint += ": " + plural(k, "message") + " to come"
 			}
 			hint += " (" + p.c.keys.JumpEnd.Help().Key + " jumps to the end)"
 		} else if p.c.awaitingClient() {

@@ -85,7 +85,7 @@ func TestReplayPairsBeforeFirstRequest(t *testing.T) {
 			t.Fatalf("playback at %d, want it waiting at the first message (%d)", p.Position(), first)
 		}
 		v := ansi.Strip(m.View())
-		want := "no message played yet: " + strconv.Itoa(messages) + " to come (G jumps to the end)"
+		want := "no message played yet: " + strconv.Itoa(messages) + " messages to come (G jumps to the end)"
 		if strings.Contains(v, "no requests yet in this recording") || !strings.Contains(v, want) {
 			t.Errorf("%dx%d: before the first message the Pairs pane should say %q:\n%s", size.Width, size.Height, want, v)
 		}
