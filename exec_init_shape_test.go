@@ -22,6 +22,10 @@ func TestExecWarnsOfAnInitializeResultOfTheWrongShape(t *testing.T) {
 			`warning: the initialize result's protocolVersion is an integer (20251125), not a string: it names no version (the protocol's are strings, "2025-06-18")` + "\n"},
 		{`{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":"odd"}`,
 			`warning: the initialize result's serverInfo is a string ("odd"), not an object: it does not name the server` + "\n"},
+		// Options the protocol makes true or false, written otherwise:
+		// clients differ on whether they are on.
+		{`{"protocolVersion":"2025-11-25","capabilities":{"resources":{"subscribe":"yes","listChanged":true},"tools":{"listChanged":1}},"serverInfo":{"name":"odd","version":"1"}}`,
+			`warning: in the initialize result's capabilities, resources.subscribe is a string ("yes"), tools.listChanged is an integer (1), not true or false: clients differ on whether that option is on` + "\n"},
 	} {
 		srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
 			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + tc.result + `}`)

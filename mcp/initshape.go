@@ -66,16 +66,40 @@ func openingShape(what, versions string, result []byte) string {
 	if !ok {
 		return "" // none named
 	}
-	var odd []string
+	var odd, flags []string
 	for name, c := range capsDoc.Members() {
 		if c.Kind() != jsonspan.Object {
 			odd = append(odd, clip.Quote(name, 64)+" is "+kindOf(c))
+			continue
+		}
+		flags = append(flags, notFlags(name, c)...)
+	}
+	switch {
+	case len(odd) > 0:
+		return "in " + what + "'s capabilities, " + clip.List(odd, MaxListed) + ", not an object: a capability is an object of its options"
+	case len(flags) > 0:
+		// "subscribe": "yes" reads as on to a lenient client and as
+		// off, or a refusal, to a strict one: the server offers what
+		// each client guesses.
+		return "in " + what + "'s capabilities, " + clip.List(flags, MaxListed) + ", not true or false: clients differ on whether that option is on"
+	}
+	return ""
+}
+
+// notFlags names the options of capability c ("tools") that the protocol
+// makes true or false (listChanged, subscribe) and that are something else.
+func notFlags(name string, c jsonspan.Value) []string {
+	opts, ok := objectOf(c.Raw(), 1)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for opt, v := range opts.Members() {
+		if (opt == "listChanged" || opt == "subscribe") && v.Kind() != jsonspan.Bool {
+			out = append(out, clip.Quote(name, 64)+"."+opt+" is "+kindOf(v))
 		}
 	}
-	if len(odd) == 0 {
-		return ""
-	}
-	return "in " + what + "'s capabilities, " + clip.List(odd, MaxListed) + ", not an object: a capability is an object of its options"
+	return out
 }
 
 // kindOf is a value's JSON type with an excerpt of it: "null", "an
