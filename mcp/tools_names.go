@@ -68,7 +68,7 @@ func NameListed(name string) string {
 	return NameShown(name)
 }
 
-// URIListed is a resource's URI or template as a listing shows it: whole,
+// URIListed is a resource's URI or template as exec's listing and Tab's list show it: whole,
 // as the user copies it into resources/read, or, when it holds characters
 // the screen hides or redraws, its escaped form in quotes, so
 // "file:///a\u202egnp.exe" does not read as "file:///agnp.exe", a URI the
