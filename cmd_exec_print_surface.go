@@ -65,7 +65,7 @@ func (p *printer) resources(result json.RawMessage) {
 		if r.Size != nil {
 			kind = strings.TrimPrefix(kind+fmt.Sprintf(", %d bytes", *r.Size), ", ")
 		}
-		rows[i] = entry{name: r.URI, kind: kind, desc: withAnnotations(firstLine(r.Description), r.Annotations)}
+		rows[i] = entry{name: mcp.URIListed(r.URI), kind: kind, desc: withAnnotations(firstLine(r.Description), r.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(rs), "resource", next, "resources/list", result)
@@ -79,7 +79,7 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = entry{name: t.URITemplate, kind: command.MimeTypeShown(t.MimeType), desc: withAnnotations(firstLine(t.Description), t.Annotations)}
+		rows[i] = entry{name: mcp.URIListed(t.URITemplate), kind: command.MimeTypeShown(t.MimeType), desc: withAnnotations(firstLine(t.Description), t.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list", result)

@@ -68,6 +68,18 @@ func NameListed(name string) string {
 	return NameShown(name)
 }
 
+// URIListed is a resource's URI or template as exec's listing and Tab's list show it: whole,
+// as the user copies it into resources/read, or, when it holds characters
+// the screen hides or redraws, its escaped form in quotes, so
+// "file:///a\u202egnp.exe" does not read as "file:///agnp.exe", a URI the
+// server never listed.
+func URIListed(uri string) string {
+	if hidesCharacters(uri) {
+		return quotedName(uri)
+	}
+	return uri
+}
+
 // hidesCharacters reports whether the screen would not show name as it is:
 // the one sanitizer drops or redraws some of its characters.
 func hidesCharacters(name string) bool { return sanitize.Line(name) != name }

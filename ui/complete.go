@@ -194,7 +194,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	case ctx.method == "roots" && ctx.words[1].Text == "rm":
 		for _, r := range roots {
 			if strings.HasPrefix(r.URI, prefix) {
-				comp.add(command.ShellQuote(r.URI)+" ", r.URI)
+				comp.add(command.ShellQuote(r.URI)+" ", mcp.URIListed(r.URI))
 			}
 		}
 	case ctx.method == "prompts/get" && ctx.index == 1,
@@ -239,13 +239,13 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		if ctx.method != "completion/complete" {
 			for _, r := range sf.Resources {
 				if strings.HasPrefix(r.URI, prefix) {
-					comp.add(command.QuoteName(r.URI)+" ", r.URI)
+					comp.add(command.QuoteName(r.URI)+" ", mcp.URIListed(r.URI))
 				}
 			}
 		}
 		for _, t := range sf.Templates {
 			if strings.HasPrefix(t.URITemplate, prefix) {
-				comp.add(command.QuoteName(t.URITemplate)+" ", t.URITemplate)
+				comp.add(command.QuoteName(t.URITemplate)+" ", mcp.URIListed(t.URITemplate))
 			}
 		}
 	case ctx.method == "logging/setLevel" && ctx.index == 1:

@@ -1,0 +1,23 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// Tab's list names a URI holding a bidi override escaped in quotes: it
+// listed "file:///a\u202egnp.exe" as file:///agnp.exe, a URI the server
+// never listed, beside the plain one it could be taken for.
+func TestTabListsHiddenCharacterURIEscaped(t *testing.T) {
+	c := newLine(t, "")
+	c.SetSurface(history.Surface{Resources: []command.Resource{{URI: "file:///a\u202egnp.exe"}, {URI: "file:///agnp.txt"}}})
+	clPress(c, runes("read file"))
+	clPress(c, keyTab)
+	got := c.candidates()
+	if !strings.Contains(got, `"file:///a\u202egnp.exe"`) || strings.Contains(got, "file:///agnp.exe") {
+		t.Errorf("Tab's list does not show the URI's bidi override escaped:\n%s", got)
+	}
+}
