@@ -201,7 +201,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt":
 		for _, p := range sf.Prompts {
 			if strings.HasPrefix(p.Name, prefix) {
-				comp.add(command.QuoteName(p.Name)+" ", p.Name)
+				comp.add(command.QuoteName(p.Name)+" ", mcp.NameListed(p.Name))
 			}
 		}
 	case ctx.method == "prompts/get" && !strings.Contains(prefix, "="):

@@ -21,3 +21,16 @@ func TestTabListsHiddenCharacterURIEscaped(t *testing.T) {
 		t.Errorf("Tab's list does not show the URI's bidi override escaped:\n%s", got)
 	}
 }
+
+// Tab's list names a prompt holding a zero-width character escaped in
+// quotes, as it names tools: "a\u200db" read "ab", beside the prompt ab.
+func TestTabListsHiddenCharacterPromptEscaped(t *testing.T) {
+	c := newLine(t, "")
+	c.SetSurface(history.Surface{Prompts: []command.Prompt{{Name: "a\u200db"}, {Name: "ab"}}})
+	clPress(c, runes("prompts/get a"))
+	clPress(c, keyTab)
+	got := c.candidates()
+	if !strings.Contains(got, `"a\u200db"`) {
+		t.Errorf("Tab's list does not show the prompt's zero-width joiner escaped:\n%s", got)
+	}
+}
