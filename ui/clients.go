@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 
@@ -67,6 +68,10 @@ type clients struct {
 	// the tabs move, it is renamed or it ends (reannounce).
 	announced   *clientFeed
 	announcedID int
+	// announcedText is the announcement as last worded: what the status
+	// message holds after it (an unsent answer's words, carryUnsent) is
+	// kept when it is worded again.
+	announcedText string
 }
 
 // maxEnded bounds the ended sessions kept listed, each with its log in
@@ -160,8 +165,9 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 // that is not shown: the keys first, as after the bar's state an
 // 80-column line cut them off the end of a long client name.
 func (m *Model) announce(i int) tea.Cmd {
-	cmd := m.setStatus(levelInfo, m.newClientText(i))
-	m.clients.announced, m.clients.announcedID = m.clients.feeds[i], m.statusSeq
+	text := m.newClientText(i)
+	cmd := m.setStatus(levelInfo, text)
+	m.clients.announced, m.clients.announcedID, m.clients.announcedText = m.clients.feeds[i], m.statusSeq, text
 	return cmd
 }
 
@@ -188,7 +194,14 @@ func (m *Model) reannounce() tea.Cmd {
 		c.announced = nil
 		return m.statusExpired(c.announcedID)
 	case i != c.cur:
-		m.status.msg.text = m.newClientText(i)
+		// Only the announcement is worded again: the unsent answer
+		// carried after it was lost with the old words.
+		after, ok := strings.CutPrefix(m.status.msg.text, c.announcedText)
+		if !ok {
+			after = ""
+		}
+		c.announcedText = m.newClientText(i)
+		m.status.msg.text = c.announcedText + after
 	}
 	return nil
 }

@@ -48,7 +48,7 @@ func TestClientsBarSaysNoTransportTwice(t *testing.T) {
 		m.Update(clientMsg{ID: id + 1, Name: c.name, Transport: c.transport, Records: make(chan []mcp.Record)})
 	}
 	bar := row(ansi.Strip(m.View()), "clients:")
-	for _, want := range []string{"1 inspector-cli 0.5.1 · streamable", " 2 sse ", " 3 mcpscope ", " 4 mcp… stateless "} {
+	for _, want := range []string{"1 inspector-cli 0.5.1 · streamable", " 2 sse ", " 3 mcpscope ", " 4 mcps… stateless "} {
 		if !strings.Contains(bar, want) {
 			t.Errorf("the clients bar = %q, want %q in it", bar, want)
 		}

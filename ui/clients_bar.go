@@ -22,7 +22,7 @@ import (
 func (m *Model) clientsBar(end string) string {
 	st := m.com.st
 	k := m.keys
-	head := st.Key.Render(k.PrevClient.Help().Key+"/"+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
+	head := st.Key.Render(k.PrevClient.Help().Key+"/"+k.NextClient.Help().Key) + st.StatusBar.Render(" clients:") // each tab's padding is the space after it
 	n := m.clients.dropped
 	if n == 0 {
 		return m.clientsLine(end, head)
@@ -30,8 +30,8 @@ func (m *Model) clientsBar(end string) string {
 	// At 80 columns the words took half the bar: the shown client's name
 	// was cut to "80 mcpscop…" and the help went. The count alone says as
 	// much to one who read them once.
-	return m.clientsLine(end, head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier: in their recordings) "),
-		head+st.Hint.Render("("+strconv.Itoa(n)+" ended earlier) "))
+	return m.clientsLine(end, head+st.Hint.Render(" ("+strconv.Itoa(n)+" ended earlier: in their recordings)"),
+		head+st.Hint.Render(" ("+strconv.Itoa(n)+" ended earlier)"))
 }
 
 // clientsLine is the clients bar after a head, ended with end where that
@@ -44,7 +44,7 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 	endW := ansi.StringWidth(end)
 	head := heads[len(heads)-1]
 	if len(m.clients.feeds) == 0 {
-		line := head + st.Hint.Render("none yet")
+		line := head + st.Hint.Render(" none yet")
 		if ansi.StringWidth(line)+endW <= m.width {
 			return line + end
 		}
@@ -138,7 +138,7 @@ func (m *Model) keepsShown(tab func(i int) string, gapW, width int) bool {
 		}
 	}
 	where, more := m.windowMarks(n)
-	edges := windowEdges(n, cur, cur+1, gapW, ansi.StringWidth(more), ansi.StringWidth(where))
+	edges := windowEdges(n, cur, cur+1, ansi.StringWidth(more), ansi.StringWidth(where))
 	return ansi.StringWidth(tab(cur))+edges <= width
 }
 
@@ -242,8 +242,10 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 	shown := tab(cur)
 	render := func(lo, hi int) string {
 		var b strings.Builder
+		// A tab's padding spaces it from "…" and from where: a gap
+		// there too read as a hole, "…  3".
 		if lo > 0 {
-			b.WriteString(more + gap)
+			b.WriteString(" " + more)
 		}
 		for i := lo; i < hi; i++ {
 			if i > lo {
@@ -256,7 +258,7 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 			}
 		}
 		if hi < n {
-			b.WriteString(gap + more)
+			b.WriteString(more + " ")
 		}
 		return b.String() + where
 	}
@@ -264,7 +266,7 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 	// it is taken: measuring the whole line again for every tab tried
 	// made a wide bar of many clients cost the square of its tabs.
 	gapW, moreW, whereW := ansi.StringWidth(gap), ansi.StringWidth(more), ansi.StringWidth(where)
-	edges := func(lo, hi int) int { return windowEdges(n, lo, hi, gapW, moreW, whereW) }
+	edges := func(lo, hi int) int { return windowEdges(n, lo, hi, moreW, whereW) }
 	lo, hi := cur, cur+1
 	tabs := ansi.StringWidth(shown) // the tabs from lo to hi, with their gaps
 	if over := tabs + edges(lo, hi) - width; over > 0 {
@@ -295,18 +297,18 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 // more.
 func (m *Model) windowMarks(n int) (where, more string) {
 	st := m.com.st
-	return st.Hint.Render(fmt.Sprintf(" tab %d of %d", m.clients.cur+1, n)), st.Hint.Render("…")
+	return st.Hint.Render(fmt.Sprintf("tab %d of %d", m.clients.cur+1, n)), st.Hint.Render("…")
 }
 
 // windowEdges is the cells windowMarks take, with their gaps, around the
 // tabs lo to hi of n.
-func windowEdges(n, lo, hi, gapW, moreW, whereW int) int {
+func windowEdges(n, lo, hi, moreW, whereW int) int {
 	w := whereW
 	if lo > 0 {
-		w += moreW + gapW
+		w += 1 + moreW // the space between the head and "…"
 	}
 	if hi < n {
-		w += gapW + moreW
+		w += moreW + 1 // the space between "…" and where
 	}
 	return w
 }

@@ -31,8 +31,8 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 		steps int
 		want  string
 	}{
-		{0, "clients:  1 claude-code 1.0.3 · sse   2 mcp-inspec…   3 cursor 1.…  · ? help"},
-		{2, "clients:  1 claude-co…   2 mcp-inspe…   3 cursor 1.2.4 · stateless  · ? help"},
+		{0, "clients: 1 claude-code 1.0.3 · sse   2 mcp-inspec…   3 cursor 1.2…  · ? help"},
+		{2, "clients: 1 claude-co…   2 mcp-inspec…   3 cursor 1.2.4 · stateless  · ? help"},
 	} {
 		for range tc.steps {
 			press(m, "]")
@@ -64,11 +64,11 @@ func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 	}
 	m.Update(clientEndedMsg{2})
 	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
-	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable ○   3 stateless  · ? help"; !strings.Contains(got, want) {
+	if got, want := bar(), "clients: 1 mcpscope dev · sse   2 streamable ○   3 stateless  · ? help"; !strings.Contains(got, want) {
 		t.Errorf("the clients bar = %q, want %q", got, want)
 	}
 	m.Update(clientMsg{ID: 4, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
-	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable ○   3 stateless   4  · ? help"; !strings.Contains(got, want) {
+	if got, want := bar(), "clients: 1 mcpscope dev · sse   2 streamable ○   3 stateless   4  · ? help"; !strings.Contains(got, want) {
 		t.Errorf("with a fourth client alike in transport too, the clients bar = %q, want %q", got, want)
 	}
 }
@@ -84,7 +84,7 @@ func TestClientsBarGivesUpTheHelpBeforeTheClients(t *testing.T) {
 		m.Update(clientMsg{ID: id + 1, Name: name, Transport: "streamable", Records: make(chan []mcp.Record)})
 	}
 	got := row(ansi.Strip(m.View()), "clients:")
-	if want := "clients:  1 a-very-long-client-name-of-an-agent 12.3.4 · streamable   2   3"; !strings.Contains(got, want) || strings.Contains(got, " of 3") {
+	if want := "clients: 1 a-very-long-client-name-of-an-agent 12.3.4 · streamable   2   3"; !strings.Contains(got, want) || strings.Contains(got, " of 3") {
 		t.Errorf("the clients bar = %q, want %q", got, want)
 	}
 }
