@@ -217,22 +217,12 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		cmd := m.handleKey(first)
 		return tea.Batch(cmd, m.handleKey(rest))
 	}
-	// "z is no key" ends at the next key, whatever it does.
-	var ended tea.Cmd
-	if sl := m.status.msg; sl != nil && sl.noKey {
-		ended = m.statusExpired(sl.id)
-	}
+	ended := m.endNoKey()
 	if cmd, ok := m.globalKey(msg); ok {
 		return tea.Batch(ended, cmd)
 	}
 	if m.unboundRune(msg) {
-		// A letter or digit bound to nothing did nothing and said
-		// nothing: the tab bar reads as numbered, and 2 was pressed for
-		// Raw events in vain.
-		k := m.keys
-		cmd := m.setStatus(levelInfo, msg.String()+" is no key: "+k.NextPane.Help().Key+" goes to the next pane, "+k.Help.Help().Key+" lists every key")
-		m.status.msg.noKey = true
-		return tea.Batch(ended, cmd)
+		return tea.Batch(ended, m.sayNoKey(msg))
 	}
 	return tea.Batch(ended, m.paneKey(msg))
 }

@@ -17,6 +17,25 @@ func (m *Model) unboundRune(msg tea.KeyMsg) bool {
 	return !m.boundKeys[msg.String()]
 }
 
+// sayNoKey says that msg, a printable key (unboundRune), is bound to
+// nothing: it did nothing and said nothing, and 2 was pressed for the tab
+// bar's second tab, Raw events, in vain.
+func (m *Model) sayNoKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	cmd := m.setStatus(levelInfo, msg.String()+" is no key: "+k.NextPane.Help().Key+" goes to the next pane, "+k.Help.Help().Key+" lists every key")
+	m.status.msg.noKey = true
+	return cmd
+}
+
+// endNoKey ends "z is no key" at the next key, whatever it does: it stood
+// its 5 s over what a valid key then did.
+func (m *Model) endNoKey() tea.Cmd {
+	if sl := m.status.msg; sl != nil && sl.noKey {
+		return m.statusExpired(sl.id)
+	}
+	return nil
+}
+
 // boundKeysOf is every key of every binding the help lists, for
 // unboundRune: the help's groups were built again for each key pressed,
 // and the bindings change only in setBindings, which makes this again.
