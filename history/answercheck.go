@@ -87,7 +87,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		// All run: an answer labelled twice may contradict the
 		// session's id or version too,
 		// and its label may name another charset than UTF-8.
-		return slices.Concat(only(c.answer(r)), only(c.labels(r)), only(c.charset(r)))
+		return slices.Concat(only(c.answer(r)), only(c.statelessSession(r)), only(c.labels(r)), only(c.charset(r)))
 	}
 	return nil
 }
@@ -156,7 +156,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	if h.Purpose == mcp.PurposeRelay {
 		return c.sent(r)
 	}
-	if h.Purpose == mcp.PurposeStream || h.Status < 200 || h.Status > 299 {
+	if !sessionAnswer(h) {
 		return Problem{}, false
 	}
 	if h.Purpose == mcp.PurposePost && h.Status == 202 && h.Opened != "" && h.ReqSeq != 0 {
@@ -180,15 +180,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	// size: a message quotes each as advice quotes a header, its first
 	// line cut to 200 bytes (HeaderQuote), not the HeaderLimit bytes the
 	// record keeps of it.
-	id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id")
-	if id != "" && c.transport == mcp.TransportStateless && h.Purpose != mcp.PurposeProbe && c.statelessID == nil {
-		// 2026-07-28 has no sessions: the id is never sent back, and a
-		// user reading it in the headers would think one was in use.
-		c.statelessID = &Problem{Level: LevelWarning, Seq: r.Seq,
-			Message: fmt.Sprintf("a stateless (2026-07-28) answer named session %q: that revision has no sessions, so mcpscope does not send it back", sanitize.Line(mcp.HeaderQuote(id)))}
-		return *c.statelessID, true
-	}
-	if id != "" && c.transport != mcp.TransportStateless {
+	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" && c.transport != mcp.TransportStateless {
 		switch {
 		case initialize || c.sessionID == "":
 			c.sessionID = id
@@ -214,6 +206,31 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 		return *c.otherVersion, true
 	}
 	return Problem{}, false
+}
+
+// sessionAnswer reports whether h is a 2xx answer to a request of the
+// session's own: not one relayed for a proxied client, nor the stream.
+func sessionAnswer(h *mcp.HTTPExchange) bool {
+	return h.Purpose != mcp.PurposeRelay && h.Purpose != mcp.PurposeStream && h.Status >= 200 && h.Status <= 299
+}
+
+// statelessSession checks a stateless (2026-07-28) answer naming an
+// Mcp-Session-Id: that revision has no sessions, the id is never sent
+// back, and a user reading it in the headers would think one was in use.
+// Said once per session. A check of its own, so the answer's version
+// headers are still checked (answer) on the same record.
+func (c *AnswerCheck) statelessSession(r *mcp.Record) (Problem, bool) {
+	h := r.HTTP
+	if c.transport != mcp.TransportStateless || c.statelessID != nil || !sessionAnswer(h) || h.Purpose == mcp.PurposeProbe {
+		return Problem{}, false
+	}
+	id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id")
+	if id == "" {
+		return Problem{}, false
+	}
+	c.statelessID = &Problem{Level: LevelWarning, Seq: r.Seq,
+		Message: fmt.Sprintf("a stateless (2026-07-28) answer named session %q: that revision has no sessions, so mcpscope does not send it back", sanitize.Line(mcp.HeaderQuote(id)))}
+	return *c.statelessID, true
 }
 
 // batch checks a batch the server sent: one holding an answer when no

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -219,5 +220,34 @@ func TestNegotiationSaysAStatelessAnswerNamedASession(t *testing.T) {
 	want := `a stateless (2026-07-28) answer named session "sess-1": that revision has no sessions, so mcpscope does not send it back`
 	if len(said) != 1 || said[0] != want || len(sent) != 0 {
 		t.Errorf("the pane says %q, want once %q; ids sent back %q", said, want, sent)
+	}
+}
+
+// A stateless answer naming a session and carrying MCP-Protocol-Version
+// headers that disagree is said both ways: the note that the revision has
+// no sessions did not keep the versions' warning from its record, where
+// an exec of one request named the session and never the versions.
+func TestNegotiationStatelessSessionAndVersionsOnOneAnswer(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Header().Set("Mcp-Session-Id", "sess-1")
+			x.Header().Add("MCP-Protocol-Version", x.Request.Header.Get("MCP-Protocol-Version"))
+			x.Header().Add("MCP-Protocol-Version", "2025-03-26")
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		if _, _, err := s.ListTools(ctx, false); err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+	})
+	var said []string
+	for _, p := range l.Negotiation().Problems {
+		said = append(said, p.Message)
+	}
+	session := `a stateless (2026-07-28) answer named session "sess-1": that revision has no sessions, so mcpscope does not send it back`
+	versions := mcp.AnswerVersionsNote([]string{"2025-03-26"}, true)
+	if !slices.Contains(said, session) || !slices.Contains(said, versions) {
+		t.Errorf("the pane says %q, want both %q and %q", said, session, versions)
 	}
 }
