@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -72,5 +73,20 @@ func TestExportSaysAFallbackThatIsTheResolvedURL(t *testing.T) {
 	}
 	if resolved == "" || !strings.Contains(md.String(), "| Fallback URL | the same URL |") || strings.Count(md.String(), resolved) != 2 {
 		t.Errorf("want the resolved URL %s once more (Posting to) and the fallback as the same URL:\n%s", resolved, md.String())
+	}
+}
+
+// An endpoint record that could not be read back names no URL: the export
+// lists no fallback for it, where "the same URL" (as the empty fallback
+// equalled the empty resolved URL) named a URL the export never showed.
+func TestExportNamesNoFallbackForAnUnreadableEndpoint(t *testing.T) {
+	l := NewLog()
+	l.Append(*unreadable(kindCode(mcp.KindEndpoint), lineRef{seq: 1, nanos: scriptStart.UnixNano()}, errors.New("the line changed since it was read")))
+	var md bytes.Buffer
+	if err := ExportMarkdown(&md, Header{MCPScope: "test", URL: "http://127.0.0.1:1/sse", Transport: "sse", Started: scriptStart}, l); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "| Why | the line changed since it was read |") || strings.Contains(md.String(), "Fallback URL") {
+		t.Errorf("want the endpoint's why and no fallback row:\n%s", md.String())
 	}
 }

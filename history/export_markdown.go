@@ -80,6 +80,9 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		row("Resolved URL", mdCode(ep.Preferred))
 		row("Under the stream's prefix", mdCode(ep.Prefixed))
 		switch ep.Fallback {
+		case "":
+			// None: an endpoint naming no session, or one that could
+			// not be read back (its URLs all empty).
 		case ep.Preferred:
 			// As the Negotiation pane says it: the URL again read as a
 			// second place tried.
