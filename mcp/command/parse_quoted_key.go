@@ -3,6 +3,8 @@ package command
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // quotedKeyWarnings is what a quoted first word that reads as its method's
@@ -37,4 +39,19 @@ func quotedKeyWarnings(method, word string) []ArgWarning {
 			argQuoted(word), what, key, thing, argQuoted(rest), key, meant),
 		Short: fmt.Sprintf("%s was sent whole as the %s, as quoted; without %s=: %s", argQuoted(word), what, key, meant),
 	}}
+}
+
+// quotedAsListed reports whether c, run, named a tool or prompt the server
+// lists by the very name quoted (a tool really named 'name=x'; the run
+// listed them when they were not known): the quotes meant it, and
+// quotedKeyWarnings' "sent whole" is no news. cat holds the prompts.
+func quotedAsListed(s Session, c Command, cat *catalog) bool {
+	switch c.Method {
+	case "tools/call":
+		return mcp.FindTool(s.Tools(), c.Tool) != nil
+	case "prompts/get":
+		_, ok := cat.prompt(c.Target)
+		return ok
+	}
+	return false
 }

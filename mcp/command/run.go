@@ -60,12 +60,14 @@ func Run(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning
 // sent, so they are not "sent anyway", and said in front of the error
 // they hid the one line that says what to fix.
 func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
+	if cat == nil && c.Method == "prompts/get" {
+		// Kept for this get, so that what it listed says whether the
+		// quotes meant the name (quotedAsListed).
+		cat = &catalog{}
+	}
 	r, warnings, err := runCommand(ctx, s, c, cat)
 	said := c.Warnings
-	if c.Method == "tools/call" && mcp.FindTool(s.Tools(), c.Tool) != nil {
-		// A tool really named 'name=x', as listed (the call listed the
-		// tools when they were not known): the quotes meant it, and
-		// "sent whole" is no news.
+	if quotedAsListed(s, c, cat) {
 		said = nil
 	}
 	// What the line was taken to mean comes first: the rest follows from it.

@@ -187,11 +187,9 @@ func PromptArgs(p *Prompt, words []string) (*Args, []ArgWarning, error) {
 }
 
 // runPrompt gets a prompt with its arguments, which are strings, checked
-// against the arguments the prompt was listed with.
+// against the arguments the prompt was listed with, as cat (never nil:
+// run makes one) holds them.
 func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
-	if cat == nil {
-		cat = &catalog{}
-	}
 	p, known := cat.prompt(c.Target)
 	var warnings []ArgWarning
 	if !known {

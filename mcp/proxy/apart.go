@@ -143,9 +143,9 @@ func (c *Client) asked(ids []string) {
 }
 
 // batchIDs are the ids of the requests in batch, as their text. A member
-// that is no request object (a number, a method that is no string) is
-// passed over, as peek passes over such a message, and the others' ids
-// are read all the same.
+// that is no request (a number, an object with no method member or a null
+// id) is passed over, as peek passes over such a message, and the others'
+// ids are read all the same.
 func batchIDs(batch []byte) []string {
 	doc, err := jsonspan.Parse(batch, jsonspan.Limits{Depth: 2})
 	if err != nil {
@@ -153,12 +153,11 @@ func batchIDs(batch []byte) []string {
 	}
 	var ids []string
 	for v := range doc.Root().Elements() {
-		var id json.RawMessage
-		if v.Kind() != jsonspan.Object || v.DecodeField("id", &id) != nil {
-			continue
-		}
-		if isRequest(v.Get("method").Exists(), id) {
-			ids = append(ids, string(id))
+		// Each member read as a single message is (peek): one reader,
+		// so a member is a request to both exactly when it is to the
+		// Observer (mcp.ClientPeek.Request).
+		if pk := mcp.PeekClient(v.Raw()); isRequest(pk.Request(), pk.ID()) {
+			ids = append(ids, string(pk.ID()))
 		}
 	}
 	return ids
