@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -87,13 +86,13 @@ func TestExecProgressCaughtUpBeforeTheAnswer(t *testing.T) {
 	go func() {
 		// The records goroutine, behind the command that has its answer:
 		// it reads on once the command waits (caught is made, under
-		// p.mu, just before the wait).
+		// p.mu, just before the wait), or after pollFor's bound.
 		defer close(read)
-		for waiting := false; !waiting; runtime.Gosched() {
+		pollFor(func() bool {
 			p.mu.Lock()
-			waiting = p.caught != nil
-			p.mu.Unlock()
-		}
+			defer p.mu.Unlock()
+			return p.caught != nil
+		})
 		p.record(progress(3, 2, "second half"))
 		p.record(answer)
 	}()

@@ -19,6 +19,9 @@ import (
 // proxy's quit had no ctrl+c of its own, and ctrl+c killed mcpscope with
 // the recordings unclosed.
 func TestProxyQuitCtrlCEndsTheWait(t *testing.T) {
+	if rerunInChild(t) { // the signal goes to the whole process
+		return
+	}
 	const held = 5 * time.Second
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
 	errw := &syncBuffer{}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,11 +16,7 @@ func TestExecRecordedToQuotesAPathWithASpace(t *testing.T) {
 	t.Setenv("MCPSCOPE_STATE_DIR", dir)
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	_, errOut, code := run(t, "exec", srv.Endpoint(), "ping")
-	entries, err := os.ReadDir(filepath.Join(dir, "sessions"))
-	if err != nil || len(entries) != 1 {
-		t.Fatalf("exit %d, recordings %v (%v):\n%s", code, entries, err, errOut)
-	}
-	path := filepath.Join(dir, "sessions", entries[0].Name())
+	path := onlyRecording(t, filepath.Join(dir, "sessions"))
 	if want := "recorded to '" + path + "'\n"; !strings.Contains(errOut, want) {
 		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, errOut)
 	}
