@@ -23,6 +23,10 @@ func TestProxyQuitCtrlCEndsTheWait(t *testing.T) {
 		return
 	}
 	const held = 5 * time.Second
+	// The wait outlasts the held DELETE, so only ctrl+c ends it early, and
+	// a loaded machine has seconds, not 700 ms, to send it after the note.
+	defer func(was time.Duration) { quitWait = was }(quitWait)
+	quitWait = 2 * held
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{DeleteAfter: held})
 	errw := &syncBuffer{}
 	cf := &connFlags{}
