@@ -231,7 +231,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		// nothing to undo.
 		for _, u := range sf.Subscribed {
 			if strings.HasPrefix(u, prefix) {
-				comp.add(command.QuoteName(u)+" ", u)
+				comp.add(command.QuoteName(u)+" ", mcp.URIListed(u))
 			}
 		}
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1,

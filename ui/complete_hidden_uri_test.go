@@ -34,3 +34,17 @@ func TestTabListsHiddenCharacterPromptEscaped(t *testing.T) {
 		t.Errorf("Tab's list does not show the prompt's zero-width joiner escaped:\n%s", got)
 	}
 }
+
+// Tab's list after unsubscribe names a subscribed URI holding a bidi
+// override escaped in quotes, as read's list names it: it listed
+// "file:///a\u202egnp.exe" as file:///agnp.exe.
+func TestTabListsHiddenCharacterSubscriptionEscaped(t *testing.T) {
+	c := newLine(t, "")
+	c.SetSurface(history.Surface{Subscribed: []string{"file:///a\u202egnp.exe", "file:///agnp.txt"}})
+	clPress(c, runes("unsubscribe file"))
+	clPress(c, keyTab)
+	got := c.candidates()
+	if !strings.Contains(got, `"file:///a\u202egnp.exe"`) || strings.Contains(got, "file:///agnp.exe") {
+		t.Errorf("Tab's list does not show the subscribed URI's bidi override escaped:\n%s", got)
+	}
+}

@@ -251,12 +251,9 @@ func (d *detailPane) copyText() (string, string) {
 	case p != nil && p.Response != nil && p.Response.RPC != nil:
 		return string(p.Response.RPC.Raw), "response JSON"
 	case p != nil && p.Request != nil && p.Request.RPC != nil:
-		if p.Kind == history.KindNotificationOut || p.Kind == history.KindNotificationIn {
-			// A notification is no request: "copied request JSON" on
-			// notifications/initialized read as the wrong row copied.
-			return string(p.Request.RPC.Raw), "notification JSON"
-		}
-		return string(p.Request.RPC.Raw), "request JSON"
+		// Named as Detail titles it: "copied request JSON" on
+		// notifications/initialized read as the wrong row copied.
+		return string(p.Request.RPC.Raw), strings.ToLower(requestTitle(p)) + " JSON"
 	case p != nil && p.Reply != nil && p.Reply.RPC != nil:
 		return string(p.Reply.RPC.Raw), "reply JSON"
 	case ev != nil && ev.Event != nil && (!d.pretty || ev.Event.Unparsed()):
