@@ -84,8 +84,8 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 		stop()
 		return
 	case <-timer.C:
-	case <-leave:
-		stoppedAt, why = "before ctrl+c", "you pressed ctrl+c"
+	case sig := <-leave:
+		stoppedAt, why = "before ctrl+c", signalWords(sig)
 		if isTerminal(errw) {
 			// The terminal echoed the ctrl+c as ^C where the cursor
 			// is, and the line below ran on after it (as exec's
