@@ -220,15 +220,15 @@ func (s *proxySessions) report(w io.Writer) error {
 	s.mu.Unlock()
 	switch {
 	case folded == 1 && earlyPath != "":
-		sayPathBelow(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in", command.ShellPath(earlyPath))
+		sayPathBelow(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in", earlyPath)
 	case folded > 1 && earlyPath != "":
-		sayPathBelow(w, fmt.Sprintf("%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in", folded), command.ShellPath(earlyPath))
+		sayPathBelow(w, fmt.Sprintf("%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in", folded), earlyPath)
 	}
 	switch {
 	case unanswered == 1 && unansweredPath != "":
-		sayPathBelow(w, "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in", command.ShellPath(unansweredPath))
+		sayPathBelow(w, "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in", unansweredPath)
 	case unanswered > 1 && unansweredPath != "":
-		sayPathBelow(w, fmt.Sprintf("%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in", unanswered), command.ShellPath(unansweredPath))
+		sayPathBelow(w, fmt.Sprintf("%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in", unanswered), unansweredPath)
 	}
 	if refused > 0 {
 		what := fmt.Sprintf("%d requests were", refused)
@@ -269,7 +269,7 @@ func (s *proxySessions) report(w io.Writer) error {
 			fmt.Fprintf(w, "%d sessions recorded:\n", recorded)
 		}
 	default:
-		sayPathBelow(w, fmt.Sprintf("%d sessions recorded in", recorded), command.ShellPath(filepath.Dir(paths[0])))
+		sayPathBelow(w, fmt.Sprintf("%d sessions recorded in", recorded), filepath.Dir(paths[0]))
 		fmt.Fprintf(w, "the last %d:\n", len(paths))
 	}
 	for _, p := range paths {

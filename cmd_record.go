@@ -15,7 +15,6 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // recordFlags choose where a live session is recorded.
@@ -125,13 +124,13 @@ func (r *recording) report(w io.Writer, replayHint bool, width int) error {
 			fmt.Fprintln(w, sanitize.Line(err.Error()))
 			return err
 		}
-		sayPathBelow(w, "the recording is incomplete ("+sanitize.Line(err.Error())+")", command.ShellPath(r.Path()))
+		sayPathBelow(w, "the recording is incomplete ("+sanitize.Line(err.Error())+")", r.Path())
 		return err
 	}
 	if replayHint {
 		r.sayRecordedOnQuit(w, width)
 	} else {
-		sayPathAfter(w, width, "recorded to", command.ShellPath(r.Path()))
+		sayPathAfter(w, width, "recorded to", r.Path())
 		r.sayCaveat(w)
 	}
 	return nil

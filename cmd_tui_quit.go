@@ -86,8 +86,8 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 		stop()
 		return
 	case <-timer.C:
-	case <-leave:
-		stoppedAt, why = "before ctrl+c", "you pressed ctrl+c"
+	case sig := <-leave:
+		stoppedAt, why = "before ctrl+c", signalWords(sig)
 		if isTerminal(errw) {
 			// The terminal echoed the ctrl+c as ^C where the cursor
 			// is, and the line below ran on after it (as exec's
@@ -195,7 +195,7 @@ func (r *recording) sayRecordedOnQuit(w io.Writer, width int) {
 	// pastes back as one argument: with a long home directory the whole
 	// path was wider than 80 columns and soft-wrapped mid-path.
 	q := homeShellPath(r.Path())
-	sayPathBelow(w, "session recorded to", q)
+	sayShownBelow(w, "session recorded to", q)
 	r.sayCaveat(w)
 	// The export line is the TUI's only word of export: it has no key
 	// for it, and a newcomer asked how to share a session.
@@ -237,14 +237,21 @@ func sayCommandBelow(w io.Writer, width int, words, verb, path string) {
 	fmt.Fprintf(w, "%s:\n  %s%s%s\n", words, verb, sep, path)
 }
 
-// sayPathBelow writes words, a colon, and what a user copies (a path) on a
-// line of its own, made safe (sanitize.Line: the
-// state directory may come from the environment, holding an escape
-// sequence). After words on the same line a long path wrapped mid-path at
-// 80 columns, and selecting the line gave half of it. It is the one way a
-// line names where a recording is (sayCommandBelow, how to open it).
+// sayPathBelow writes words, a colon, and what a user copies (a path,
+// quoted as a shell reads it: command.ShellPath) on a line of its own.
+// After words on the same line a long path wrapped mid-path at 80 columns,
+// and selecting the line gave half of it. It is the one way a line names
+// where a recording is (sayCommandBelow, how to open it).
 func sayPathBelow(w io.Writer, words, path string) {
-	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(path))
+	sayShownBelow(w, words, command.ShellPath(path))
+}
+
+// sayShownBelow is sayPathBelow of a path already quoted for the shell
+// (command.ShellPath, homeShellPath), made safe all the same (sanitize.Line:
+// the state directory may come from the environment, holding an escape
+// sequence).
+func sayShownBelow(w io.Writer, words, shown string) {
+	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(shown))
 }
 
 // sayPathAfter writes words and path on one line when that fits in width,
@@ -252,9 +259,10 @@ func sayPathBelow(w io.Writer, words, path string) {
 // 0): a script greps that one line for the path, and a pipe has no width
 // to wrap at. Else the path has a line of its own (sayPathBelow).
 func sayPathAfter(w io.Writer, width int, words, path string) {
-	line := words + " " + sanitize.Line(path)
+	shown := command.ShellPath(path)
+	line := words + " " + sanitize.Line(shown)
 	if width > 0 && ansi.StringWidth(line) > width {
-		sayPathBelow(w, words, path)
+		sayShownBelow(w, words, shown)
 		return
 	}
 	fmt.Fprintln(w, line)
