@@ -72,7 +72,12 @@ func openingShape(what, versions string, result []byte) string {
 			odd = append(odd, clip.Quote(name, 64)+" is "+kindOf(c))
 			continue
 		}
-		flags = append(flags, notFlags(name, c)...)
+		if name != "experimental" {
+			// experimental's members are capabilities the server
+			// names itself, not options: one called "subscribe" is no
+			// true-or-false the protocol defines.
+			flags = append(flags, notFlags(name, c)...)
+		}
 	}
 	switch {
 	case len(odd) > 0:

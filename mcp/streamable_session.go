@@ -386,13 +386,15 @@ func (t *streamable) end(id, protocol string, gen int) {
 	s.deleting.Add(-1)
 	s.emitHTTP(ex)
 	detail := "DELETE ended session " + id
-	refusal, refused := "", false
+	refusal, refused, short := "", false, ""
 	if err == nil {
 		refusal, refused = NoDelete(resp.StatusCode, id)
+	} else {
+		short = cutShort(ctx, sent)
 	}
 	switch {
-	case err != nil && cutShort(ctx, sent) != "":
-		detail = "DELETE of session " + id + " " + cutShort(ctx, sent)
+	case short != "":
+		detail = "DELETE of session " + id + " " + short
 	case err != nil:
 		detail = "DELETE of session " + id + " failed: " + err.Error()
 	case refused:
