@@ -31,6 +31,20 @@ func ownSessionLive(t *testing.T, cfg mcp.Config, name string) *live {
 	return l
 }
 
+// liveListing runs startLive on a streamable server listing tools, lists
+// them, and marks the screen: the set-up of the tests of how a listed
+// tool's name shows in the hints and Tab's list.
+func liveListing(t *testing.T, tools []mcptest.Tool) *live {
+	t.Helper()
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: tools})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	l.mark()
+	return l
+}
+
 // startLiveReady runs startLive at w x h and waits until the status bar
 // says ready ("● initialized", "● listening", "● failed"), the set-up most
 // live tests share before they type anything.

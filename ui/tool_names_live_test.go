@@ -3,7 +3,6 @@ package ui
 import (
 	"testing"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -11,14 +10,9 @@ import (
 // command line's hint, with a note that a call cannot tell them apart;
 // the note stays while its arguments are typed.
 func TestHintSaysATwiceListedToolIsAmbiguous(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+	l := liveListing(t, []mcptest.Tool{
 		{Name: "ok", Description: "the first"}, {Name: "ok", Description: "the second"}, {Name: "", Description: "nameless"},
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	l.mark()
+	})
 	l.tm.Type("c")
 	l.waitFor(`""`) // the empty name is listed as "", not as a gap
 	l.tm.Type("ok")
@@ -33,14 +27,9 @@ func TestHintSaysATwiceListedToolIsAmbiguous(t *testing.T) {
 // in the list of names: the hint began " — ⚠ its name is empty", the name
 // it warns of not there.
 func TestHintNamesTheNamelessTool(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+	l := liveListing(t, []mcptest.Tool{
 		{Name: "ok", Description: "the first"}, {Name: "", Description: "nameless"},
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	l.mark()
+	})
 	l.tm.Type(`c "" `)
 	l.waitFor(`"" — ⚠ its name is empty`)
 	l.quit()
@@ -50,14 +39,9 @@ func TestHintNamesTheNamelessTool(t *testing.T) {
 // to call in its escaped form: the screen drops the joiner, and both read
 // "ab", so the user could not tell which one Tab would complete.
 func TestHintShowsANameWithHiddenCharactersEscaped(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+	l := liveListing(t, []mcptest.Tool{
 		{Name: "a\u200db", Description: "the hidden one"}, {Name: "ab", Description: "the plain one"},
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	l.mark()
+	})
 	l.tm.Type("c")
 	l.waitFor(`"a\u200db"  ab`)
 	l.quit()
