@@ -58,9 +58,9 @@ func NameProblem(name string, same int) string {
 }
 
 // NameListed is a tool's or prompt's name as a listing shows it (exec's
-// lists and headings, the TUI's hints and candidates): NameShown, or, for a name holding
-// characters the screen hides or redraws, its escaped form in quotes, so
-// "a\u200db" beside "ab" does not read as a second "ab".
+// lists and headings, the TUI's hints and candidates): NameShown, or, for
+// a name holding characters the screen hides or redraws, its escaped form
+// in quotes, so "a\u200db" beside "ab" does not read as a second "ab".
 func NameListed(name string) string {
 	if hidesCharacters(name) {
 		return quotedName(name)
@@ -68,8 +68,9 @@ func NameListed(name string) string {
 	return NameShown(name)
 }
 
-// URIListed is a resource's URI or template as exec's listing and Tab's list show it: whole,
-// as the user copies it into resources/read, or, when it holds characters
+// URIListed is a resource's URI or template as exec's listing and Tab's
+// list show it: whole, as the user copies it into resources/read, or, when
+// it holds characters
 // the screen hides or redraws, its escaped form in quotes, so
 // "file:///a\u202egnp.exe" does not read as "file:///agnp.exe", a URI the
 // server never listed.
