@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // ForeignSubscription is the words that go before a notification naming a
@@ -42,6 +45,11 @@ type NoteWords struct {
 	Ours string
 	// Elicitation is the id a notifications/elicitation/complete names.
 	Elicitation string
+	// Odd says what is wrong with a log message's level or logger (a
+	// level of 5 or "loud", a logger that is an object), so its line
+	// says so rather than reading as an ordinary log line, or as a bare
+	// method with its text lost.
+	Odd string
 }
 
 // notedMethods are the notifications ReadNote reads.
@@ -62,9 +70,8 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 		return w, false
 	}
 	var p struct {
-		Level, Logger string
-		Data          json.RawMessage
-		URI           string
+		Data json.RawMessage
+		URI  string
 		// notifications/tasks/status
 		TaskID, Status, StatusMessage string
 		// notifications/cancelled, notifications/elicitation/complete
@@ -88,8 +95,7 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 	// encoding/json keeps it): a log message's deep data loses its text,
 	// not its level.
 	p.Data, p.RequestID = rawOrNil(params.Get("data")), rawOrNil(params.Get("requestId"))
-	if errors.Join(params.DecodeField("level", &p.Level), params.DecodeField("logger", &p.Logger),
-		params.DecodeField("uri", &p.URI), params.DecodeField("taskId", &p.TaskID),
+	if errors.Join(params.DecodeField("uri", &p.URI), params.DecodeField("taskId", &p.TaskID),
 		params.DecodeField("status", &p.Status), params.DecodeField("statusMessage", &p.StatusMessage),
 		params.DecodeField("reason", &p.Reason), params.DecodeField("elicitationId", &p.ElicitationID)) != nil {
 		return w, false
@@ -111,16 +117,45 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 	case "notifications/elicitation/complete":
 		return NoteWords{Elicitation: p.ElicitationID}, p.ElicitationID != ""
 	}
-	if p.Level == "" {
+	w, ok = logWords(params.Get("level"), params.Get("logger"))
+	if !ok {
 		return w, false
 	}
-	w = NoteWords{Level: p.Level, Logger: p.Logger}
 	if json.Unmarshal(p.Data, &w.Text) != nil {
 		var b bytes.Buffer
 		if json.Compact(&b, p.Data) == nil {
 			w.Text = b.String()
 		}
 	}
+	return w, true
+}
+
+// logWords are a log message's level and logger, with what is odd about
+// them: the level is one of the eight syslog names (command.LogLevels) and
+// the logger a string, and anything else is still shown, as its JSON, and
+// said, so a level of 5 keeps its message. ok is false without a level.
+func logWords(level, logger jsonspan.Value) (w NoteWords, ok bool) {
+	var odd []string
+	switch level.Kind() {
+	case 0, jsonspan.Null:
+		return w, false
+	case jsonspan.String:
+		if json.Unmarshal(level.Raw(), &w.Level) != nil || w.Level == "" {
+			return w, false
+		}
+		if !slices.Contains(command.LogLevels, w.Level) {
+			odd = append(odd, "its level is none of "+strings.Join(command.LogLevels, ", "))
+		}
+	default:
+		w.Level = mcp.Excerpt(level.Raw())
+		odd = append(odd, "its level is "+level.KindName()+", where a string belongs")
+	}
+	if k := logger.Kind(); k == jsonspan.String {
+		_ = json.Unmarshal(logger.Raw(), &w.Logger) // A string that does not decode has no logger to show.
+	} else if k != 0 && k != jsonspan.Null {
+		odd = append(odd, "its logger is "+logger.KindName()+", where a string belongs")
+	}
+	w.Odd = strings.Join(odd, "; ")
 	return w, true
 }
 
@@ -191,6 +226,11 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 	}
 	if w.Text != "" {
 		line += ": " + words(w.Text)
+	}
+	if w.Odd != "" {
+		// Through fit: an edge sanitizes in it, and the level in
+		// Odd's words came from the server.
+		line += " (" + fit(w.Odd, 200) + ")"
 	}
 	return line
 }

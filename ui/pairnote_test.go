@@ -48,6 +48,8 @@ func TestPairsNotificationWords(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"demo://clock"}}`, "updated demo://clock"},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":{"code":7}}}`, `log error: {"code":7}`},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a\u001b[31mred"}}`, "log info: ared"},
+		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":5,"data":"x"}}`, "log 5: x (its level is an integer, where a string belongs)"},
+		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"lo\u001b[2Jud","data":"x"}}`, "log loud: x (its level is none of debug, info, notice, warning, error, critical, alert, emergency)"},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`, "notifications/message"},
 		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t\u001b[2J1","status":"working","statusMessage":"step 2"}}`, "task t1 working: step 2"},
 		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"status":"working"}}`, "notifications/tasks/status"},
