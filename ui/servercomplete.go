@@ -142,7 +142,11 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))
 	}
 	comp := completion{start: msg.ask.start}
-	for _, v := range msg.values {
+	// At most as many as the specification lets an answer hold, as exec
+	// prints: a server past it (100,000 values) gets no more Tab stops
+	// for it, and the status says how many were left out.
+	values := msg.values[:min(len(msg.values), command.MaxCompletionValues)]
+	for _, v := range values {
 		comp.add(command.ShellQuote(msg.ask.key)+"="+command.ShellQuote(v)+" ", v)
 	}
 	if offered := len(msg.values) + msg.notStrings; offered > 0 && len(comp.items) == 0 {
@@ -168,9 +172,12 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 		return nil // the line changed meanwhile: its values would be for another word
 	}
 	what := "the server offered " + plural(len(comp.items), "value") + " for " + sanitize.Line(msg.ask.key)
-	if n := len(msg.values) - len(comp.items); n > 0 {
+	if n := len(values) - len(comp.items); n > 0 {
 		// The count says what Tab steps through; the rest is said apart.
 		what += " (" + strconv.Itoa(n) + " more left out: control characters)"
+	}
+	if n := len(msg.values) - len(values); n > 0 {
+		what += " (" + strconv.Itoa(n) + " more left out: the specification allows at most " + strconv.Itoa(command.MaxCompletionValues) + ")"
 	}
 	if msg.notStrings > 0 {
 		what += " (" + strconv.Itoa(msg.notStrings) + " more left out: not strings)"

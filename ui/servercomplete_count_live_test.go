@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -26,5 +27,28 @@ func TestLiveServerValuesCountWhatIsOffered(t *testing.T) {
 	}
 	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "prompts/get review lang=ru") {
 		t.Errorf("the line after Tab is %q, want the values' common prefix filled in", got)
+	}
+}
+
+// A server that answers completion/complete with 100,000 values, past the
+// 100 the specification allows: Tab steps through the first 100, as exec
+// prints them, and the status says the rest were left out and why,
+// instead of "the server offered 100000 values" as if that were allowed.
+func TestLiveServerValuesPastTheLimit(t *testing.T) {
+	values := make([]string, 100000)
+	for i := range values {
+		values[i] = fmt.Sprintf("r%d", i)
+	}
+	srv := completingServer(t, func(string) map[string]any {
+		return map[string]any{"values": values}
+	})
+	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
+	l.initialize()
+	l.mark()
+	l.typeTab(":prompts/get review lang=r")
+	l.waitFor("the server offered 100 values for lang (99900 more left out: the specification allows at most 100)")
+	m := l.quit()
+	if got := m.cmdline.cycle; got == nil || len(got.comp.items) != 100 {
+		t.Fatalf("Tab's candidates: %+v, want the first 100", got)
 	}
 }
