@@ -163,7 +163,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), malformed: true})
 		s.mu.Unlock()
 	case sh == shapeInvalid:
-		why := notRPCWhy(bytesOf(raw))
+		why := NotRPCWhy(bytesOf(raw))
 		s.mu.Lock()
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: why})
 		s.mu.Unlock()

@@ -232,11 +232,11 @@ func TextOf(b []byte) (string, bool) {
 	return s, err == nil
 }
 
-// notRPCWhy says why b, which peekMessage found no JSON-RPC message, is
-// none, as words that follow "is" (a message came back that is ..., POST
+// NotRPCWhy says why b, which peekMessage found no JSON-RPC message (a
+// message of ClassInvalid), is none, as words that follow "is" (a message came back that is ..., POST
 // answered application/json that is ...): where it stops being JSON, or
 // what JSON lacks. One wording for a stream's message and a JSON body.
-func notRPCWhy(b []byte) string {
+func NotRPCWhy(b []byte) string {
 	switch doc, err := jsonspan.Parse(b, whyLimits); {
 	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")):
 		return "not JSON: it starts with a byte order mark, which JSON does not allow"
@@ -302,7 +302,7 @@ func foldedMember(b []byte) (key, name string) {
 	return "", ""
 }
 
-// whyLimits index little more than what notRPCWhy looks at, the root's
+// whyLimits index little more than what NotRPCWhy looks at, the root's
 // kind (zero would mean no limit): a flood of messages that are not
 // JSON-RPC costs a scan each, not an index.
 var whyLimits = jsonspan.Limits{Depth: 1, Children: 1, Values: 2}

@@ -153,7 +153,7 @@ func JSONBodyNotRPC(body []byte, resp *http.Response) string {
 	if p, ok := peekMessage(bytes.TrimSpace(body)); isBatch(body) || ok && (p.hasMethod || p.result != nil || p.errv != nil) {
 		return ""
 	}
-	why := notRPCWhy(body)
+	why := NotRPCWhy(body)
 	if resp.ContentLength > 0 && int64(len(body)) == resp.ContentLength && strings.Contains(why, jsonwhy.Unfinished) {
 		// net/http reads no further than the Content-Length says: one
 		// shorter than the answer cuts the JSON off, which is the

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// Bytes on a tool call's stream that are no JSON-RPC message, before its
+// answer, get a line saying what they are: a server's request it wrote as
+// no JSON (NaN, Infinity) went unanswered, and exec used to print the
+// result alone, as if the server had sent nothing else.
+func TestExecSaysAMessageWasNotJSONRPC(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		_ = x.Event(`{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"n":Infinity}}`)
+		_ = x.Event("\x1b[2Jnot json")
+		x.Result(mcptest.TextResult("done", false))
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
+	for _, want := range []string{
+		`· the server sent a message that is not JSON: no JSON value starts here`,
+		`"params":{"n":▶Infinity}}: exec --json shows it` + "\n",
+		"· the server sent a message that is not JSON:",
+		"\ndone\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exit %d; want %q\n%s\n%s", code, want, out, errOut)
+		}
+	}
+	if n := strings.Count(out, "the server sent a message that is not JSON"); n != 2 {
+		t.Errorf("%d lines about the messages that are not JSON, want 2:\n%s", n, out)
+	}
+	if code != exitOK || strings.Contains(out, "\x1b") {
+		t.Errorf("exit %d, want %d, with no escape of the server's reaching the terminal:\n%q", code, exitOK, out)
+	}
+}
