@@ -364,7 +364,14 @@ func (d *detailPane) input() detailInput {
 			in.asked.Declined = d.declinedDuring(p)
 		}
 		if r := p.Response; r != nil && r.RPC != nil {
-			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)
+			// A message that pairs with no request of ours (no
+			// JSON-RPC, an id never sent) came on a request's
+			// stream all the same: that one, by the event before it.
+			reqSeq := r.RPC.ReqSeq
+			if reqSeq == 0 {
+				reqSeq = streamSeq(d.c.log, r)
+			}
+			in.respVia = streamWords(d.c.log, r.RPC.Stream, reqSeq, r.Seq)
 		}
 		if r := p.Request; r != nil && r.RPC != nil && (p.Kind == history.KindServerRequest || p.Kind == history.KindNotificationIn) {
 			in.reqVia = streamWords(d.c.log, r.RPC.Stream, streamSeq(d.c.log, r), r.Seq)

@@ -368,6 +368,12 @@ func (in *detailInput) answerWarnings(out []string, r *mcp.Record) []string {
 	if r == nil || r.RPC == nil {
 		return out
 	}
+	if r.RPC.Class == mcp.ClassInvalid {
+		// As exec's line says it: the JSON below reads as garbage, or
+		// as JSON that looks whole, and where it stops being a
+		// message is not for the reader to find.
+		out = in.wrapped(out, "⚠ the server sent a message that is "+wireLine(mcp.NotRPCWhy([]byte(r.RPC.Raw)), 512), in.st.Warning)
+	}
 	if r.RPC.Ambiguous {
 		// Read as the answer came: a clean answer's bytes are not
 		// scanned again each time Detail is built.
