@@ -217,7 +217,7 @@ func (p *printer) completion(result json.RawMessage) {
 	if c.NotStrings > 0 {
 		fmt.Fprintf(p.w, " (%d more left out: not strings)", c.NotStrings)
 	}
-	fmt.Fprintln(p.w)
+	fmt.Fprintln(p.w, sanitize.Line(c.OddWords()))
 }
 
 // discover shows a 2026 server/discover result, which opens that era as

@@ -18,8 +18,20 @@ func TestExecCompletionOfOddTypesPrintsTheStrings(t *testing.T) {
 			`{"values":["ruby",7,null,{"a":1},"rust"],"total":"lots","hasMore":"yes"}}}`)
 	})
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "complete prompt review lang=r")
-	want := "── completion/complete review lang\nruby\nrust\n2 values (3 more left out: not strings)\n"
+	want := "── completion/complete review lang\nruby\nrust\n2 values (3 more left out: not strings)" +
+		` (total "lots" is not a count: left out; hasMore "yes" is not a boolean: read as false)` + "\n"
 	if code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want %q in:\n%s\n%s", code, want, out, errOut)
+	}
+}
+
+// A negative total is no count: exec printed "2 values of -5".
+func TestExecCompletionOfNegativeTotalSaysSo(t *testing.T) {
+	srv := mcptest.OnMethod(t, "completion/complete", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"completion":{"values":["ruby","rust"],"total":-5}}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "complete prompt review lang=r")
+	if want := "2 values (total -5 is not a count: left out)\n"; code != exitOK || !strings.Contains(out, want) {
 		t.Errorf("exit %d, want %q in:\n%s\n%s", code, want, out, errOut)
 	}
 }

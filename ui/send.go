@@ -360,7 +360,7 @@ func completionSaid(result json.RawMessage) (string, bool) {
 	if c.NotStrings > 0 {
 		line += fmt.Sprintf(" (%d more left out: not strings)", c.NotStrings)
 	}
-	return line, true
+	return line + wireLine(c.OddWords(), 200), true
 }
 
 // toolSaid is the first line of a tool result's first content block, made

@@ -70,7 +70,7 @@ func ReadElicitation(params json.RawMessage) Elicitation {
 		return e
 	}
 	e.Mode, _ = mcp.TextOf(m[0])
-	e.Message, _ = mcp.TextOf(m[1])
+	e.Message = textOrExcerpt(m[1])
 	e.URL, _ = mcp.TextOf(m[2])
 	e.RequestedSchema = json.RawMessage(m[3])
 	return e
@@ -190,6 +190,10 @@ func Describe(req mcp.InputRequest) string {
 		}
 		if schema.Truncated != "" && len(schema.Properties) == 0 {
 			return e.Message + " — accept key=value …, decline or cancel (the form's requestedSchema was read in part: " + schema.Truncated + ")"
+		}
+		if len(schema.Properties) == 0 {
+			// "accept  · or decline" read as fields lost in the drawing.
+			return e.Message + " — accept (the form asks for no fields), decline or cancel"
 		}
 		var fields []string
 		for _, p := range schema.Properties {

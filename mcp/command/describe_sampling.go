@@ -28,14 +28,13 @@ func describeSampling(params json.RawMessage) string {
 	}
 	if doc, err := jsonspan.Parse(top[0], jsonspan.Limits{Depth: 4, Children: 4096, Values: 1 << 16}); err == nil {
 		for m := range doc.Root().Elements() {
-			role, _ := m.Get("role").Text()
-			parts = append(parts, role+": "+samplingContent(m.Get("content")))
+			parts = append(parts, roleShown(m.Get("role"))+": "+samplingContent(m.Get("content")))
 		}
 	}
 	// Raw: a maxTokens that is not a number is shown as it came, rather
 	// than lose the whole request's description.
 	maxTokens, prefs := top[1], top[2]
-	system, _ := mcp.TextOf(top[3])
+	system := textOrExcerpt(top[3])
 	var bounds []string
 	if len(maxTokens) > 0 {
 		bounds = append(bounds, "max tokens "+clip.Quote(string(maxTokens), 32))
@@ -93,4 +92,44 @@ func modelPreferences(raw json.RawMessage) string {
 		}
 	}
 	return strings.Join(words, ", ")
+}
+
+// roleShown is a message's role as a conversation shows it: the
+// specification's two (user, assistant) as they are, any other marked,
+// since a client passing it on to a model refuses or misreads it; a role
+// that is no string (7) as it came, where its text read as none (": a").
+func roleShown(v jsonspan.Value) string {
+	role, ok := v.Text()
+	switch {
+	case !ok && v.Kind() == 0:
+		return "(no role)"
+	case !ok:
+		return mcp.Excerpt(v.Raw()) + " (a role that is not a string)"
+	}
+	return roleWord(role)
+}
+
+// roleWord marks a role other than user and assistant.
+func roleWord(role string) string {
+	switch role {
+	case "user", "assistant":
+		return role
+	case "":
+		return "(no role)"
+	}
+	return role + " (not user or assistant)"
+}
+
+// textOrExcerpt is a member's text, or, for one that is there but no
+// string (an object, 7), the JSON as it came, marked: left out, the
+// person answering never learnt the server sent one. "" for absent or
+// null.
+func textOrExcerpt(raw []byte) string {
+	if s, ok := mcp.TextOf(raw); ok {
+		return s
+	}
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	return mcp.Excerpt(raw) + " (not a string)"
 }

@@ -289,7 +289,8 @@ func (t Turn) String() string {
 		// Under the message, not in it: it is no word of the message.
 		text += "\n(" + note + ")"
 	}
-	return t.Role + ": " + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", min(len(t.Role)+2, maxTurnIndent)))
+	role := roleWord(t.Role)
+	return role + ": " + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", min(len(role)+2, maxTurnIndent)))
 }
 
 // ParseConversation reads a prompts/get result: its description and its
@@ -319,11 +320,26 @@ type Completion struct {
 	// an object): no command line can take them, so they are left out of
 	// Values and said apart.
 	NotStrings int
+	// Odd says what of total and hasMore was not what the specification
+	// describes (a total of -5 or "lots", a hasMore of "yes"), each read as
+	// absent: without a word, "of -5" or a silent false read as the
+	// server's meaning.
+	Odd []string
+}
+
+// OddWords is Odd as the words after a completion's count, " (total -5 is
+// not a count: left out)", "" when nothing was odd. Server text in it is
+// quoted but not sanitized.
+func (c Completion) OddWords() string {
+	if len(c.Odd) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(c.Odd, "; ") + ")"
 }
 
 // ParseCompletion reads a completion/complete result. A member of the
 // wrong type does not cost the rest: a hasMore of "yes" or a total of
-// "lots" reads as absent, and a value that is not a string is counted in
+// "lots" reads as absent and is said in Odd, and a value that is not a string is counted in
 // NotStrings, so the values a server did offer are still offered.
 func ParseCompletion(result json.RawMessage) (Completion, error) {
 	var r struct {
@@ -347,10 +363,16 @@ func ParseCompletion(result json.RawMessage) (Completion, error) {
 		c.Values = append(c.Values, v)
 	}
 	var total int
-	if json.Unmarshal(r.Completion.Total, &total) == nil && string(r.Completion.Total) != "null" {
+	switch raw := r.Completion.Total; {
+	case len(raw) == 0 || string(raw) == "null":
+	case json.Unmarshal(raw, &total) != nil || total < 0:
+		c.Odd = append(c.Odd, "total "+mcp.Excerpt(raw)+" is not a count: left out")
+	default:
 		c.Total = &total
 	}
-	_ = json.Unmarshal(r.Completion.HasMore, &c.HasMore) // Not a bool reads as false.
+	if raw := r.Completion.HasMore; len(raw) > 0 && string(raw) != "null" && json.Unmarshal(raw, &c.HasMore) != nil {
+		c.Odd = append(c.Odd, "hasMore "+mcp.Excerpt(raw)+" is not a boolean: read as false")
+	}
 	return c, nil
 }
 
