@@ -102,14 +102,21 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m := p.peekBody(r, body)
-	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && (!stateless(r.Header, m) || p.hasSession(sid, r)) {
-		c := p.sessionOf(sid, r)
-		if c == nil {
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
+		// A 2026 request is its session's only when the session is open:
+		// one look, since a second (sessionOf) after the session was
+		// dropped between them made it a session "joined mid-way".
+		var c *Client
+		if stateless(r.Header, m) {
+			c = p.openSession(sid, r)
+		} else if c = p.sessionOf(sid, r); c == nil {
 			p.full(w, r)
 			return
 		}
-		p.streamablePost(w, r, body, m, c)
-		return
+		if c != nil {
+			p.streamablePost(w, r, body, m, c)
+			return
+		}
 	}
 	if c := p.legacyOf(r.URL); c != nil {
 		p.legacyPost(w, r, body, m, c)
@@ -137,16 +144,16 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 	p.streamablePost(w, r, body, m, nil)
 }
 
-// hasSession reports whether r's client has a streamable session with
-// this id open through the proxy. A 2026-07-28 request naming one it has
+// openSession is r's client's streamable session with this id open
+// through the proxy, nil when it has none. A 2026-07-28 request naming one it has
 // not is a stateless client's that sends an id anyway (2026 has no
 // sessions): recorded as stateless, with its header relayed as it came,
 // not as a 2025 session upstream opened before the proxy saw it. One
 // naming a session it has is that session's, as history reads it.
-func (p *Proxy) hasSession(sid string, r *http.Request) bool {
+func (p *Proxy) openSession(sid string, r *http.Request) *Client {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.sessions[sessionKey(sid, r)] != nil
+	return p.sessions[sessionKey(sid, r)]
 }
 
 // sessionOf is the streamable session with this id used by the client
