@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
 )
@@ -23,6 +25,33 @@ func choiceError(flag, value string, choices []string) error {
 		meant = "did you mean " + near + "? "
 	}
 	return fmt.Errorf("%s %q: %suse %s", flag, value, meant, orList(choices))
+}
+
+// completeChoices makes the shell's Tab offer choices for cmd's flag: a
+// flag that takes one of a few words offered file names, and the words
+// were only in --help.
+func completeChoices(cmd *cobra.Command, flag string, choices func() []string) {
+	// The flag is cmd's own, registered just before: an error is a
+	// programming slip, caught by the completion tests.
+	_ = cmd.RegisterFlagCompletionFunc(flag, func(_ *cobra.Command, _ []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var out []cobra.Completion
+		for _, c := range choices() {
+			if strings.HasPrefix(c, typed) {
+				out = append(out, c)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// themeNames are the themes --theme takes, built-in and the user's.
+func themeNames() []string {
+	ts, _ := themes.List()
+	names := make([]string, 0, len(ts))
+	for _, t := range ts {
+		names = append(names, t.Name)
+	}
+	return names
 }
 
 // orList says choices as a reader does, "a, b or c": the words of a

@@ -43,12 +43,17 @@ type connFlags struct {
 	maxRetry time.Duration
 }
 
+// transports are the words --transport takes.
+var transports = []string{mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless}
+
 func (f *connFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&f.transport, "transport", mcp.TransportAuto, "auto (detect), sse (legacy HTTP+SSE), streamable (streamable HTTP with sessions) or stateless (2026-07-28)")
+	completeChoices(cmd, "transport", func() []string { return transports })
 	fs.StringVar(&f.protocol, "protocol", "", "pin the protocol version asked for, e.g. 2025-06-18 or 2026-07-28 (default: the newest of the era)")
 	fs.BoolVar(&f.noListen, "no-listen", false, "2026-07-28: do not open the subscriptions/listen stream")
 	fs.StringVar(&f.logLevel, "log-level", "", "2026-07-28: ask for log messages at this level and above (debug, info, notice, warning, error, critical, alert, emergency)")
+	completeChoices(cmd, "log-level", func() []string { return command.LogLevels })
 	fs.StringArrayVar(&f.roots, "root", nil, "offer this directory to the server as a root (repeatable)")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "send requests without a progressToken")
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "request header 'Name: value', replacing mcpscope's own of that name, as curl's -H does: 'Name:' sends none, 'Name;' an empty one (repeatable)")
@@ -140,7 +145,7 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if f.maxEventSize < 64<<10 {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)
 	}
-	if err := choiceError("--transport", f.transport, []string{mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless}); err != nil {
+	if err := choiceError("--transport", f.transport, transports); err != nil {
 		return mcp.Config{}, err
 	}
 	if f.protocol != "" && !mcp.IsProtocolVersion(f.protocol) {

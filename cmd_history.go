@@ -329,6 +329,7 @@ sessions directory, .jsonl optional.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "md", orList(exportFormats))
+	completeChoices(cmd, "format", func() []string { return exportFormats })
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }

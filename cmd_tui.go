@@ -240,4 +240,5 @@ func newThemesCmd() *cobra.Command {
 // themeFlag adds --theme, which the live TUI and replay share.
 func themeFlag(cmd *cobra.Command, theme *string) {
 	cmd.Flags().StringVar(theme, "theme", "", "colour theme: default, dark, light, high-contrast, mono or a user theme (see mcpscope themes)")
+	completeChoices(cmd, "theme", themeNames)
 }

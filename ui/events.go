@@ -52,6 +52,15 @@ func (e *eventsPane) resize() {
 	e.list.clamp(e.count())
 }
 
+// viewShort is the pane drawn h lines high (see shortenable).
+func (e *eventsPane) viewShort(focused bool, h int) []string {
+	keepList, keepH := e.list, e.h
+	defer func() { e.list, e.h = keepList, keepH }()
+	e.h = h
+	e.resize()
+	return e.view(focused)
+}
+
 // filterShown reports whether the filter line takes a row.
 func (e *eventsPane) filterShown() bool { return e.input.Focused() || e.filter.active() }
 

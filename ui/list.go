@@ -22,6 +22,13 @@ type list struct {
 
 func newList() list { return list{follow: true} }
 
+// shortenable is a pane of rows that can be drawn fewer lines high than its
+// size, its cursor (the newest row, when following) kept in view as its own
+// height would keep it; the size it keeps is unchanged.
+type shortenable interface {
+	viewShort(focused bool, h int) []string
+}
+
 // sync applies follow and keeps the cursor on screen for n rows.
 func (l *list) sync(n int) {
 	if l.follow {

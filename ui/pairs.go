@@ -33,6 +33,14 @@ func (p *pairsPane) SetSize(w, h int) {
 	p.list.clamp(p.c.log.PairCount())
 }
 
+// viewShort is the pane drawn h lines high (see shortenable).
+func (p *pairsPane) viewShort(focused bool, h int) []string {
+	keepList, keepW, keepH := p.list, p.w, p.h
+	defer func() { p.list, p.w, p.h = keepList, keepW, keepH }()
+	p.SetSize(p.w, h)
+	return p.view(focused)
+}
+
 // sync follows new rows.
 func (p *pairsPane) sync() { p.list.sync(p.c.log.PairCount()) }
 

@@ -241,7 +241,13 @@ func (m *Model) body() []string {
 			// The question's box covers the pane's bottom: the pane
 			// closes with its own bottom border above it, where the box
 			// drew over that border and left the pane open.
-			view = append(view[:shown-1:shown-1], view[len(view)-1])
+			if l, ok := m.paneOf(p).(shortenable); ok {
+				// A list drawn at its full height and cut hid its
+				// newest rows, the call the box asks about among them.
+				view = l.viewShort(p == m.focus, shown)
+			} else {
+				view = append(view[:shown-1:shown-1], view[len(view)-1])
+			}
 		}
 		place(r, view)
 	}
