@@ -44,7 +44,7 @@ func (c *Client) goneEnd(sid string) string {
 // reopened, else with refused (its JSON-RPC error, nil for none); newID is
 // the session id upstream's answer names, if any.
 func (c *Client) reinitialized(sid, status string, reopened bool, refused *mcp.RPCError, newID string) {
-	what := "the client initialized again within session " + shownID(sid)
+	what := initAgainWords(sid)
 	switch {
 	case reopened && newID != "" && newID != sid:
 		c.state(mcp.StateOpen, what+": upstream answered with a result and a new session id "+shownID(newID)+", which the client's requests use from now on")
@@ -55,4 +55,22 @@ func (c *Client) reinitialized(sid, status string, reopened bool, refused *mcp.R
 	default:
 		c.fail(mcp.OpPost, errors.New(what+": upstream answered "+status+" with no result; the session goes on as it was"))
 	}
+}
+
+// initAgainWords begins what is said of an initialize a client sends
+// within its session sid ("" when the session has no id the proxy knows),
+// in every transport.
+func initAgainWords(sid string) string {
+	if sid == "" {
+		return "the client initialized again within its session"
+	}
+	return "the client initialized again within session " + shownID(sid)
+}
+
+// initBefore reports whether the client of session c sent an initialize
+// in it before.
+func (c *Client) initBefore() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.initSent
 }

@@ -86,3 +86,24 @@ func TestLegacyPostWithUserAgentStreamWithoutIsOneClient(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// An initialize sent again within a legacy session, whose answer comes on
+// the stream, is said as the streamable one is: before, only its pair
+// showed it ("← initialize error").
+func TestReinitializeWithinALegacySessionIsSaid(t *testing.T) {
+	srv := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, srv.URL+"/sse", Config{})
+	cs := sdkConnect(t, "client-a", &sdk.SSEClientTransport{Endpoint: base + "/sse"})
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	a := w.sessions()[0]
+	ep := w.record(t, a.ID, "the endpoint", func(r mcp.Record) bool { return r.Kind == mcp.KindEndpoint })
+	resp := rawPost(t, ep.Endpoint.InUse, `{"jsonrpc":"2.0","id":77,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"client-a","version":"1"}}}`)
+	if resp.StatusCode >= 300 {
+		t.Fatalf("the second initialize got %s, want it relayed", resp.Status)
+	}
+	if d := stateOf(t, w, a.ID, mcp.StateOpen, "the client initialized again within session "); !strings.Contains(d, "upstream answers it on the stream") {
+		t.Errorf("the note says %q, want that the answer comes on the stream", d)
+	}
+}
