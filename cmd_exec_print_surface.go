@@ -255,17 +255,14 @@ func (p *printer) discover(result json.RawMessage) bool {
 	return true
 }
 
-// serverName is a server's name and version for its line, made safe to
-// print; a server that gave neither is said to have given none.
+// serverName is a server's name and version for its line
+// (mcp.ServerListed: cut, and escaped where the screen would hide some of
+// it); a server that gave neither is said to have given none.
 func serverName(name, version string) string {
-	// Cut, each with its size, as the Negotiation pane bounds them: a
-	// server's megabyte name was printed whole, one line the width of a
-	// megabyte.
-	s := strings.TrimSpace(clip.Quote(name, 256) + " " + clip.Quote(version, 64))
-	if s == "" {
-		return "(no serverInfo)"
+	if s := mcp.ServerListed(name, version); s != "" {
+		return sanitize.Line(s)
 	}
-	return sanitize.Line(s)
+	return "(no serverInfo)"
 }
 
 func (p *printer) capabilities(caps map[string]json.RawMessage) {
