@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,11 +41,12 @@ func TestExecDashDashAfterTheURLEndsTheFlags(t *testing.T) {
 
 // What still leads the commands after the "--" and starts with "-" is a
 // flag where a method goes: refused, with where flags go, and not sent.
+// The word is quoted, as exec's other errors quote what was typed.
 func TestExecAFlagWhereAMethodGoesIsRefused(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{})
 	for _, args := range [][]string{{"--", "--", "tools/list"}, {"--verbose", "tools/list"}} {
 		out, errOut, code := run(t, append([]string{"exec", "--no-record", srv.SSEURL()}, args...)...)
-		want := args[len(args)-2] + " comes where a command's method goes, and no method starts with -: flags go before the URL"
+		want := strconv.Quote(args[len(args)-2]) + " comes where a command's method goes, and no method starts with -: flags go before the URL"
 		if code != exitUsage || !strings.Contains(errOut, want) {
 			t.Errorf("%q: exit %d, want %d and %q:\n%s\n%s", args, code, exitUsage, want, out, errOut)
 		}

@@ -58,7 +58,7 @@ func endOfFlags(args []string) ([]string, error) {
 		args = args[1:]
 	}
 	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
-		return nil, fmt.Errorf("%s comes where a command's method goes, and no method starts with -: flags go before the URL (mcpscope exec [flags] URL COMMAND...)", clip.Quote(args[0], maxQuotedLine))
+		return nil, fmt.Errorf("%q comes where a command's method goes, and no method starts with -: flags go before the URL (mcpscope exec [flags] URL COMMAND...)", clip.Quote(args[0], maxQuotedLine))
 	}
 	return args, nil
 }

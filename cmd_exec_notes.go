@@ -48,8 +48,8 @@ type notes struct {
 	// reader's goroutine uses them.
 	cancels  cancelWatch
 	progress history.ProgressWatch
-	// tokens are the progress tokens our requests named, so a progress
-	// for none of them is said (tokenWatch); only the record reader's
+	// tokens are the progress tokens our pending requests own, so a
+	// progress for none of them is said (tokenWatch); only the record reader's
 	// goroutine uses it.
 	tokens tokenWatch
 	// sentFirst is the Seq of the first request of each method sent

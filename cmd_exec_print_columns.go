@@ -57,7 +57,13 @@ func (p *printer) columns(rows []entry) {
 			// on; the other rows stay aligned.
 			line += padCells(kinds[i], kindWidth) + "  "
 		}
-		line += p.hanging(sanitize.Line(r.desc), ansi.StringWidth(line))
+		text := p.hanging(sanitize.Line(r.desc), ansi.StringWidth(line))
+		if strings.HasPrefix(text, "\n") {
+			// A row past the width: all of it goes under, and no blanks
+			// are left at the end of the name's line.
+			line = strings.TrimRight(line, " ")
+		}
+		line += text
 		fmt.Fprintln(p.w, strings.TrimRight(line, " "))
 		if r.more != "" {
 			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", p.hangingParts(sanitize.Line(r.more), width+4))

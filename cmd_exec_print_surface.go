@@ -65,7 +65,7 @@ func (p *printer) resources(result json.RawMessage) {
 		if r.Size != nil {
 			kind = strings.TrimPrefix(kind+fmt.Sprintf(", %d bytes", *r.Size), ", ")
 		}
-		rows[i] = entry{name: mcp.URIListed(r.URI), kind: kind, desc: withAnnotations(firstLine(r.Description), r.Annotations)}
+		rows[i] = entry{name: mcp.URIListed(r.URI), kind: kind, desc: named(r.Name, r.Title, withAnnotations(firstLine(r.Description), r.Annotations))}
 	}
 	p.columns(rows)
 	p.count(len(rs), "resource", next, "resources/list", result)
@@ -79,10 +79,33 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = entry{name: mcp.URIListed(t.URITemplate), kind: command.MimeTypeShown(t.MimeType), desc: withAnnotations(firstLine(t.Description), t.Annotations)}
+		rows[i] = entry{name: mcp.URIListed(t.URITemplate), kind: command.MimeTypeShown(t.MimeType), desc: named(t.Name, t.Title, withAnnotations(firstLine(t.Description), t.Annotations))}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list", result)
+}
+
+// named is a listed resource's or template's description led by its name
+// and title, "readme (The README): What it holds": the URI alone left the
+// name a client shows for it unseen, a hostile one too. The name is
+// listed as a tool's is (mcp.NameListed: escaped, in quotes, when the
+// screen would hide some of it); the title as a tool's, its first line
+// cut, left out when it only says the name again.
+func named(name, title, desc string) string {
+	lead := ""
+	if name != "" {
+		lead = mcp.NameListed(name)
+	}
+	if title = clip.FirstLine(strings.TrimSpace(title)); title != "" && title != name {
+		lead = strings.TrimPrefix(lead+" ("+clip.Quote(title, 60)+")", " ")
+	}
+	switch {
+	case lead == "":
+		return desc
+	case desc == "":
+		return lead
+	}
+	return lead + ": " + desc
 }
 
 // withAnnotations is a listed resource's description followed by its
@@ -255,17 +278,14 @@ func (p *printer) discover(result json.RawMessage) bool {
 	return true
 }
 
-// serverName is a server's name and version for its line, made safe to
-// print; a server that gave neither is said to have given none.
+// serverName is a server's name and version for its line
+// (mcp.ServerListed: cut, and escaped where the screen would hide some of
+// it); a server that gave neither is said to have given none.
 func serverName(name, version string) string {
-	// Cut, each with its size, as the Negotiation pane bounds them: a
-	// server's megabyte name was printed whole, one line the width of a
-	// megabyte.
-	s := strings.TrimSpace(clip.Quote(name, 256) + " " + clip.Quote(version, 64))
-	if s == "" {
-		return "(no serverInfo)"
+	if s := mcp.ServerListed(name, version); s != "" {
+		return sanitize.Line(s)
 	}
-	return sanitize.Line(s)
+	return "(no serverInfo)"
 }
 
 func (p *printer) capabilities(caps map[string]json.RawMessage) {

@@ -19,7 +19,7 @@ import (
 const interruptWait = time.Second
 
 // goodbyeWait is how much of interruptWait taking leave of the server (the
-// cancellation, tasks/cancel, the DELETE) may have, before mcp.Session.Hurry
+// cancellation, tasks/cancel, the DELETE) may have, before mcp.Session.HurryFor
 // gives it up: the rest is for closing the session and its recording, which
 // are the user's to keep.
 const goodbyeWait = interruptWait / 2

@@ -68,45 +68,42 @@ func answered(r *mcp.Record) int64 {
 // waits on it (a server's answer to a notification, say).
 const nullIDAnswer = "a result answers a request by its id, and a notification (notifications/initialized, say) is not answered"
 
-// tokenWatch is the progress tokens the requests of ours named
-// (mcp.ProgressTokenOf), and those a line said no request of ours named:
+// tokenWatch is the progress tokens the pending requests of ours own
+// (mcp.ProgressTokenOwned), and those a line said no pending request owns:
 // a notifications/progress for any other token is for none of ours (a
 // bridge sharing one upstream broadcasts another client's, or a server
-// makes one up), which the TUI marks "foreign token" on its row, and
-// which exec, whose progress line draws only a pending request's, left
-// unsaid. Past maxWatched tokens it forgets them all and, no longer
-// knowing which are ours, says no more.
+// makes one up) or came after its request's answer, which the TUI marks
+// "foreign token" on its row, and which exec, whose progress line draws
+// only a pending request's, left unsaid. Past maxWatched pending requests
+// it forgets them all and, no longer knowing which are ours, says no more.
 type tokenWatch struct {
-	named, said map[string]bool
-	forgot      bool
+	owners  map[string]int    // token -> pending requests owning it
+	ownerOf map[string]string // pending request's id -> its token
+	said    map[string]bool
+	forgot  bool
 }
 
-// look remembers the token a request of ours r names, and returns the
-// line for r when it is a notifications/progress for a token none named
-// (once per token) and whether it is one: its progress continues no
-// request of ours, so the rules for one's are not read into it.
+// look follows the tokens pending requests of ours own, and returns the
+// line for r when it is a notifications/progress for a token none owns
+// (once per token, until a request owns it again) and whether it is one:
+// its progress continues no pending request of ours, so the rules for
+// one's are not read into it.
 func (tw *tokenWatch) look(r *mcp.Record) (string, bool) {
 	m := r.RPC
 	switch {
 	case m == nil || tw.forgot:
 		return "", false
 	case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
-		if token, ok := mcp.ProgressTokenOf(string(m.Raw)); ok {
-			if len(tw.named) >= maxWatched {
-				tw.named, tw.said, tw.forgot = nil, nil, true
-				return "", false
-			}
-			if tw.named == nil {
-				tw.named = map[string]bool{}
-			}
-			tw.named[token] = true
-		}
+		tw.own(m)
+		return "", false
+	case r.Kind == mcp.KindReceived && (m.Class == mcp.ClassResponse || m.Class == mcp.ClassLate):
+		tw.release(m.ID)
 		return "", false
 	case r.Kind != mcp.KindReceived || m.Class != mcp.ClassNotification || m.Method != "notifications/progress":
 		return "", false
 	}
 	pr, ok := mcp.ParseProgress([]byte(m.Raw))
-	if !ok || tw.named[pr.Token] {
+	if !ok || tw.owners[pr.Token] > 0 {
 		return "", false
 	}
 	if tw.said[pr.Token] {
@@ -120,4 +117,34 @@ func (tw *tokenWatch) look(r *mcp.Record) (string, bool) {
 	}
 	tw.said[pr.Token] = true
 	return history.ForeignProgress(pr.Token), true
+}
+
+// own notes the token request m owns until its answer.
+func (tw *tokenWatch) own(m *mcp.RPCMessage) {
+	if len(tw.ownerOf) >= maxWatched {
+		tw.owners, tw.ownerOf, tw.said, tw.forgot = nil, nil, nil, true
+		return
+	}
+	if tw.ownerOf == nil {
+		tw.owners, tw.ownerOf = map[string]int{}, map[string]string{}
+	}
+	tw.release(m.ID) // an id sent again owns its new token, not both
+	token, _ := mcp.ProgressTokenOwned(m.ID, string(m.Raw))
+	tw.ownerOf[m.ID] = token
+	tw.owners[token]++
+	// Owned again: progress for it after this request's answer is said
+	// afresh.
+	delete(tw.said, token)
+}
+
+// release forgets the token the request of this id owned: it was answered.
+func (tw *tokenWatch) release(id string) {
+	token, ok := tw.ownerOf[id]
+	if !ok {
+		return
+	}
+	delete(tw.ownerOf, id)
+	if tw.owners[token]--; tw.owners[token] <= 0 {
+		delete(tw.owners, token)
+	}
 }

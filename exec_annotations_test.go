@@ -37,7 +37,7 @@ func TestExecShowsContentAnnotations(t *testing.T) {
 	for _, want := range []string{
 		"Error: Operation failed\n(for: user, assistant · priority 1)\n[image image/png, 3 bytes] (--save FILE writes it)\n(for: user · priority 0.5 · modified 2025-01-12T15:00:58Z)\nplain\nodd\n(audience \"user\" · priority \"high\")\n",
 		"user: Summarize\n      (for: assistant)\n",
-		"demo://a  Notes (priority 0.9)\n",
+		"demo://a  a: Notes (priority 0.9)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks\n%s\nin\n%s", want, out)

@@ -29,7 +29,7 @@ func TestExecListsHiddenCharacterURIsEscaped(t *testing.T) {
 	if !strings.Contains(out, `"file:///a\u202egnp.exe"`) || strings.Contains(out, "file:///agnp.exe") {
 		t.Errorf("resources/list does not show the URI's bidi override escaped:\n%s", out)
 	}
-	if !strings.Contains(out, "file:///plain.txt\n") {
+	if !strings.Contains(out, "file:///plain.txt         b\n") {
 		t.Errorf("resources/list no longer lists a plain URI whole and unquoted:\n%s", out)
 	}
 	if out := execAtWidth(t, srv.SSEURL(), 100, "templates"); !strings.Contains(out, `"repo://\u200b{path}"`) {

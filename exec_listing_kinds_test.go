@@ -32,18 +32,18 @@ func TestExecListingAlignsDescriptionsAfterMimeTypes(t *testing.T) {
 	}})
 	out := execAtWidth(t, srv.SSEURL(), 100, "templates") + execAtWidth(t, srv.SSEURL(), 100, "resources")
 	want := strings.Join([]string{
-		"demo://text/{id}  text/plain                Plaintext fabricated from the id",
-		"demo://blob/{id}  application/octet-stream  Binary (base64) fabricated from the id, which must be an",
-		"                                            integer, a description long enough to wrap",
-		"demo://none/{id}                            No mime type",
+		"demo://text/{id}  text/plain                text: Plaintext fabricated from the id",
+		"demo://blob/{id}  application/octet-stream  blob: Binary (base64) fabricated from the id, which must",
+		"                                            be an integer, a description long enough to wrap",
+		"demo://none/{id}                            none: No mime type",
 		"3 templates",
 	}, "\n")
 	if !strings.Contains(out, want) {
 		t.Errorf("templates not in columns; want\n%s\nin\n%s", want, out)
 	}
 	want = strings.Join([]string{
-		"demo://a  text/markdown, 12 bytes  Sized",
-		"demo://b  7 bytes                  Sized, no type",
+		"demo://a  text/markdown, 12 bytes  a: Sized",
+		"demo://b  7 bytes                  b: Sized, no type",
 	}, "\n")
 	if !strings.Contains(out, want) {
 		t.Errorf("resources not in columns; want\n%s\nin\n%s", want, out)

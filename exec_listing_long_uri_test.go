@@ -28,10 +28,10 @@ func TestExecListsLongResourceURIsWhole(t *testing.T) {
 			c.Default()
 		}
 	}})
-	if out := execAtWidth(t, srv.SSEURL(), 100, "resources"); !strings.Contains(out, uri+"\n") {
+	if out := execAtWidth(t, srv.SSEURL(), 100, "resources"); !strings.Contains(out, uri+"\n    notes\n") {
 		t.Errorf("resources/list does not list the %d-byte URI whole:\n%s", len(uri), out)
 	}
-	if out := execAtWidth(t, srv.SSEURL(), 100, "templates"); !strings.Contains(out, template+"\n") {
+	if out := execAtWidth(t, srv.SSEURL(), 100, "templates"); !strings.Contains(out, template+"\n    repo\n") {
 		t.Errorf("resources/templates/list does not list the %d-byte template whole:\n%s", len(template), out)
 	}
 	if out := execAtWidth(t, srv.SSEURL(), 100, "prompts"); strings.Contains(out, prompt) || !strings.Contains(out, "(300 bytes)") {

@@ -65,15 +65,15 @@ func TestExecResourceListWrapsUnderANarrowColumn(t *testing.T) {
 			c.Default()
 			return
 		}
-		c.Result(map[string]any{"resources": []map[string]any{{"uri": uri, "name": "architecture.md", "mimeType": "text/markdown", "description": "Static document file exposed from /docs: architecture.md, of how the parts fit together"}}})
+		c.Result(map[string]any{"resources": []map[string]any{{"uri": uri, "name": "arch", "mimeType": "text/markdown", "description": "Static document file exposed from /docs: architecture.md, of how the parts fit together"}}})
 	}})
 	out := execAtWidth(t, srv.SSEURL(), 80, "resources/list")
 	listing := out[strings.Index(out, "── resources/list"):]
 	lines := strings.Split(listing, "\n")
-	if !strings.HasPrefix(lines[1], uri+"  text/markdown  Static document") || utf8.RuneCountInString(lines[1]) > 80 {
+	if !strings.HasPrefix(lines[1], uri+"  text/markdown  arch: Static") || utf8.RuneCountInString(lines[1]) > 80 {
 		t.Errorf("the row does not begin with the resource and fill the line:\n%s", listing)
 	}
-	if want := "    file exposed from /docs: architecture.md, of how the parts fit together"; lines[2] != want {
+	if want := "    document file exposed from /docs: architecture.md, of how the parts fit"; lines[2] != want {
 		t.Errorf("the description does not go on under the row, indented by 4:\ngot  %q\nwant %q\n%s", lines[2], want, listing)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -25,11 +26,41 @@ func TestExecSaysProgressForATokenNotOurs(t *testing.T) {
 		x.Result(mcptest.TextResult("done", false))
 	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--no-listen", srv.Endpoint(), "tools/call echo text=hi", "tools/call echo text=hi")
-	want := `· progress came for token "other-7\u001b[31m", which no request of ours named: not ours`
+	want := `· progress came for token "other-7\u001b[31m", which no request of ours waiting for its answer owns: another client's`
 	if code != exitOK || strings.Count(out, want) != 1 {
 		t.Errorf("exit %d, want one %q:\n%s\n%s", code, want, out, errOut)
 	}
 	if strings.Contains(out, "went from") || strings.Contains(out, "\x1b") || strings.Count(out, "progress came") != 1 {
 		t.Errorf("our own progress said, the foreign one's read as a request's, or raw control bytes:\n%q", out)
+	}
+}
+
+// A notifications/progress for the token of a request of ours already
+// answered is said as the TUI marks it, a foreign token: no pending
+// request owns it. exec called only a token none of its requests ever
+// named foreign, and said nothing of one that came late.
+func TestExecSaysProgressAfterItsRequestsAnswer(t *testing.T) {
+	var mu sync.Mutex // the calls' handlers run on the server's goroutines
+	var first string
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		mu.Lock()
+		if first == "" {
+			first = string(x.ID)
+			mu.Unlock()
+			x.Result(mcptest.TextResult("done", false))
+			return
+		}
+		first := first
+		mu.Unlock()
+		x.SSE()
+		_ = x.WriteRaw("event: message\ndata: " + `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":` + first + `,"progress":1}}` + "\n\n")
+		x.Result(mcptest.TextResult("done", false))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--no-listen", srv.Endpoint(), "tools/call echo text=hi", "tools/call echo text=hi")
+	mu.Lock()
+	defer mu.Unlock()
+	want := "· progress came for token " + first + ", which no request of ours waiting for its answer owns: another client's (through a bridge that shares one upstream?), or late, after its request was answered"
+	if code != exitOK || strings.Count(out, want) != 1 {
+		t.Errorf("exit %d, want one %q:\n%s\n%s", code, want, out, errOut)
 	}
 }

@@ -92,8 +92,11 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 			checkOutput(t, strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), out, errOut)
 		}
 	}
+	// The server's name heads the transcript escaped, as a tool's hiding
+	// characters is listed (mcp.ServerListed), its backslashes escaped
+	// for Markdown: the bare CR reads \\r there, not ␍.
 	out, _, _ = run(t, "export", recording, "--format", "md")
-	checkOutput(t, "export md", out, "", shownCR, `\u202e`, "```json")
+	checkOutput(t, "export md", out, "", `safe\\revil`, `\u202e`, "```json")
 	out, _, _ = run(t, "replay", recording, "--against", plain.SSEURL())
 	checkOutput(t, "replay --against", out, "", "different", `\u202e`)
 	out, _, _ = run(t, "export", damaged, "--format", "md")

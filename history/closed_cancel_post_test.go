@@ -47,7 +47,7 @@ func TestCancelNotificationCutAtCloseReadsSent(t *testing.T) {
 					t.Fatal("notifications/cancelled never reached the server")
 				}
 				if quit {
-					s.Hurry()
+					s.HurryFor("you pressed ctrl+c")
 				}
 			})
 			if note := rowOf(t, l, "notifications/cancelled"); note.State != StateSent {

@@ -101,7 +101,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		}
 		row("Session id", id)
 	}
-	row("Server", mdText(strings.TrimSpace(n.ServerName+" "+n.ServerVersion)))
+	row("Server", mdText(mcp.ServerListed(n.ServerName, n.ServerVersion)))
 	row("Protocol", mdText(n.ProtocolVersion))
 	row("State", mdText(n.State))
 	if len(n.Problems) > 0 {

@@ -241,12 +241,12 @@ func (l *Log) onRPC(r *mcp.Record) {
 			l.neg.sentRequest(m)
 			// Progress comes under the token the request named: a
 			// proxied client picks its own (mcpscope's is the id).
-			token := m.ID
-			if t, ok := mcp.ProgressTokenOf(string(m.Raw)); ok {
-				l.progressWatch.Forget(t)
-				if t != m.ID {
-					token, x.token = t, t
-				}
+			token, named := mcp.ProgressTokenOwned(m.ID, string(m.Raw))
+			if named {
+				l.progressWatch.Forget(token)
+			}
+			if token != m.ID {
+				x.token = token
 			}
 			l.progressOf[token] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)

@@ -33,11 +33,13 @@ func ProgressWarning(token, problem string) string {
 }
 
 // ForeignProgress is what is said of a notifications/progress whose
-// token (its JSON text) no request of ours named: it is for none of them
-// (another client's through a bridge that shares one upstream, or one the
-// server made up). Server text, for the edges to sanitize.
+// token (its JSON text) no pending request of ours owns
+// (mcp.ProgressTokenOwned), as the TUI's "foreign token" row means it: it
+// is for none of them (another client's through a bridge that shares one
+// upstream, or one the server made up), or came after the answer of the
+// request it was for. Server text, for the edges to sanitize.
 func ForeignProgress(token string) string {
-	return "progress came for token " + clip.Quote(token, 64) + ", which no request of ours named: not ours (another client's, through a bridge that shares one upstream?)"
+	return "progress came for token " + clip.Quote(token, 64) + ", which no request of ours waiting for its answer owns: another client's (through a bridge that shares one upstream?), or late, after its request was answered"
 }
 
 // tokenProgress is a progress token's last notification, and whether a

@@ -55,6 +55,18 @@ func objectOrNull(v jsonspan.Value) bool {
 	return k == 0 || k == jsonspan.Null || k == jsonspan.Object
 }
 
+// ProgressTokenOwned is the progress token a request owns while it waits
+// for its answer, and whether the request named it: the progressToken its
+// params._meta names (ProgressTokenOf), else its id. The one rule by which
+// the TUI folds a notifications/progress into the pending request owning
+// its token, and exec calls one no pending request owns foreign.
+func ProgressTokenOwned(id, raw string) (string, bool) {
+	if token, ok := ProgressTokenOf(raw); ok {
+		return token, true
+	}
+	return id, false
+}
+
 // ProgressTokenOf is the progressToken a request's params._meta names, as
 // its JSON text (as Progress.Token has it), and whether it names one. A
 // proxied client picks its own tokens; mcpscope's are its requests' ids.

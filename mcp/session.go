@@ -277,18 +277,15 @@ func (s *Session) Close() error {
 	return nil
 }
 
-// Hurry gives up on taking leave of the server: a notifications/cancelled,
-// tasks/cancel or DELETE being sent, or sent later, ends at once instead of
-// at its own bound. Each is bounded, but one after another, against a
-// server that answers none, they took 1.4 s after ctrl+c on a call made as
-// a task, and exec stopped at its second of cleanup before the session was
-// closed and the recording had its end. It is safe to call at any time,
-// from any goroutine.
-func (s *Session) Hurry() { s.hurry(nil) }
-
-// HurryFor is Hurry, with why in the user's words ("you pressed ctrl+c"):
-// a DELETE it cuts short, or stops before it is sent, is recorded saying
-// so, where it read "failed: context canceled".
+// HurryFor gives up on taking leave of the server, for why, in the user's
+// words ("you pressed ctrl+c"): a notifications/cancelled, tasks/cancel or
+// DELETE being sent, or sent later, ends at once instead of at its own
+// bound. Each is bounded, but one after another, against a server that
+// answers none, they took 1.4 s after ctrl+c on a call made as a task, and
+// exec stopped at its second of cleanup before the session was closed and
+// the recording had its end. A DELETE it cuts short, or stops before it is
+// sent, is recorded saying why, where it read "failed: context canceled".
+// It is safe to call at any time, from any goroutine.
 func (s *Session) HurryFor(why string) { s.hurry(hurried(why)) }
 
 // hurried is why taking leave of the server was cut short (HurryFor).

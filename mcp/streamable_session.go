@@ -352,7 +352,7 @@ func (t *streamable) close() {
 // TLS handshake over a slow link (a few round trips of 100 ms and more),
 // and on a loaded machine, leaving the session open on the server with a
 // failed DELETE recorded. Quitting stays quick without a tighter bound:
-// Hurry (exec's ctrl+c, the TUI's quit) cuts it short.
+// HurryFor (exec's ctrl+c, the TUI's quit) cuts it short.
 const deleteWait = 2 * time.Second
 
 // end asks the server to end session id with DELETE, bounded so quitting

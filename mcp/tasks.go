@@ -160,7 +160,7 @@ func (s *Session) awaitTask(ctx context.Context, id string, params json.RawMessa
 	// task's end: there is nothing left to cancel, and the caller gets it.
 	if err != nil && (ctx.Err() != nil || timedOut) {
 		cancelParams, _ := json.Marshal(map[string]string{"taskId": id})
-		// ctx has ended: its values go on, and Hurry ends it too.
+		// ctx has ended: its values go on, and HurryFor ends it too.
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
 		defer cancel()
 		defer context.AfterFunc(s.goodbye, cancel)()

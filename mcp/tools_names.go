@@ -68,6 +68,21 @@ func NameListed(name string) string {
 	return NameShown(name)
 }
 
+// ServerListed is a server's serverInfo name and version as exec's
+// heading, the TUI's Negotiation pane and the Markdown export show them,
+// each as NameListed shows a tool's name: "h\u202eevil" in quotes and
+// escaped, where the screen dropped the bidi override and showed "hevil",
+// a name the server did not send. "" when it gave neither.
+func ServerListed(name, version string) string {
+	var parts []string
+	for _, s := range []string{name, version} {
+		if s = strings.TrimSpace(s); s != "" {
+			parts = append(parts, NameListed(s))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // URIListed is a resource's URI or template as exec's listing and Tab's
 // list show it: whole, as the user copies it into resources/read, or, when
 // it holds characters

@@ -26,7 +26,7 @@ func TestReinitializeSaysTheHeldDelete(t *testing.T) {
 		for range sess.Records() {
 		}
 	}()
-	t.Cleanup(func() { sess.Hurry(); sess.Close() })
+	t.Cleanup(func() { sess.HurryFor("the test is over"); sess.Close() })
 	if err := sess.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -304,7 +304,7 @@ func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
 	if neg.ServerName == "" && neg.ProtocolVersion == "" {
 		return
 	}
-	who := strings.TrimSpace(neg.ServerName + " " + neg.ServerVersion)
+	who := mcp.ServerListed(neg.ServerName, neg.ServerVersion)
 	if who == "" {
 		who = "(it did not name itself)"
 	}

@@ -203,21 +203,31 @@ func cmdList(cmd Command, words []Word, line string) (Command, error) {
 			cmd.All = true
 		case raw == `cursor=""` || raw == "cursor=''":
 			cmd.EmptyCursor = true
-		case strings.HasPrefix(w.Text, "cursor="):
-			cmd.Words = append(cmd.Words, w.Text)
 		default:
-			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s", cmd.Method, argQuoted(w.Text))
+			cmd.Words = append(cmd.Words, w.Text)
+		}
+	}
+	return cmd, listWords(cmd)
+}
+
+// listWords is what is wrong with a list's words, nil when they are at
+// most one cursor=X: the one check of them, said by ParseCommand before
+// anything is sent and by running a Command made another way (listCursor).
+func listWords(cmd Command) error {
+	for _, w := range cmd.Words {
+		if !strings.HasPrefix(w, "cursor=") {
+			return fmt.Errorf("%s takes only --all and cursor=X, not %s", cmd.Method, argQuoted(w))
 		}
 	}
 	if cmd.EmptyCursor && len(cmd.Words) > 0 {
-		return cmd, fmt.Errorf("%s takes one cursor: cursor=\"\" (the empty one) or cursor=X, not both", cmd.Method)
+		return fmt.Errorf("%s takes one cursor: cursor=\"\" (the empty one) or cursor=X, not both", cmd.Method)
 	}
 	if len(cmd.Words) > 1 {
 		// Said here, before anything is sent, as the others are: at
 		// send time it came under the list's heading as the answer.
-		return cmd, fmt.Errorf("%s takes one cursor, not %d: cursor=X with the nextCursor of the page before", cmd.Method, len(cmd.Words))
+		return fmt.Errorf("%s takes one cursor, not %d: cursor=X with the nextCursor of the page before", cmd.Method, len(cmd.Words))
 	}
-	return cmd, nil
+	return nil
 }
 
 // cmdArguments takes tools/call's arguments given as one JSON object, as

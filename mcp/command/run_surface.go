@@ -33,20 +33,16 @@ func runList(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Resp
 }
 
 // listCursor reads the one cursor=X a list may be given: cursor= with no
-// text is the first page, cursor="" the page the empty cursor names.
+// text is the first page, cursor="" the page the empty cursor names. A
+// Command not typed (built by hand) is refused in ParseCommand's words.
 func listCursor(c Command) (mcp.Cursor, error) {
+	if err := listWords(c); err != nil {
+		return mcp.Cursor{}, &UsageError{Err: err}
+	}
 	if len(c.Words) == 0 {
 		return mcp.Cursor{Named: c.EmptyCursor}, nil
 	}
-	args, _, err := ParseArgs(c.Words, nil)
-	if err != nil {
-		return mcp.Cursor{}, &UsageError{Err: err}
-	}
-	var cur string
-	if len(args.Keys) != 1 || json.Unmarshal(args.Values["cursor"], &cur) != nil {
-		return mcp.Cursor{}, &UsageError{Err: fmt.Errorf("%s takes one cursor, as text: cursor=NEXT_CURSOR", c.Method)}
-	}
-	return mcp.CursorAt(cur), nil
+	return mcp.CursorAt(strings.TrimPrefix(c.Words[0], "cursor=")), nil
 }
 
 // mergePages is the answer of a paged list as one: the last page's, with

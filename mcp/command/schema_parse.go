@@ -2,9 +2,12 @@ package command
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -338,12 +341,20 @@ func schemaCap(text string, n int) string {
 	return text
 }
 
+// schemaFloat is a schema's number, nil for what is not one. A number past
+// float64's range ("minimum": 1e400) is the infinity it rounds to, which
+// the summary says is past the range (schemaNum): it was left out, and the
+// tool's argument read as unbounded without a word.
 func schemaFloat(raw json.RawMessage) *float64 {
 	var f float64
-	if json.Unmarshal(raw, &f) != nil {
-		return nil
+	if json.Unmarshal(raw, &f) == nil {
+		return &f
 	}
-	return &f
+	// raw is JSON already read: what ParseFloat takes of it is a number.
+	if big, err := strconv.ParseFloat(string(raw), 64); errors.Is(err, strconv.ErrRange) && math.IsInf(big, 0) {
+		return &big
+	}
+	return nil
 }
 
 func schemaInt(raw json.RawMessage) *int {

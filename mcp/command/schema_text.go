@@ -176,7 +176,7 @@ func schemaRange(s *Schema) string {
 	if hi != nil && *hi == maxSafeInteger {
 		hi = nil
 	}
-	if lo != nil && hi != nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil {
+	if lo != nil && hi != nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && !math.IsInf(*lo, 0) && !math.IsInf(*hi, 0) {
 		return schemaNum(*lo) + ".." + schemaNum(*hi)
 	}
 	var parts []string
@@ -204,8 +204,15 @@ func schemaLengths(s *Schema) string {
 }
 
 // schemaNum writes a bound as typed: whole numbers in full (2147483647,
-// not 2.147483647e+09), others in the shortest form.
+// not 2.147483647e+09), others in the shortest form, and one past
+// float64's range (schemaFloat's infinity) said to be so.
 func schemaNum(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "a number past float64's range"
+	case math.IsInf(f, -1):
+		return "a negative number past float64's range"
+	}
 	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}

@@ -25,14 +25,14 @@ func ShellPath(path string) string {
 // ShellValue is ShellPath's quoting for a value pasted after key= (exec's
 // cursor= and taskId= hints, whose words the server chose): there a
 // leading "-" is no flag, and ./ would change the value.
-func ShellValue(path string) string {
-	if sanitize.Line(path) == path {
-		return ShellQuote(path)
+func ShellValue(value string) string {
+	if sanitize.Line(value) == value {
+		return ShellQuote(value)
 	}
 	var b strings.Builder
 	b.WriteString("$'")
-	for i := 0; i < len(path); i++ {
-		switch c := path[i]; {
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; {
 		case c == '\\' || c == '\'':
 			b.WriteByte('\\')
 			b.WriteByte(c)
