@@ -24,15 +24,10 @@ import (
 // page: real cursors are tokens of tens of bytes.
 const maxTypedCursor = 4096
 
-// count writes "N things", and says when more pages are left: next, the
-// cursor of result, the page counted.
-func (p *printer) count(n int, noun, next, method string, result json.RawMessage) {
-	p.countAnd(n, noun, "", next, method, result)
-}
-
-// countAnd is count with more words said after "N things" (" and 2
-// unreadable").
-func (p *printer) countAnd(n int, noun, and, next, method string, result json.RawMessage) {
+// count writes "N things", then and, words said after it (" and 2
+// unreadable"), and says when more pages are left: next, the cursor of
+// result, the page counted.
+func (p *printer) count(n int, noun, and, next, method string, result json.RawMessage) {
 	if n != 1 {
 		noun += "s"
 	}
@@ -53,12 +48,34 @@ func (p *printer) countAnd(n int, noun, and, next, method string, result json.Ra
 	fmt.Fprintln(p.w)
 }
 
+// unreadable prints a line for each entry of a list page that could not
+// be read, and is what the page's count says of them (" and 2
+// unreadable"): left out without a word, a page of [1, null] listed as
+// "0 resources", as if the server had none.
+func (p *printer) unreadable(entries []string) string {
+	for _, u := range entries {
+		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u))
+	}
+	if len(entries) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" and %d unreadable", len(entries))
+}
+
+// unreadableResult shows a list result that could not be read at all (an
+// array, "resources" a string): why, then the JSON as it came.
+func (p *printer) unreadableResult(err error, result json.RawMessage) {
+	fmt.Fprintf(p.w, "warning: %s\n", sanitize.Line(err.Error()))
+	fmt.Fprintln(p.w, prettyJSON(result))
+}
+
 func (p *printer) resources(result json.RawMessage) {
-	rs, next, err := command.ParseResources(result)
+	page, err := command.ParseResources(result)
 	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
+		p.unreadableResult(err, result)
 		return
 	}
+	rs := page.Items
 	rows := make([]entry, len(rs))
 	for i, r := range rs {
 		kind := command.MimeTypeShown(r.MimeType)
@@ -68,21 +85,22 @@ func (p *printer) resources(result json.RawMessage) {
 		rows[i] = entry{name: mcp.URIListed(r.URI), kind: kind, desc: named(r.Name, r.Title, withAnnotations(firstLine(r.Description), r.Annotations))}
 	}
 	p.columns(rows)
-	p.count(len(rs), "resource", next, "resources/list", result)
+	p.count(len(rs), "resource", p.unreadable(page.Unreadable), page.Next, "resources/list", result)
 }
 
 func (p *printer) templates(result json.RawMessage) {
-	ts, next, err := command.ParseTemplates(result)
+	page, err := command.ParseTemplates(result)
 	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
+		p.unreadableResult(err, result)
 		return
 	}
+	ts := page.Items
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
 		rows[i] = entry{name: mcp.URIListed(t.URITemplate), kind: command.MimeTypeShown(t.MimeType), desc: named(t.Name, t.Title, withAnnotations(firstLine(t.Description), t.Annotations))}
 	}
 	p.columns(rows)
-	p.count(len(ts), "template", next, "resources/templates/list", result)
+	p.count(len(ts), "template", p.unreadable(page.Unreadable), page.Next, "resources/templates/list", result)
 }
 
 // named is a listed resource's or template's description led by its name
@@ -118,11 +136,12 @@ func withAnnotations(desc string, a *command.Annotations) string {
 }
 
 func (p *printer) prompts(result json.RawMessage) {
-	ps, next, err := command.ParsePrompts(result)
+	page, err := command.ParsePrompts(result)
 	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
+		p.unreadableResult(err, result)
 		return
 	}
+	ps := page.Items
 	rows := make([]entry, len(ps))
 	for i, pr := range ps {
 		args := make([]string, len(pr.Arguments))
@@ -135,7 +154,7 @@ func (p *printer) prompts(result json.RawMessage) {
 		rows[i] = entry{name: mcp.NameListed(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
 	}
 	p.columns(rows)
-	p.count(len(ps), "prompt", next, "prompts/list", result)
+	p.count(len(ps), "prompt", p.unreadable(page.Unreadable), page.Next, "prompts/list", result)
 }
 
 // contents shows what a resources/read gave: text as it is, binary as its

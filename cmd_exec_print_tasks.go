@@ -37,11 +37,12 @@ func taskIDShown(id string) string { return clip.Quote(id, maxTaskID) }
 // tasks lists a tasks/list answer: each task's id, its status, and its
 // message and clocks.
 func (p *printer) tasks(result json.RawMessage) {
-	ts, next, err := command.ParseTasks(result)
+	page, err := command.ParseTasks(result)
 	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
+		p.unreadableResult(err, result)
 		return
 	}
+	ts := page.Items
 	rows := make([]entry, len(ts))
 	cut := 0
 	for i, t := range ts {
@@ -51,7 +52,7 @@ func (p *printer) tasks(result json.RawMessage) {
 		}
 	}
 	p.columns(rows)
-	p.count(len(ts), "task", next, "tasks/list", result)
+	p.count(len(ts), "task", p.unreadable(page.Unreadable), page.Next, "tasks/list", result)
 	p.cutTaskIDs(cut)
 }
 

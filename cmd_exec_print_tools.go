@@ -42,15 +42,12 @@ func (p *printer) tools(resp *mcp.Response) {
 		rows[i] = entry{name: mcp.NameListed(t.Name), desc: desc, more: argSummary(t.InputSchema)}
 	}
 	p.columns(rows)
-	for _, u := range page.Unreadable {
-		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u.String()))
-	}
-	and := ""
-	if n := len(page.Unreadable); n > 0 {
-		and = fmt.Sprintf(" and %d unreadable", n)
+	unreadable := make([]string, len(page.Unreadable))
+	for i, u := range page.Unreadable {
+		unreadable[i] = u.String()
 	}
 	// As the other lists say it: "1 tool", and the cursor of the next page.
-	p.countAnd(len(tools), "tool", and, next, "tools/list", result)
+	p.count(len(tools), "tool", p.unreadable(unreadable), next, "tools/list", result)
 }
 
 // notCallable is why a 2026 client leaves t out, "" when it does not or

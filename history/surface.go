@@ -48,16 +48,16 @@ func (s *surfaceIndex) page(method string, req, resp *mcp.Record, emptyNamed boo
 	}
 	switch method {
 	case "prompts/list":
-		if items, next, err := command.ParsePrompts(result); err == nil {
-			s.prompts.answer(req, result, items, next, emptyNamed)
+		if page, err := command.ParsePrompts(result); err == nil {
+			s.prompts.answer(req, result, page.Items, page.Next, emptyNamed)
 		}
 	case "resources/list":
-		if items, next, err := command.ParseResources(result); err == nil {
-			s.resources.answer(req, result, items, next, emptyNamed)
+		if page, err := command.ParseResources(result); err == nil {
+			s.resources.answer(req, result, page.Items, page.Next, emptyNamed)
 		}
 	case "resources/templates/list":
-		if items, next, err := command.ParseTemplates(result); err == nil {
-			s.templates.answer(req, result, items, next, emptyNamed)
+		if page, err := command.ParseTemplates(result); err == nil {
+			s.templates.answer(req, result, page.Items, page.Next, emptyNamed)
 		}
 	}
 }

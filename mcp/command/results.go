@@ -59,21 +59,32 @@ type ResourceTemplate struct {
 	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
+// Page is one page of a list result: its items, the next page's cursor,
+// and the entries that could not be read as items.
+type Page[T any] struct {
+	Items []T
+	Next  string
+	// Unreadable says of each entry left out what it is,
+	// "resources[1]: the entry is a number, not an object": without it a
+	// page of [1, null] listed as "0 resources", as if empty.
+	Unreadable []string
+}
+
 // ParsePrompts reads the prompts and the next page's cursor of a
 // prompts/list result.
-func ParsePrompts(result json.RawMessage) ([]Prompt, string, error) {
+func ParsePrompts(result json.RawMessage) (Page[Prompt], error) {
 	return parsePage[Prompt](result, "prompts/list", "prompts")
 }
 
 // ParseResources reads the resources and the next page's cursor of a
 // resources/list result.
-func ParseResources(result json.RawMessage) ([]Resource, string, error) {
+func ParseResources(result json.RawMessage) (Page[Resource], error) {
 	return parsePage[Resource](result, "resources/list", "resources")
 }
 
 // ParseTemplates reads the templates and the next page's cursor of a
 // resources/templates/list result.
-func ParseTemplates(result json.RawMessage) ([]ResourceTemplate, string, error) {
+func ParseTemplates(result json.RawMessage) (Page[ResourceTemplate], error) {
 	return parsePage[ResourceTemplate](result, "resources/templates/list", "resourceTemplates")
 }
 
@@ -84,14 +95,15 @@ func ParseTemplates(result json.RawMessage) ([]ResourceTemplate, string, error) 
 // not an object) is left out, not the page with it. A member of the wrong
 // type (a size given as a string) costs that member, not the item:
 // encoding/json reads the rest of the item around it.
-func parsePage[T any](result json.RawMessage, method, member string) ([]T, string, error) {
+func parsePage[T any](result json.RawMessage, method, member string) (Page[T], error) {
+	var page Page[T]
 	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2})
 	if err != nil {
-		return nil, "", fmt.Errorf("the %s result is not readable: %v", method, err)
+		return page, fmt.Errorf("the %s result is not readable: %v", method, err)
 	}
 	root := doc.Root()
 	if root.Kind() != jsonspan.Object {
-		return nil, "", fmt.Errorf("the %s result is %s, not an object", method, root.KindName())
+		return page, fmt.Errorf("the %s result is %s, not an object", method, root.KindName())
 	}
 	// Names matched as encoding/json matches a struct's: in any case, the
 	// last of a name counting.
@@ -105,25 +117,31 @@ func parsePage[T any](result json.RawMessage, method, member string) ([]T, strin
 			list = v
 		}
 	}
+	page.Next = cursor
 	switch list.Kind() {
 	case 0, jsonspan.Null:
-		return nil, cursor, nil
+		return page, nil
 	case jsonspan.Array:
 	default:
-		return nil, "", fmt.Errorf("the %s result is not readable: its %q is %s, not an array", method, member, list.KindName())
+		return Page[T]{}, fmt.Errorf("the %s result is not readable: its %q is %s, not an array", method, member, list.KindName())
 	}
-	items := make([]T, 0, list.Len())
+	page.Items = make([]T, 0, list.Len())
+	i := -1
 	for entry := range list.Elements() {
+		i++
 		if entry.Kind() != jsonspan.Object {
+			page.Unreadable = append(page.Unreadable, fmt.Sprintf("%s[%d]: the entry is %s (%s), not an object", member, i, entry.KindName(), mcp.Excerpt(entry.Raw())))
 			continue
 		}
 		var item T
 		var typeErr *json.UnmarshalTypeError
 		if err := json.Unmarshal(entry.Raw(), &item); err == nil || errors.As(err, &typeErr) {
-			items = append(items, item)
+			page.Items = append(page.Items, item)
+		} else {
+			page.Unreadable = append(page.Unreadable, fmt.Sprintf("%s[%d]: %v", member, i, err))
 		}
 	}
-	return items, cursor, nil
+	return page, nil
 }
 
 // Contents is one entry of a resources/read answer (or of an embedded

@@ -22,7 +22,7 @@ type Task struct {
 
 // ParseTasks reads the tasks and the next page's cursor of a tasks/list
 // result.
-func ParseTasks(result json.RawMessage) ([]Task, string, error) {
+func ParseTasks(result json.RawMessage) (Page[Task], error) {
 	return parsePage[Task](result, "tasks/list", "tasks")
 }
 

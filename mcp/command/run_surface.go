@@ -246,7 +246,8 @@ func (c *catalog) keep(result json.RawMessage) {
 	if c == nil {
 		return
 	}
-	ps, _, err := ParsePrompts(result)
+	page, err := ParsePrompts(result)
+	ps := page.Items
 	if err != nil {
 		return
 	}

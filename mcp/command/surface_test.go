@@ -169,11 +169,13 @@ func TestRunTheSurfaceOnEveryEra(t *testing.T) {
 				}
 				return r
 			}
-			rs, _, _ := ParseResources(ok("resources/list --all").Result)
+			rp, _ := ParseResources(ok("resources/list --all").Result)
+			rs := rp.Items
 			if len(rs) != 3 || rs[0].URI == "" {
 				t.Errorf("resources/list = %+v", rs)
 			}
-			ts, _, _ := ParseTemplates(ok("templates").Result)
+			tp, _ := ParseTemplates(ok("templates").Result)
+			ts := tp.Items
 			if len(ts) != 2 || ts[0].URITemplate != "notes://{tag}" {
 				t.Errorf("resources/templates/list = %+v", ts)
 			}
