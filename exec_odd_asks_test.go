@@ -41,3 +41,23 @@ func TestExecMarksAPromptRoleOfNeither(t *testing.T) {
 		t.Errorf("exit %d, want %q:\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// A form's default that its own schema refuses (a string for a number) is
+// sent as the server gave it, with a word: before, it went unsaid, as if
+// the user had answered it.
+func TestExecSaysAnOddDefaultItSends(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		if strings.Contains(string(x.Params), "inputResponses") {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":"thanks"}]}}`)
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` +
+			`"e":{"method":"elicitation/create","params":{"message":"How many?","requestedSchema":{"type":"object","properties":{"d":{"type":"number","default":"notanumber"}}}}}}}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", "--answer", "e accept", srv.URL, "tools/call anything")
+	want := `d: the server's default, sent as it gave it: "notanumber" is a string, schema says type number`
+	if code != exitOK || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, want %q on stderr:\n%s\n%s", code, want, out, errOut)
+	}
+}

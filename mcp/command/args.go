@@ -155,6 +155,13 @@ func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarni
 			}
 			args.Keys = append(args.Keys, p.Name)
 			args.Values[p.Name] = p.Schema.Default
+			// The server's default goes as it came, but one its own schema
+			// refuses ("notanumber" for a number) is said: sent without a
+			// word, it read as the user's answer.
+			for _, w := range schemaCheck(p.Name, schemaNumbers(p.Schema.Default), p.Schema, nil) {
+				w.Message = "the server's default, sent as it gave it: " + w.Message
+				warns = append(warns, w)
+			}
 		}
 	}
 	if schema != nil {
