@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -37,4 +40,33 @@ func TestExecListsLongResourceURIsWhole(t *testing.T) {
 	if out := execAtWidth(t, srv.SSEURL(), 100, "prompts"); strings.Contains(out, prompt) || !strings.Contains(out, "(300 bytes)") {
 		t.Errorf("prompts/list does not name the 300-byte prompt by its start and size:\n%s", out)
 	}
+}
+
+// A template of thousands of variables is listed by its start and size,
+// not as one line of tens of kilobytes no one copies from a terminal.
+func TestExecCutsAHugeTemplate(t *testing.T) {
+	var vars []string
+	for i := range 10000 {
+		vars = append(vars, fmt.Sprintf("v%d", i))
+	}
+	template := "x://{" + strings.Join(vars, ",") + "}"
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method == "resources/templates/list" {
+			c.Result(map[string]any{"resourceTemplates": []map[string]any{{"uriTemplate": template, "name": "huge"}}})
+			return
+		}
+		c.Default()
+	}})
+	out := execAtWidth(t, srv.SSEURL(), 100, "templates")
+	if longest := slices.Max(lineLengths(out)); longest > mcp.URILimit+100 || !strings.Contains(out, fmt.Sprintf("(%d bytes)", len(template))) {
+		t.Errorf("the %d-byte template is listed on a line of %d bytes, want its start and size:\n%.300s", len(template), longest, out)
+	}
+}
+
+func lineLengths(s string) []int {
+	var n []int
+	for _, l := range strings.Split(s, "\n") {
+		n = append(n, len(l))
+	}
+	return n
 }

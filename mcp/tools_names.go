@@ -84,17 +84,25 @@ func ServerListed(name, version string) string {
 }
 
 // URIListed is a resource's URI or template as exec's listing and Tab's
-// list show it: whole, as the user copies it into resources/read, or, when
-// it holds characters
-// the screen hides or redraws, its escaped form in quotes, so
-// "file:///a\u202egnp.exe" does not read as "file:///agnp.exe", a URI the
-// server never listed.
+// list show it: whole, as the user copies it into resources/read, up to
+// URILimit bytes; or, when it holds characters the screen hides or
+// redraws, its escaped form in quotes, so "file:///a\u202egnp.exe" does
+// not read as "file:///agnp.exe", a URI the server never listed.
 func URIListed(uri string) string {
-	if hidesCharacters(uri) {
+	switch {
+	case hidesCharacters(uri):
 		return quotedName(uri)
+	case len(uri) > URILimit:
+		return clip.WithSize(clip.Prefix(uri, URILimit), len(uri))
 	}
 	return uri
 }
+
+// URILimit is the longest URI or template listed whole: past it no one
+// copies it from a terminal (a template of 10,000 variables was one line
+// of 69 KB), and the longest URLs browsers and servers take are of this
+// size.
+const URILimit = 8192
 
 // hidesCharacters reports whether the screen would not show name as it is:
 // the one sanitizer drops or redraws some of its characters.
