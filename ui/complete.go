@@ -204,7 +204,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 				comp.add(command.QuoteName(p.Name)+" ", mcp.NameListed(p.Name))
 			}
 		}
-	case ctx.method == "prompts/get" && !strings.Contains(prefix, "="):
+	case (ctx.method == "prompts/get" || ctx.completesPrompt()) && !strings.Contains(prefix, "="):
 		given := ctx.givenKeys()
 		var args []command.PromptArgument
 		if p := ctx.namedPrompt(sf.Prompts); p != nil {

@@ -44,7 +44,7 @@ func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
 	// A prompt's argument names come from prompts/list too, when the
 	// name was typed by hand.
-	promptArg := ctx.method == "prompts/get" && ctx.index >= 2 && !strings.Contains(ctx.cur.Text, "=")
+	promptArg := (ctx.method == "prompts/get" && ctx.index >= 2 || ctx.completesPrompt()) && !strings.Contains(ctx.cur.Text, "=")
 	switch {
 	case ctx.method == "tools/call" && ctx.index >= 1 && len(c.tools) == 0:
 		// A tool's name, or its arguments when the name was typed by

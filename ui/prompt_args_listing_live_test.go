@@ -21,3 +21,21 @@ func TestLiveTabListsThePromptsForAHandTypedPromptsArguments(t *testing.T) {
 	l.waitFor("language=  focus=  code=")
 	l.quit()
 }
+
+// Tab after the prompt's name on a completion/complete prompt line offers
+// the prompt's arguments, as on its prompts/get line (listing the prompts
+// first when none are known): it offered nothing, and the hint said only
+// the usage, where the argument to complete is the one thing to type.
+func TestLiveTabOffersAPromptsArgumentsToComplete(t *testing.T) {
+	l := liveDemoAt(t, 160, 45)
+	l.mark()
+	l.tm.Type(":complete prompt review_code ")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitOK("prompts/list")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("language=  focus=  code=")
+	l.tm.Type("l")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("› complete prompt review_code language=")
+	l.quit()
+}

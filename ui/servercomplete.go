@@ -86,9 +86,12 @@ func (ctx lineContext) promptName() (string, error) {
 	return get.Target, err
 }
 
-// namedPrompt is the listed prompt a prompts/get line names, nil for none
-// (promptName).
+// namedPrompt is the listed prompt a prompts/get line names (promptName),
+// or a completion/complete prompt line, nil for none.
 func (ctx lineContext) namedPrompt(prompts []command.Prompt) *command.Prompt {
+	if ctx.completesPrompt() {
+		return listedPrompt(prompts, ctx.words[2].Text)
+	}
 	name, err := ctx.promptName()
 	if err != nil {
 		return nil
@@ -196,4 +199,11 @@ func (c *CommandLine) offer(line string, comp completion) bool {
 	c.clearOutcome()
 	c.cycle = tabComplete(&c.input, nil, func(string) completion { return comp })
 	return true
+}
+
+// completesPrompt reports whether the word under the cursor follows the
+// prompt's name on a completion/complete prompt line, where the prompt's
+// arguments go, as on its prompts/get line.
+func (ctx lineContext) completesPrompt() bool {
+	return ctx.method == "completion/complete" && ctx.index >= 3 && ctx.words[1].Text == "prompt"
 }
