@@ -272,7 +272,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		reopen := fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait)
 		if wait == s.cfg.MaxRetry && asked != "" {
-			reopen += ": " + cappedWaiting(asked)
+			reopen += ": " + cappedWaiting(asked, s.cfg.MaxRetry)
 		}
 		state(reopen)
 		if !sleepCtx(ctx, wait) {
