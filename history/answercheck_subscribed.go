@@ -60,9 +60,10 @@ func (c *AnswerCheck) subscribedBy(r *mcp.Record) {
 // unsubscribed checks a notifications/resources/updated the server sent
 // for a resource not subscribed to in this session, nor under one that
 // is (an update may name a sub-resource of the one subscribed to): said
-// once per URI, for the first few URIs.
+// once per URI, for the first few URIs. One tagged with a subscription
+// that is not ours is said so where it shows (ForeignSubscription).
 func (c *AnswerCheck) unsubscribed(r *mcp.Record) (Problem, bool) {
-	if r.RPC.Class != mcp.ClassNotification || r.RPC.Method != "notifications/resources/updated" || c.subs.more {
+	if r.RPC.Class != mcp.ClassNotification || r.RPC.Method != "notifications/resources/updated" || r.RPC.ForeignSubscription != "" || c.subs.more {
 		return Problem{}, false
 	}
 	var got struct {

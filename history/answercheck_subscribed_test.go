@@ -66,6 +66,11 @@ func TestAnswerCheckNotesUpdatesOfResourcesNotSubscribed(t *testing.T) {
 // each of the first few, and then one saying the rest are not said.
 func TestAnswerCheckUnsubscribedUpdatesBounded(t *testing.T) {
 	var c AnswerCheck
+	foreign := &mcp.Record{Seq: 1, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/resources/updated", ForeignSubscription: "987654",
+		Raw: `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"demo://stranger"}}`}}
+	if got := c.Look(foreign); len(got) != 0 {
+		t.Errorf("an update for a subscription not ours noted %+v, want none: it is said as that", got)
+	}
 	var said []Problem
 	for i := range 100 {
 		raw := `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"file:///r` + strings.Repeat("x", i) + `"}}`
