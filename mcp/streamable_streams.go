@@ -202,8 +202,10 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		in.resumed = lastID != ""
 		if err != nil {
-			if failures > 0 {
-				err = fmt.Errorf("%w (after %d attempts)", err, failures+1)
+			if failures > 0 && we != nil {
+				// The error itself, its cause and purpose kept for
+				// advice and the views that read them.
+				we.Message += fmt.Sprintf(" (after %d attempts)", failures+1)
 			}
 			switch {
 			case none:
