@@ -52,6 +52,9 @@ type AnswerCheck struct {
 	// marks, by their place in newerTable, the members already said.
 	newer     []Problem
 	newerSaid uint64
+	// subs are the resources subscribed to in the session, and the
+	// updates of others it was sent (answercheck_subscribed.go).
+	subs subscriptions
 }
 
 // maxAccepted bounds the 202 POSTs with a body held for their answer: a
@@ -77,12 +80,14 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		c.state(r.State)
 	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
 		c.batchSent = true
+	case r.Kind == mcp.KindSent && r.RPC != nil:
+		c.subscribedBy(r)
 	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
 		return only(c.batch(r))
 	case r.Kind == mcp.KindReceived && r.RPC != nil:
 		// Both checks run: the 202 warning does not keep the era
 		// check from noting (and saying once) what the answer holds.
-		return append(only(c.acceptedWith(r)), only(c.newerThan(r))...)
+		return slices.Concat(only(c.acceptedWith(r)), only(c.newerThan(r)), only(c.unsubscribed(r)))
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
 		// All run: an answer labelled twice may contradict the
 		// session's id or version too,
@@ -139,6 +144,7 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		c.accepted, c.acceptedAnswer = nil, nil
 		c.twoTypes, c.charsets = nil, nil
 		c.newer, c.newerSaid = nil, 0
+		c.subs = subscriptions{}
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
 		}
@@ -296,5 +302,5 @@ func (c *AnswerCheck) Problems() []Problem {
 			ps = append(ps, *p)
 		}
 	}
-	return slices.Concat(ps, c.charsets, c.newer)
+	return slices.Concat(ps, c.charsets, c.newer, c.subs.said)
 }

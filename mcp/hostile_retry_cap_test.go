@@ -67,7 +67,7 @@ func TestRetryPastTheCapSaidForTheGetStream(t *testing.T) {
 		return r.Kind == KindState && r.State != nil && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "reopening in")
 	})
 	s.Close()
-	want := "reopening in 30s: " + cappedWaiting("3600000 ms (1h)")
+	want := "reopening in 30s: " + cappedWaiting("3600000 ms (1h)", maxRetry)
 	if !strings.Contains(r.State.Detail, want) {
 		t.Errorf("GET stream state = %q, want it to say %q", r.State.Detail, want)
 	}

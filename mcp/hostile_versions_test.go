@@ -59,3 +59,24 @@ func TestStatelessHugeVersionString(t *testing.T) {
 		t.Errorf("state detail is %d bytes: %.200q…, want the long version cut, whole characters only", len(st.State.Detail), st.State.Detail)
 	}
 }
+
+// A refusal of our version whose data.supported holds a number and a
+// version twice says so at the end of the failure, once: it listed them
+// as if the server had named its versions well.
+func TestStatelessUnsupportedVersionListOfTheWrongShape(t *testing.T) {
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+		x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []any{"2030-01-01", 7, "2030-01-01"}, "requested": ProtocolModern})
+	})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
+	defer s.Close()
+	collect(s)
+	err := s.Connect(testCtx(t))
+	if err == nil {
+		t.Fatal("Connect succeeded, want the refusal")
+	}
+	for _, want := range []string{`in the refusal's data.supported, item 2 is an integer (7), not a version string; "2030-01-01" listed more than once`} {
+		if strings.Count(err.Error(), want) != 1 {
+			t.Errorf("Connect = %v, want it to say once %q", err, want)
+		}
+	}
+}

@@ -1,8 +1,14 @@
 package mcp
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // InitializeShape says in one line what in an initialize result is not of
@@ -37,7 +43,81 @@ func InitializeShape(result []byte) string {
 // offers. Without it exec printed "capabilities: (none)" for a server that
 // wrote "capabilities": "all", hiding the server's mistake.
 func DiscoverShape(result []byte) string {
-	return openingShape("the server/discover result", "supported versions", result)
+	const what = "the server/discover result"
+	shape := openingShape(what, "supported versions", result)
+	root, ok := objectOf(result, 1)
+	if !ok {
+		return shape
+	}
+	return joinShapes(shape, versionsShape(what+"'s supportedVersions", root.Get("supportedVersions")))
+}
+
+// SupportedShape is DiscoverShape for the data of a refusal of the
+// protocol version asked for (-32022): its supported list, read as the
+// versions to choose from, with a non-string or a version listed twice
+// is the server's mistake, said once, not passed over. "" when data
+// names no such list, or a fine one.
+func SupportedShape(data []byte) string {
+	root, ok := objectOf(data, 1)
+	if !ok {
+		return ""
+	}
+	return versionsShape("the refusal's data.supported", root.Get("supported"))
+}
+
+// versionsShape says what in a list of protocol versions (named by what)
+// is no version string, or is listed more than once, or "" when nothing
+// is, or v is no list (said where the list is read). The server's strings
+// are sanitized and cut, and a few of each named: the list may hold
+// thousands.
+func versionsShape(what string, v jsonspan.Value) string {
+	if v.Kind() != jsonspan.Array {
+		return ""
+	}
+	// The list's items, at a depth its parent's index did not reach.
+	list, err := jsonspan.Parse(v.Raw(), jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return ""
+	}
+	var odd, twice []string
+	seen := map[string]int{}
+	i := 0
+	for e := range list.Root().Elements() {
+		i++
+		text, ok := e.Text()
+		if e.Kind() != jsonspan.String || !ok {
+			odd = append(odd, fmt.Sprintf("item %d is %s", i, sanitize.Line(kindOf(e))))
+			continue
+		}
+		if seen[text]++; seen[text] == 2 {
+			twice = append(twice, strconv.Quote(sanitize.Line(clip.Quote(text, 64))))
+		}
+	}
+	var says []string
+	if len(odd) > 0 {
+		says = append(says, clip.List(odd, MaxListed)+", not a version string")
+	}
+	if len(twice) > 0 {
+		says = append(says, clip.List(twice, MaxListed)+" listed more than once")
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return "in " + what + ", " + strings.Join(says, "; ") + ": a list of versions holds each version's name once"
+}
+
+// shapeSaid is a shape line in parentheses, to end a failure's words, or
+// "" for none.
+func shapeSaid(shape string) string {
+	if shape == "" {
+		return ""
+	}
+	return " (" + shape + ")"
+}
+
+// joinShapes is the shape lines that say something, in one line.
+func joinShapes(shapes ...string) string {
+	return strings.Join(slices.DeleteFunc(shapes, func(s string) bool { return s == "" }), "; ")
 }
 
 // openingShape says what in the result of the request that opens a session

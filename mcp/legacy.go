@@ -318,6 +318,13 @@ func (l *legacy) begin(after *connection) (*connection, context.Context, context
 	}
 	c.replaces = l.everOpen
 	l.cancel, l.current, l.endpoint, l.ended = cancel, c, nil, nil
+	if after == nil {
+		// A reconnect the user asked for starts over, as a new
+		// EventSource does: the retry field of the session it replaces
+		// does not pace the new one's reconnects. Those of its own keep
+		// it, as EventSource's own do.
+		l.retry = serverRetry{}
+	}
 	return c, streamCtx, cancel, nil
 }
 

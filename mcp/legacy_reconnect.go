@@ -40,11 +40,10 @@ const defaultReconnectDelay = 500 * time.Millisecond
 // autoReconnect retries with backoff, like EventSource, a bounded number of
 // times so a dead gateway does not mean an endless loop. ended is the
 // connection whose end it follows; delay is the first wait
-// (reconnectWait), doubled after each attempt that fails, within
-// [quickBackoff, maxRetry]. A reconnect the user asks for (r) ends it: its
-// next attempt would replace the stream the user's opened with yet
-// another session. That is read from which connection is current, not
-// counted beside it.
+// (reconnectWait), then each wait is reconnectPace's. A reconnect the
+// user asks for (r) ends it: its next attempt would replace the stream
+// the user's opened with yet another session. That is read from which
+// connection is current, not counted beside it.
 func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 	s := l.s
 	defer s.wg.Done()
@@ -53,6 +52,9 @@ func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 	last := ended
 	// err is the last attempt's failure: every attempt ran, none opened.
 	var err error
+	began := time.Now()
+	pace := s.reconnectPace()
+	var raised string
 	for attempt := 1; attempt <= autoReconnects; attempt++ {
 		t := time.NewTimer(delay)
 		select {
@@ -65,12 +67,12 @@ func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 			t.Stop()
 			return
 		}
-		c, cerr := l.connect(s.life, fmt.Sprintf("%sattempt %d of %d", AutoReconnect, attempt, autoReconnects), last)
+		c, cerr := l.connect(s.life, fmt.Sprintf("%sattempt %d of %d%s", AutoReconnect, attempt, autoReconnects, raised), last)
 		if cerr == nil || errors.Is(cerr, ErrClosed) || errors.Is(cerr, errTakenOver) {
 			return
 		}
 		last, err = c, cerr
-		delay = min(max(2*delay, quickBackoff), s.cfg.MaxRetry)
+		delay, raised = pace.after(attempt, delay)
 	}
 	// A reconnect the user asked for meanwhile may have opened a stream,
 	// or be opening one: then nothing gave up.
@@ -83,7 +85,42 @@ func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 	conn := s.conn
 	s.mu.Unlock()
 	s.emitError(OpConnect, &WireError{Cause: CauseReconnectGaveUp, Transport: TransportSSE, Purpose: PurposeStream,
-		Message: fmt.Sprintf("mcpscope stopped reconnecting on its own after %d attempts (the last: %s)", autoReconnects, err), Err: err}, 0, conn)
+		Message: fmt.Sprintf("mcpscope stopped reconnecting on its own after %d attempts in %s (the last: %s)", autoReconnects, DurationText(time.Since(began).Round(100*time.Millisecond)), err), Err: err}, 0, conn)
+}
+
+// reconnectPace paces the attempts to reopen a stream that failed to
+// open: each waits twice the one before, within [quickBackoff, limit],
+// and never less than mcpscope's own pace would (base, doubled per
+// failed attempt). The first wait may be the server's (a retry field),
+// but a hostile "retry: 0" must not shrink the whole run of attempts
+// to under a second where mcpscope's own pace gives a dead server about
+// 15s to come back. The legacy stream's reconnects and the streamable
+// GET stream's reopenings after a failure are paced by it.
+type reconnectPace struct {
+	base, limit time.Duration
+}
+
+// reconnectPace is the session's: base is Config.ReconnectDelay (500ms
+// unset), limit Config.MaxRetry.
+func (s *Session) reconnectPace() reconnectPace {
+	base := s.cfg.ReconnectDelay
+	if base <= 0 {
+		base = defaultReconnectDelay
+	}
+	return reconnectPace{base: base, limit: s.cfg.MaxRetry}
+}
+
+// after is the wait after failed attempt n (from 1), whose wait was
+// prev, and, when mcpscope's own pace made it longer than the doubled
+// wait, the words that say so, to follow the next attempt's "attempt n
+// of 5".
+func (p reconnectPace) after(n int, prev time.Duration) (time.Duration, string) {
+	d := min(max(2*prev, quickBackoff), p.limit)
+	floor := min(p.base<<n, p.limit)
+	if floor <= d {
+		return d, ""
+	}
+	return floor, fmt.Sprintf(", after %s (mcpscope's own pace after a failed attempt, not the server's retry)", DurationText(floor))
 }
 
 // autoReconnects is how many times a broken legacy stream is reopened on

@@ -72,7 +72,10 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 		}
 		if ev.Retry != "" {
 			l.mu.Lock()
-			l.retry.read(ev.Retry, l.s.cfg.MaxRetry)
+			if l.current == c {
+				// A stream another replaced paces nothing.
+				l.retry.read(ev.Retry, l.s.cfg.MaxRetry)
+			}
 			l.mu.Unlock()
 		}
 	})

@@ -68,7 +68,7 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 			// No version of the initialize era will do here; the
 			// stateless era, which has no initialize, will.
 			return resp, &WireError{Cause: CauseModernOnly, Transport: tr.name(), Status: http.StatusBadRequest, Err: resp.Error,
-				Message: fmt.Sprintf("initialize was refused: the server speaks only %s (%s)", VersionList(supported), resp.Error.Error())}
+				Message: fmt.Sprintf("initialize was refused: the server speaks only %s (%s)", VersionList(supported), resp.Error.Error()) + shapeSaid(SupportedShape(resp.Error.Data))}
 		}
 		if notes := Ambiguities(resp.Raw); len(notes) > 0 {
 			// Said where the error is: a failed initialize ends exec

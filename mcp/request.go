@@ -309,7 +309,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 		te.PostSaid = *said
 	}
 	if r := p.resumed.Load(); r != nil {
-		te.ResumedAfter, te.ResumedEvents, te.ResumeAsked = r.after, int(r.events.Load()), r.capped
+		te.ResumedAfter, te.ResumedEvents, te.ResumeAsked, te.ResumeCap = r.after, int(r.events.Load()), r.capped, s.cfg.MaxRetry
 	}
 	s.mu.Lock()
 	if s.tr != nil {

@@ -247,6 +247,9 @@ func (s *Session) Discover(ctx context.Context) (*Response, error) {
 func discovered(resp *Response, protocol string) (discoverResult, error) {
 	var r discoverResult
 	var supported []string
+	// odd says what in a refusal's list of versions is no version, or
+	// listed twice, to end the words of the failure that lists them.
+	var odd string
 	if e := resp.Error; e != nil {
 		var data struct {
 			Supported []string `json:"supported"`
@@ -254,7 +257,7 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		_ = json.Unmarshal(e.Data, &data)
 		switch e.Code {
 		case CodeUnsupportedVersion:
-			supported = data.Supported
+			supported, odd = data.Supported, SupportedShape(e.Data)
 		case CodeHeaderMismatch, CodeMissingCapability:
 			return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Status: http.StatusBadRequest,
 				Message: "server/discover was refused: " + e.Meaning(), Err: e}
@@ -285,11 +288,11 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		// Picking a version from the list would pick the one refused: the
 		// refusal is about something else the request carried.
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Status: http.StatusBadRequest,
-			Message: fmt.Sprintf("the server refused protocol %s as unsupported, yet names it among the versions it supports (%s): it contradicts itself", protocol, VersionList(supported))}
+			Message: fmt.Sprintf("the server refused protocol %s as unsupported, yet names it among the versions it supports (%s): it contradicts itself", protocol, VersionList(supported)) + shapeSaid(odd)}
 	}
 	if len(supported) == 0 {
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
-			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks", protocol)}
+			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks", protocol) + shapeSaid(odd)}
 	}
 	if len(modern) > 0 {
 		msg := fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)
@@ -297,10 +300,10 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 			// Pinning one sends its name on the wire mcpscope knows.
 			msg += fmt.Sprintf(": all newer than the newest mcpscope knows (%s); pinning one of them sends %s's messages under its name", ProtocolModern, ProtocolModern)
 		}
-		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Message: msg}
+		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Message: msg + shapeSaid(odd)}
 	}
 	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
-		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported))}
+		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported)) + shapeSaid(odd)}
 }
 
 // DiscoverOffers reports whether msg, a JSON-RPC message, is a

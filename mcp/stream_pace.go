@@ -95,36 +95,56 @@ func reopenWait(wait time.Duration, opened, now time.Time) time.Duration {
 }
 
 // cappedWaiting says, as a capped wait starts, what the server asked for
-// and what mcpscope waits instead.
-func cappedWaiting(asked string) string {
-	return fmt.Sprintf("the server asked to wait %s before resuming; waiting %s (mcpscope's cap)", asked, DurationText(maxRetry))
+// and what mcpscope waits instead: limit, the cap in use
+// (Config.MaxRetry), which --max-retry may have set to other than 30s.
+func cappedWaiting(asked string, limit time.Duration) string {
+	return fmt.Sprintf("the server asked to wait %s before resuming; waiting %s (mcpscope's cap)", asked, DurationText(limit))
 }
 
-// cappedWaited says, in a failure after a capped wait, that the wait
-// was the server's asking.
-func cappedWaited(asked string) string {
-	return fmt.Sprintf("the server asked to wait %s before resuming, and mcpscope waited %s (its cap)", asked, DurationText(maxRetry))
+// cappedWaited says, in a failure after a wait capped at limit, that the
+// wait was the server's asking.
+func cappedWaited(asked string, limit time.Duration) string {
+	return fmt.Sprintf("the server asked to wait %s before resuming, and mcpscope waited %s (its cap)", asked, DurationText(limit))
 }
 
 // cappedSaid is cappedWaited in parentheses, to end a failure's words,
 // or "" when asked is.
-func cappedSaid(asked string) string {
+func cappedSaid(asked string, limit time.Duration) string {
 	if asked == "" {
 		return ""
 	}
-	return " (" + cappedWaited(asked) + ")"
+	return " (" + cappedWaited(asked, limit) + ")"
 }
 
 // UnsayCappedWait is text, a failure's words, without what they say of a
 // capped wait the server asked for (asked, a StateResuming's RetryAsked),
 // for a caller that said it as the wait started (exec, on stderr): said
-// again after the answer, it read as news of a wait long over.
+// again after the answer, it read as news of a wait long over. The words
+// are found whatever cap they name, as the caller does not know it.
 func UnsayCappedWait(text, asked string) string {
 	if asked == "" {
 		return text
 	}
-	text = strings.ReplaceAll(text, cappedSaid(asked), "")
-	return strings.ReplaceAll(text, "; "+cappedWaited(asked), "")
+	head := "the server asked to wait " + asked + " before resuming, and mcpscope waited "
+	const tail = " (its cap)"
+	for {
+		i := strings.Index(text, head)
+		if i < 0 {
+			return text
+		}
+		j := strings.Index(text[i+len(head):], tail)
+		if j < 0 {
+			return text
+		}
+		start, end := i, i+len(head)+j+len(tail)
+		switch {
+		case strings.HasSuffix(text[:start], " (") && strings.HasPrefix(text[end:], ")"):
+			start, end = start-2, end+1
+		case strings.HasSuffix(text[:start], "; "):
+			start -= 2
+		}
+		text = text[:start] + text[end:]
+	}
 }
 
 // quickEnd is how soon a stream must end, with nothing said, to count as

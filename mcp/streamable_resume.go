@@ -219,7 +219,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		resumes++
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.id, maxResume, run.words(note.after)) + cappedSaid(capped)}
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.id, maxResume, run.words(note.after)) + cappedSaid(capped, s.cfg.MaxRetry)}
 		}
 		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
 			// Waiting would outlast the request: it would time out saying
@@ -243,7 +243,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			capped = retryAsked(retryField, s.cfg.MaxRetry)
 		}
 		if capped != "" {
-			detail += ": " + cappedWaiting(capped)
+			detail += ": " + cappedWaiting(capped, s.cfg.MaxRetry)
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail, RetryAsked: capped}})
 		if !sleepCtx(ctx, wait) {
@@ -262,7 +262,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				return ctx.Err()
 			}
 			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err) + cappedSaid(capped)}
+				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err) + cappedSaid(capped, s.cfg.MaxRetry)}
 			if prev, ok := err.(*WireError); ok {
 				we.takeAnswer(prev)
 				if prev.Cause == CauseSessionExpired || prev.Cause == CauseSessionNotKept {

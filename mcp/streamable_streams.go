@@ -142,6 +142,11 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	reopening, conflicts := false, 0
 	var ids seenIDs
 	var again repeats
+	// failures counts the GETs in a row that failed as a server restarting
+	// fails (transientGet), and failWait is the last wait after one;
+	// serverPaced says a retry field set delay.
+	failures, failWait, serverPaced := 0, time.Duration(0), false
+	pace := s.reconnectPace()
 	for {
 		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
@@ -175,8 +180,33 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			lastID = ""
 			continue
 		}
+		if transientGet(we) && failures < autoReconnects {
+			// A server restarting, or a proxy's 502, is not a server
+			// that offers no GET stream: tried again at the legacy
+			// stream's pace (reconnectPace), a bounded number of times.
+			failures++
+			raised := ""
+			if failures == 1 {
+				failWait = pace.base
+				if serverPaced {
+					failWait = delay
+				}
+			} else {
+				failWait, raised = pace.after(failures-1, failWait)
+			}
+			state(fmt.Sprintf("the GET stream could not be opened (%s); trying again in %s, attempt %d of %d%s", we.Message, DurationText(failWait), failures, autoReconnects, raised))
+			if !sleepCtx(ctx, failWait) {
+				return
+			}
+			continue
+		}
 		in.resumed = lastID != ""
 		if err != nil {
+			if failures > 0 && we != nil {
+				// The error itself, its cause and purpose kept for
+				// advice and the views that read them.
+				we.Message += fmt.Sprintf(" (after %d attempts)", failures+1)
+			}
 			switch {
 			case none:
 				gaveUp(why)
@@ -190,7 +220,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			return
 		}
 		state("open")
-		reopening, conflicts = true, 0
+		reopening, conflicts, failures = true, 0, 0
 		opened, said, message, retried, fresh := s.cfg.Now(), false, false, false, false
 		again.begin()
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
@@ -229,7 +259,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry, s.cfg.MaxRetry); ok {
-				delay, retried, asked = d, true, retryAsked(ev.Retry, s.cfg.MaxRetry)
+				delay, retried, asked, serverPaced = d, true, retryAsked(ev.Retry, s.cfg.MaxRetry), true
 			}
 		})
 		resp.Body.Close()
@@ -272,7 +302,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		reopen := fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait)
 		if wait == s.cfg.MaxRetry && asked != "" {
-			reopen += ": " + cappedWaiting(asked)
+			reopen += ": " + cappedWaiting(asked, s.cfg.MaxRetry)
 		}
 		state(reopen)
 		if !sleepCtx(ctx, wait) {
@@ -280,4 +310,21 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		delay = min(2*delay, s.cfg.MaxRetry)
 	}
+}
+
+// transientGet reports whether a GET failed as a server that is
+// restarting, or a proxy in front of one, fails: no connection, one
+// reset before any answer, or a 5xx other than 501 and 505 (which say
+// the server will not do it at all). Such a GET is tried again.
+func transientGet(we *WireError) bool {
+	if we == nil {
+		return false
+	}
+	switch {
+	case we.Cause == CauseUnreachable, we.Cause == CauseDropped:
+		return true
+	case we.Status == http.StatusNotImplemented, we.Status == http.StatusHTTPVersionNotSupported:
+		return false
+	}
+	return we.Status >= 500 && we.Status <= 599
 }

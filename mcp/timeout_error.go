@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 )
@@ -58,6 +59,9 @@ type TimeoutError struct {
 	// that resumption when it was past mcpscope's cap ("3600000 ms (1h)"),
 	// "" when it was not: the cap's wait was spent at the server's asking.
 	ResumeAsked string
+	// ResumeCap is the cap that wait was held to (Config.MaxRetry); 0
+	// reads as the default, 30s.
+	ResumeCap time.Duration
 	// strays are what came back while it waited and answered nothing
 	// (Misnamed, Shadowed, Retyped, DataAlike, Foreign, Malformed,
 	// Unreadable): a server that mangles ids looks like one that is silent.
@@ -117,7 +121,11 @@ func (e *TimeoutError) WhatCame() string {
 		}
 		msg += fmt.Sprintf("; its stream had dropped and was resumed after event %s, and %s came on the resumed stream", clip.Quote(e.ResumedAfter, 64), events)
 		if e.ResumeAsked != "" {
-			msg += "; " + cappedWaited(e.ResumeAsked)
+			limit := e.ResumeCap
+			if limit <= 0 {
+				limit = maxRetry
+			}
+			msg += "; " + cappedWaited(e.ResumeAsked, limit)
 		}
 	}
 	if e.ReplyFailed != "" {

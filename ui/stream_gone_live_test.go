@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -18,7 +19,9 @@ import (
 // once the message expires.
 func TestLiveServerGoneWithNothingInFlightSaysSoOnTheBar(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
+	// The GET stream is tried again (a server restarting comes back):
+	// a short pace keeps those tries within the wait.
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable, ReconnectDelay: 10 * time.Millisecond}, 80, 24, "● initialized")
 	l.mark()
 	if err := gw.Close(); err != nil {
 		t.Fatalf("closing the demo gateway: %v", err)

@@ -1,0 +1,53 @@
+package mcp
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// A legacy stream that asked "retry: 0" and then ended, its server gone
+// (every reopening refused 503), is given as long to come back as
+// mcpscope's own pace gives one: the attempts that fail are not retried
+// at the server's pace. Before, the five attempts were over in 0.75s
+// where mcpscope's own pace spends about 15s; here, with a 100ms pace,
+// 0.75s where it spends 3s. The attempts say why they waited longer.
+func TestLegacyRetryZeroKeepsTheReconnectsPatience(t *testing.T) {
+	var gets atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		if gets.Add(1) > 1 {
+			http.Error(w, "gone", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "retry: 0\nevent: endpoint\ndata: /messages\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	_, rec := connect(t, Config{URL: srv.URL + "/sse", Transport: TransportSSE, Reconnect: true, ReconnectDelay: 100 * time.Millisecond})
+	first := rec.waitFor(t, "the first attempt of its own", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateReconnecting && strings.Contains(r.State.Detail, "attempt 1 of")
+	})
+	gaveUp := rec.waitFor(t, "the reconnects given up", func(r Record) bool {
+		return r.Kind == KindError && r.Error.Cause == CauseReconnectGaveUp
+	})
+	if took := gaveUp.Time.Sub(first.Time); took < 2500*time.Millisecond {
+		t.Errorf("the attempts of its own gave up %s after the first, want about 3s (mcpscope's own pace, 100ms doubled)", took)
+	}
+	if !strings.Contains(gaveUp.Error.Message, "after 5 attempts in ") {
+		t.Errorf("gave up saying %q, want it to say how long the attempts took", gaveUp.Error.Message)
+	}
+	second := rec.waitFor(t, "the second attempt", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateReconnecting && strings.Contains(r.State.Detail, "attempt 2 of")
+	})
+	if want := "attempt 2 of 5, after 200ms (mcpscope's own pace after a failed attempt, not the server's retry)"; !strings.Contains(second.State.Detail, want) {
+		t.Errorf("second attempt = %q, want it to say %q", second.State.Detail, want)
+	}
+}
