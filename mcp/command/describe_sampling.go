@@ -131,5 +131,5 @@ func textOrExcerpt(raw []byte) string {
 	if len(raw) == 0 || string(raw) == "null" {
 		return ""
 	}
-	return mcp.Excerpt(raw) + " (not a string)"
+	return mcp.Excerpt(raw) + notAString
 }

@@ -120,8 +120,9 @@ func OlderFieldsNote(version string) string {
 	return " (2026-07-28's fields: " + session + " gives them no meaning)"
 }
 
-// notAString marks a resultType or cacheScope of the wrong type, shown as
-// written.
+// notAString marks a value of the wrong type shown as written: a
+// resultType or cacheScope, a system prompt or elicitation message
+// (textOrExcerpt).
 const notAString = " (not a string)"
 
 // String is the info as one line, e.g. "resultType complete · ttlMs 60000
