@@ -53,14 +53,22 @@ func (p *printer) count(n int, noun, and, next, method string, result json.RawMe
 // unreadable"): left out without a word, a page of [1, null] listed as
 // "0 resources", as if the server had none.
 func (p *printer) unreadable(entries []string) string {
-	for _, u := range entries {
+	for _, u := range entries[:min(len(entries), unreadableShown)] {
 		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u))
+	}
+	if n := len(entries) - unreadableShown; n > 0 {
+		fmt.Fprintf(p.w, "unreadable: %d more, not shown\n", n)
 	}
 	if len(entries) == 0 {
 		return ""
 	}
 	return fmt.Sprintf(" and %d unreadable", len(entries))
 }
+
+// unreadableShown bounds the lines a page's unreadable entries take: a
+// page of a million of them was a million lines, which say no more than
+// the first few and the count.
+const unreadableShown = 20
 
 // unreadableResult shows a list result that could not be read at all (an
 // array, "resources" a string): why, then the JSON as it came.

@@ -31,3 +31,16 @@ func TestExecSaysUnreadableListEntries(t *testing.T) {
 		}
 	}
 }
+
+// A page of thousands of unreadable entries takes a few lines: the first
+// ones and the count, not a line each.
+func TestExecBoundsUnreadableListEntries(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.OnMethod(t, "prompts/list", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"prompts":[1` + strings.Repeat(",1", 4999) + `]}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "prompts")
+	if code != exitOK || strings.Count(out, "\n") > 40 || !strings.Contains(out, "unreadable: 4980 more, not shown\n0 prompts and 5000 unreadable\n") {
+		t.Errorf("exit %d, %d lines, want a few lines and the count:\n%.1500s\n%s", code, strings.Count(out, "\n"), out, errOut)
+	}
+}
