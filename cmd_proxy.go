@@ -322,9 +322,11 @@ func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
 // close, what the TUI no longer reads is drained, and the proxy stops
 // with every recording closed.
 func (r *proxyRun) finishTUI() {
+	// The catcher stays up through r.stop too: a second ctrl+c while the
+	// recordings close would otherwise kill mcpscope with them unclosed.
 	leave, stopLeave := quitInterrupts()
+	defer stopLeave()
 	r.sessions.closeOwn(quitWait, leave)
-	stopLeave()
 	r.sessions.unshow()
 	r.stop()
 }

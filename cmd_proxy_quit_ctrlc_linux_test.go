@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"syscall"
 	"testing"
@@ -69,4 +70,52 @@ func TestProxyQuitCtrlCEndsTheWait(t *testing.T) {
 		t.Errorf("the quit said %q, want %q", errw.String(), want)
 	}
 	endsClosed(ctx, t, last)
+}
+
+// Ctrl+c while the proxy's TUI quit stops the proxy itself (its
+// recordings closing) is caught as during the wait before it: mcpscope
+// ends its stop instead of being killed with the recordings unclosed.
+func TestProxyQuitCtrlCDuringStopIsCaught(t *testing.T) {
+	if rerunInChild(t) { // the signal goes to the whole process
+		return
+	}
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	cf := &connFlags{}
+	cf.registerProxy(&cobra.Command{})
+	run, err := startProxy(srv.Endpoint(), cf, &proxyFlags{listen: "127.0.0.1:0", noRecord: true}, &syncBuffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A session's work still out holds the stop in its last wait, after
+	// the listener closed, until the test lets it go.
+	run.sessions.wg.Add(1)
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		run.finishTUI()
+	}()
+	closed := func() bool {
+		resp, err := http.Get(run.base + "/mcp")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err != nil
+	}
+	if !pollFor(closed) {
+		t.Fatal("the proxy never stopped listening")
+	}
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-finished:
+		t.Fatal("the stop ended while a session's work was still out")
+	case <-time.After(100 * time.Millisecond):
+	}
+	run.sessions.wg.Done()
+	select {
+	case <-finished:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stop never ended")
+	}
 }
