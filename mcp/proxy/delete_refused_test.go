@@ -85,6 +85,13 @@ func TestDeleteRetriedAfter404SaysWhichSessionEndedIt(t *testing.T) {
 	if d := closed.State.Detail; !strings.Contains(d, "client session 1") {
 		t.Errorf("the retried DELETE's recording ends %q, want it to say which session ended it", d)
 	}
+	// A second retry still names the session that ended the id, not the
+	// first retry's.
+	deleteNeverIssued(t, base)
+	detect = w.record(t, 3, "how the second retry's recording began", func(r mcp.Record) bool { return r.Kind == mcp.KindDetect })
+	if why := detect.Detect.Reason; !strings.Contains(why, "ended with DELETE in client session 1") {
+		t.Errorf("the second retried DELETE's recording begins %q, want it to name client session 1", why)
+	}
 }
 
 // deleteNeverIssued sends the proxy at base a client's DELETE of session

@@ -342,7 +342,7 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
 	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		p.rememberDeleted(sid, c)
+		p.rememberDeleted(sid, c, false)
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	} else if gone(c, l, resp, sid) {
@@ -351,20 +351,26 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		// remembered as the 2xx's is, so a client that sends it again
 		// (retrying the DELETE) begins a recording saying which session
 		// ended it. The others using the id are not told this DELETE
-		// ended it: upstream had no such session already.
-		p.rememberDeleted(sid, c)
+		// ended it: upstream had no such session already. A DELETE
+		// retried again keeps the first ending remembered: the session
+		// that ended the id, not the last retry's.
+		p.rememberDeleted(sid, c, true)
 		c.end("the client ended the session with DELETE; " + c.goneEnd(sid))
 	}
 	l.finish(err)
 }
 
 // rememberDeleted remembers that client session c ended session id sid
-// with DELETE, for a client that uses the id again (unknownSession).
-func (p *Proxy) rememberDeleted(sid string, c *Client) {
+// with DELETE, for a client that uses the id again (unknownSession);
+// unlessKnown keeps an ending already remembered for sid.
+func (p *Proxy) rememberDeleted(sid string, c *Client, unlessKnown bool) {
 	by := endedWith(c)
 	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, known := p.deleted.recorded(sid); unlessKnown && known {
+		return
+	}
 	p.noteEnded(&p.deleted, sid, by)
-	p.mu.Unlock()
 }
 
 // gone reports (and says in session c) that upstream's answer to a
