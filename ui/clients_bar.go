@@ -39,10 +39,21 @@ func (m *Model) clientsBar(end string) string {
 // fits (clientsBar): the first of heads that leaves room for the shown
 // tab whole and end, else the last. The head is chosen before the bar is
 // drawn: at narrow widths with clients let go the bar was drawn with the
-// longer head, found cut, and drawn again, every frame.
+// longer head, found cut, and drawn again, every frame. end comes a space
+// after what is before it, unless that is a tab other than the shown one,
+// whose padding is the space: "4 win…  · ? help" read two.
 func (m *Model) clientsLine(end string, heads ...string) string {
 	st := m.com.st
-	endW := ansi.StringWidth(end)
+	tabsEnd := end // after the last tab
+	if end != "" {
+		end = st.Hint.Render(" ") + end
+		if len(m.clients.feeds)-1 == m.clients.cur {
+			// The shown one's padding is in its fill: "·" stood
+			// against that.
+			tabsEnd = end
+		}
+	}
+	endW, tabsEndW := ansi.StringWidth(end), ansi.StringWidth(tabsEnd)
 	head := heads[len(heads)-1]
 	if len(m.clients.feeds) == 0 {
 		line := head + st.Hint.Render(" none yet")
@@ -80,8 +91,8 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 			parts[i] = m.clientTab(i, f, tabFull, 0, nil)
 		}
 		w := tabsWidth(parts, gapW)
-		if w <= room-endW {
-			return head + strings.Join(parts, gap) + end
+		if w <= room-tabsEndW {
+			return head + strings.Join(parts, gap) + tabsEnd
 		}
 		if w <= room {
 			full = head + strings.Join(parts, gap)
@@ -92,9 +103,9 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 		// columns left no room for "? help"), and then by their numbers
 		// alone, in order, so every session is there to step to with [
 		// and ].
-		if endW > 0 && numbersFit(room-endW) {
-			if line, ok := m.briefTabs(parts, gap, room-endW); ok {
-				return head + line + end
+		if endW > 0 && numbersFit(room-tabsEndW) {
+			if line, ok := m.briefTabs(parts, gap, room-tabsEndW); ok {
+				return head + line + tabsEnd
 			}
 		}
 	}
@@ -254,7 +265,7 @@ const endedMark = "○"
 // barHelp is the "? help" that ends the clients bar where it has room,
 // when the bar took the keys row's place.
 func (m *Model) barHelp() string {
-	return m.com.st.Hint.Render(" · " + keyHints(m.keys.Help))
+	return m.com.st.Hint.Render("· " + keyHints(m.keys.Help))
 }
 
 // clientsWindow is the tabs around the shown one, of the n that tab
@@ -300,7 +311,11 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 	if over := tabs + edges(lo, hi) - width; over > 0 {
 		// Not even the shown one's name fits: it is cut, so where it is
 		// still shows.
-		shown = ansi.Truncate(shown, max(tabs-over, 1), "…")
+		// The name is cut, not the tab: cut with it, the padding went
+		// and where read against the name ("dev…tab 3 of 9").
+		style := m.tabStyle(cur)
+		label := m.tabLabel(cur, m.clients.feeds[cur], tabFull, 0, nil)
+		shown = style.Render(ansi.Truncate(label, max(tabs-over-style.GetHorizontalFrameSize(), 1), "…"))
 		tabs = ansi.StringWidth(shown)
 		cut = true
 	}
