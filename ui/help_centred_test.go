@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -19,7 +18,8 @@ func TestHelpOverlaySpansOrCentresInReplayAndLive(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {160, 45}} {
 		live := newTestModel(t, sz[0], sz[1], nil, fixtureRecords())
 		p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, fixtureRecords())
-		replay := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return fixedNow }})
+		now := fixedNow
+		replay := newReplay(p, &now)
 		replay.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 		for name, m := range map[string]*Model{"live": live, "replay": replay} {
 			press(m, "?")
