@@ -345,7 +345,9 @@ func message(m *mcp.RPCMessage, subject string) string {
 	// A client's method, tool and id are its to make up, megabytes long
 	// (and a server's, on a reply to its request): a line quotes the start
 	// of each.
-	method := mcp.NameShown(m.Method)
+	// A request with no method (or one of spaces) says so, as its row in
+	// the TUI does, rather than read "→ id=4".
+	method := mcp.MethodShown(m.Method)
 	what := method
 	if m.Tool != "" {
 		what += " " + mcp.NameShown(m.Tool)

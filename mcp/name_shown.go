@@ -1,6 +1,10 @@
 package mcp
 
-import "github.com/mcpscope/mcpscope/internal/clip"
+import (
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
 
 // NameShown is a tool's name as a row, the export's heading and JSON, a
 // re-run's report, exec's heading and the proxy's lines show it, and a
@@ -33,3 +37,14 @@ func NameShown(name string) string { return clip.Quote(name, NameLimit) }
 // use, with room beside it for clip.Quote's size, so what the TUI and the
 // proxy cut at 200 bytes still ends in the mark saying how long it was.
 const NameLimit = 160
+
+// MethodShown is a message's method as the TUI's rows and the proxy's lines
+// show it: NameShown, or "(no method)" when it is empty or only spaces, so
+// a request whose method is "   " reads as one with none rather than as a
+// blank column or a line with only its id.
+func MethodShown(method string) string {
+	if strings.TrimSpace(method) == "" {
+		return "(no method)"
+	}
+	return NameShown(method)
+}

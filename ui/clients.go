@@ -53,6 +53,10 @@ type clientFeed struct {
 	endedAt int // the order it ended in (1, 2, ...), 0 while it runs
 	// recordingFailed says a write error stopped its recording.
 	recordingFailed bool
+	// gone says the user's own session's stream is gone (sayStreamGone):
+	// the status bar's "stream gone" and the keys row's r are its tab's,
+	// and stayed on another client's once one flag held them for all.
+	gone bool
 }
 
 // clients are the proxy's sessions and which one is shown.
@@ -272,6 +276,10 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 	f.log.Append(msg.recs...)
 	next := waitForClientRecords(f.ID, f.Records)
 	if i != m.clients.cur {
+		if f.Backend != nil {
+			// Said when its tab is shown again (showClient).
+			f.gone, _ = streamGoneAfter(f.gone, msg.recs)
+		}
 		return next
 	}
 	// The user's own session says on the status line what befalls it, as
@@ -393,6 +401,7 @@ func (m *Model) showClient(i int) tea.Cmd {
 	said := m.showLog(f.log)
 	m.status.recording, m.status.ended = f.RecordingPath, f.ended()
 	m.status.recordingFailed = f.recordingFailed
+	m.status.gone = f.gone
 	m.com.recording = f.RecordingPath
 	if f.recordingFailed {
 		m.com.recording = "" // what it left out may be missing from the file
@@ -409,6 +418,7 @@ func (m *Model) showClient(i int) tea.Cmd {
 	}
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
+	m.syncUnconnected()
 	return said
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -38,10 +39,21 @@ func (m *Model) clientsBar(end string) string {
 // fits (clientsBar): the first of heads that leaves room for the shown
 // tab whole and end, else the last. The head is chosen before the bar is
 // drawn: at narrow widths with clients let go the bar was drawn with the
-// longer head, found cut, and drawn again, every frame.
+// longer head, found cut, and drawn again, every frame. end comes a space
+// after what is before it, unless that is a tab other than the shown one,
+// whose padding is the space: "4 win…  · ? help" read two.
 func (m *Model) clientsLine(end string, heads ...string) string {
 	st := m.com.st
-	endW := ansi.StringWidth(end)
+	tabsEnd := end // after the last tab
+	if end != "" {
+		end = st.Hint.Render(" ") + end
+		if len(m.clients.feeds)-1 == m.clients.cur {
+			// The shown one's padding is in its fill: "·" stood
+			// against that.
+			tabsEnd = end
+		}
+	}
+	endW, tabsEndW := ansi.StringWidth(end), ansi.StringWidth(tabsEnd)
 	head := heads[len(heads)-1]
 	if len(m.clients.feeds) == 0 {
 		line := head + st.Hint.Render(" none yet")
@@ -79,8 +91,8 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 			parts[i] = m.clientTab(i, f, tabFull, 0, nil)
 		}
 		w := tabsWidth(parts, gapW)
-		if w <= room-endW {
-			return head + strings.Join(parts, gap) + end
+		if w <= room-tabsEndW {
+			return head + strings.Join(parts, gap) + tabsEnd
 		}
 		if w <= room {
 			full = head + strings.Join(parts, gap)
@@ -91,9 +103,9 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 		// columns left no room for "? help"), and then by their numbers
 		// alone, in order, so every session is there to step to with [
 		// and ].
-		if endW > 0 && numbersFit(room-endW) {
-			if line, ok := m.briefTabs(parts, gap, room-endW); ok {
-				return head + line + end
+		if endW > 0 && numbersFit(room-tabsEndW) {
+			if line, ok := m.briefTabs(parts, gap, room-tabsEndW); ok {
+				return head + line + tabsEnd
 			}
 		}
 	}
@@ -154,22 +166,40 @@ func tabsWidth(tabs []string, gapW int) int {
 // briefTabs is the tabs in brief form, each other's name cut to the most
 // that lets them fit in width, and ok; where even minBrief cells each do
 // not fit, the ones nearest the shown one keep minBrief cells and the rest
-// their numbers alone. When not even the numbers fit, ok is false and
-// parts holds them for the caller to window.
+// their numbers alone. When not even the numbers fit, ok is false. The
+// search is on widths, each tab's measured once for each form tried (its
+// label's and its style's frame), and each tab is drawn once, in the form
+// chosen: drawing every tab at each step of the search was most of a bar
+// of a dozen clients.
 func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok bool) {
 	feeds := m.clients.feeds
 	shared := m.toldByTransport()
+	// A form is a tab's room: 0 for its number alone, else the cells of
+	// its name a brief tab holds.
+	measured := make([][briefName + 1]int, len(feeds))
+	measure := func(i, room int) int {
+		if w := measured[i][room]; w > 0 {
+			return w
+		}
+		form := tabBrief
+		if room == 0 {
+			form = tabNumber
+		}
+		w := m.tabStyle(i).GetHorizontalFrameSize() + ansi.StringWidth(m.tabLabel(i, feeds[i], form, room, shared))
+		measured[i][room] = w
+		return w
+	}
+	rooms := make([]int, len(feeds))
 	widths := make([]int, len(feeds))
 	total := ansi.StringWidth(gap) * (len(feeds) - 1)
-	set := func(i int, form tabForm, room int) {
-		parts[i] = m.clientTab(i, feeds[i], form, room, shared)
-		w := ansi.StringWidth(parts[i])
+	set := func(i, room int) {
+		w := measure(i, room)
 		total += w - widths[i]
-		widths[i] = w
+		widths[i], rooms[i] = w, room
 	}
-	fits := func(form tabForm, room int) bool {
+	fits := func(room int) bool {
 		for i := range feeds {
-			set(i, form, room)
+			set(i, room)
 		}
 		return total <= width
 	}
@@ -177,31 +207,40 @@ func (m *Model) briefTabs(parts []string, gap string, width int) (line string, o
 	// first) with room cells each, as many as fit: at 80 columns four
 	// clients one column short of minBrief each were numbers alone, ten
 	// columns left empty after them.
-	widen := func(form tabForm, room int) {
+	widen := func(room int) {
 		for _, i := range m.nearestTabs() {
-			part, w := parts[i], widths[i]
-			if set(i, form, room); total > width {
-				parts[i], widths[i], total = part, w, total-widths[i]+w
+			was := rooms[i]
+			if set(i, room); total > width {
+				set(i, was)
 			}
 		}
 	}
-	if !fits(tabBrief, minBrief) {
-		if !fits(tabNumber, 0) {
+	draw := func() string {
+		for i, f := range feeds {
+			form := tabBrief
+			if rooms[i] == 0 {
+				form = tabNumber
+			}
+			parts[i] = m.clientTab(i, f, form, rooms[i], shared)
+		}
+		return strings.Join(parts, gap)
+	}
+	if !fits(minBrief) {
+		if !fits(0) {
 			return "", false
 		}
-		widen(tabBrief, minBrief)
-		return strings.Join(parts, gap), true
+		widen(minBrief)
+		return draw(), true
 	}
-	// Found by halving: each try names every tab again.
 	shorter := sort.Search(briefName-minBrief, func(i int) bool {
-		return fits(tabBrief, briefName-i)
+		return fits(briefName - i)
 	})
 	room := briefName - shorter
-	fits(tabBrief, room)
+	fits(room)
 	if room < briefName {
-		widen(tabBrief, room+1) // the columns a cell each short of room+1 left
+		widen(room + 1) // the columns a cell each short of room+1 left
 	}
-	return strings.Join(parts, gap), true
+	return draw(), true
 }
 
 // nearestTabs is the indexes of the tabs other than the shown one, the
@@ -226,7 +265,7 @@ const endedMark = "○"
 // barHelp is the "? help" that ends the clients bar where it has room,
 // when the bar took the keys row's place.
 func (m *Model) barHelp() string {
-	return m.com.st.Hint.Render(" · " + keyHints(m.keys.Help))
+	return m.com.st.Hint.Render("· " + keyHints(m.keys.Help))
 }
 
 // clientsWindow is the tabs around the shown one, of the n that tab
@@ -272,7 +311,11 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 	if over := tabs + edges(lo, hi) - width; over > 0 {
 		// Not even the shown one's name fits: it is cut, so where it is
 		// still shows.
-		shown = ansi.Truncate(shown, max(tabs-over, 1), "…")
+		// The name is cut, not the tab: cut with it, the padding went
+		// and where read against the name ("dev…tab 3 of 9").
+		style := m.tabStyle(cur)
+		label := m.tabLabel(cur, m.clients.feeds[cur], tabFull, 0, nil)
+		shown = style.Render(ansi.Truncate(label, max(tabs-over-style.GetHorizontalFrameSize(), 1), "…"))
 		tabs = ansi.StringWidth(shown)
 		cut = true
 	}
@@ -335,7 +378,20 @@ const (
 // the tabs said by their transport though their name is not the shown
 // one's, toldByTransport); the shown one is always named whole.
 func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared map[*clientFeed]bool) string {
-	st := m.com.st
+	return m.tabStyle(i).Render(m.tabLabel(i, f, form, room, shared))
+}
+
+// tabStyle is the style of the i-th tab of the clients bar: the shown
+// one's, or another's.
+func (m *Model) tabStyle(i int) lipgloss.Style {
+	if i == m.clients.cur {
+		return m.com.st.TabActive
+	}
+	return m.com.st.TabInactive
+}
+
+// tabLabel is the words of clientTab, unstyled.
+func (m *Model) tabLabel(i int, f *clientFeed, form tabForm, room int, shared map[*clientFeed]bool) string {
 	label := sanitize.Line(f.title())
 	if i == m.clients.cur {
 		form = tabFull
@@ -366,11 +422,7 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared m
 		// their numbers. The shown one says it in words.
 		label += " " + endedMark
 	}
-	style := st.TabInactive
-	if i == m.clients.cur {
-		style = st.TabActive
-	}
-	return style.Render(label)
+	return label
 }
 
 // tellApart is what tells proxied client f from the shown session, for

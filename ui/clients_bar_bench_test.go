@@ -12,9 +12,11 @@ import (
 
 // BenchmarkClientsBar is the clients bar of a proxy holding hundreds of
 // sessions, drawn as every View draws it: it was most of the proxy TUI's
-// CPU, each frame naming every tab several times over.
+// CPU, each frame naming every tab several times over. A dozen and thirty
+// sessions are named in brief (briefTabs), the hundreds by their numbers
+// around the shown one.
 func BenchmarkClientsBar(b *testing.B) {
-	for _, n := range []int{100, 1000} {
+	for _, n := range []int{12, 30, 100, 1000} {
 		for _, width := range []int{80, 160} {
 			b.Run(fmt.Sprintf("%dclients/%dcols", n, width), func(b *testing.B) {
 				m := manyClients(n, width)

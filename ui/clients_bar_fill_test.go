@@ -22,7 +22,7 @@ func TestClientsBarFillsWhatFitsAt80(t *testing.T) {
 		m.Update(clientMsg{ID: id + 1, Name: c[0], Transport: c[1], Records: make(chan []mcp.Record)})
 	}
 	got := row(ansi.Strip(m.View()), "clients:")
-	if want := "clients: 1 claude-code-xxxxxxxxxx · sse   2 mcp…   3 cur…   4 win…  · ? help"; !strings.Contains(got, want) {
+	if want := "clients: 1 claude-code-xxxxxxxxxx · sse   2 mcp-…   3 cur…   4 win… · ? help"; !strings.Contains(got, want) {
 		t.Errorf("the clients bar = %q, want %q", got, want)
 	}
 }

@@ -31,7 +31,7 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 		steps int
 		want  string
 	}{
-		{0, "clients: 1 claude-code 1.0.3 · sse   2 mcp-inspec…   3 cursor 1.2…  · ? help"},
+		{0, "clients: 1 claude-code 1.0.3 · sse   2 mcp-inspect…   3 cursor 1.2… · ? help"},
 		{2, "clients: 1 claude-co…   2 mcp-inspec…   3 cursor 1.2.4 · stateless  · ? help"},
 	} {
 		for range tc.steps {
@@ -64,11 +64,11 @@ func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 	}
 	m.Update(clientEndedMsg{2})
 	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
-	if got, want := bar(), "clients: 1 mcpscope dev · sse   2 streamable ○   3 stateless  · ? help"; !strings.Contains(got, want) {
+	if got, want := bar(), "clients: 1 mcpscope dev · sse   2 streamable ○   3 stateless · ? help"; !strings.Contains(got, want) {
 		t.Errorf("the clients bar = %q, want %q", got, want)
 	}
 	m.Update(clientMsg{ID: 4, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
-	if got, want := bar(), "clients: 1 mcpscope dev · sse   2 streamable ○   3 stateless   4  · ? help"; !strings.Contains(got, want) {
+	if got, want := bar(), "clients: 1 mcpscope dev · sse   2 streamable ○   3 stateless   4 · ? help"; !strings.Contains(got, want) {
 		t.Errorf("with a fourth client alike in transport too, the clients bar = %q, want %q", got, want)
 	}
 }

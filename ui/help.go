@@ -80,7 +80,7 @@ func (k *KeyMap) FullHelp() [][]key.Binding {
 // small terminal), the groups scroll from row top and the footer says so,
 // instead of being cut off without a word.
 func (c *common) helpView(w, h, top int) string {
-	content := c.helpContent(w)
+	content, wrapped := c.helpLayout(w)
 	room := c.helpRoom(h)
 	hint := "press " + c.helpCloseKeys() + " to close"
 	// The box is as wide as all of its groups and its widest footer, not
@@ -102,6 +102,18 @@ func (c *common) helpView(w, h, top int) string {
 	body := append(content, "", c.st.Hint.Render(hint))
 	ptop, right, pbottom, left := c.st.Overlay.GetPadding()
 	bw := min(max(wide, lipgloss.Width(hint))+left+right+2, w)
+	switch {
+	case wrapped:
+		// The groups were laid out in rows for the screen's width: the
+		// box spans it, whichever groups the mode has. The replay's, with
+		// no Send group, stood 77 columns wide and off centre at 80 where
+		// the live one spanned them.
+		bw = w
+	case (w-bw)%2 != 0:
+		// A box narrower than the screen by an odd count sat a column
+		// nearer the left edge than the right; one more column centres it.
+		bw++
+	}
 	bh := min(len(body)+ptop+pbottom+2, h)
 	pad := c.st.App.Render(strings.Repeat(" ", left))
 	inner := make([]string, 0, len(body)+ptop)
@@ -150,6 +162,13 @@ func (c *common) helpCloseKeys() string {
 
 // helpContent is the overlay's groups, laid out for a width of w, as lines.
 func (c *common) helpContent(w int) []string {
+	lines, _ := c.helpLayout(w)
+	return lines
+}
+
+// helpLayout is helpContent, and whether the groups took more than one row
+// for want of room in w.
+func (c *common) helpLayout(w int) (lines []string, wrapped bool) {
 	hm := help.New()
 	hm.Styles = c.st.Help
 	var blocks []string
@@ -170,7 +189,7 @@ func (c *common) helpContent(w int) []string {
 		bw := lipgloss.Width(b) + 3
 		if rowW > 0 && rowW+bw > room {
 			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-			row, rowW = nil, 0
+			row, rowW, wrapped = nil, 0, true
 		}
 		row = append(row, c.st.App.PaddingRight(3).Render(b))
 		rowW += bw
@@ -178,7 +197,7 @@ func (c *common) helpContent(w int) []string {
 	if len(row) > 0 {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	return strings.Split(strings.Join(rows, "\n\n"), "\n")
+	return strings.Split(strings.Join(rows, "\n\n"), "\n"), wrapped
 }
 
 // helpRoom is how many rows of groups fit in an overlay h rows high: the

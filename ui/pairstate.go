@@ -246,10 +246,12 @@ func methodParts(pr *history.Pair) (title, progress string) {
 		return t, ""
 	}
 	method := pairTitle(pr)
-	if method == "" {
+	// A method of only spaces is no method either: its row read blank
+	// where an empty one's said so.
+	if strings.TrimSpace(method) == "" {
 		switch {
 		case pr.Kind != history.KindForeign:
-			method = "(no method)"
+			method = mcp.MethodShown(pr.Method)
 		case pr.ID == "":
 			method = "(an answer with no id)"
 		case pr.NullIDError():

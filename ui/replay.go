@@ -187,6 +187,9 @@ func (m *Model) replayFromStart(play bool) tea.Cmd {
 		r.p.Resume()
 	}
 	r.reported = false
+	// A wait counted down before is not one now: played again faster, its
+	// gap of a few seconds said "next record in 1.9s".
+	r.longWaitFor = -1
 	return m.appendReplay(r.p.Due(m.com.now()))
 }
 

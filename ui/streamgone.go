@@ -21,29 +21,37 @@ const stateStreamGone = "stream gone"
 // from again. Only the Negotiation pane said it before, and at 80x24 it
 // is a tab the user is not looking at.
 func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
-	var gone *mcp.ErrorInfo
+	gone, err := streamGoneAfter(m.status.gone, batch)
+	m.status.gone = gone
+	if f := m.clients.shown(); f != nil {
+		f.gone = gone
+	}
+	m.syncUnconnected()
+	if err == nil {
+		return nil
+	}
+	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+err.Message, err))
+}
+
+// streamGoneAfter is whether a session's stream is gone after batch,
+// given whether it was before, and the error in batch that says so when
+// one does and nothing after it says the server answered again.
+func streamGoneAfter(was bool, batch []mcp.Record) (gone bool, err *mcp.ErrorInfo) {
+	gone = was
 	for i := range batch {
 		r := &batch[i]
 		switch {
 		case r.Kind == mcp.KindError && r.Error != nil && streamGone(r.Error):
-			gone = r.Error
+			gone, err = true, r.Error
 		case r.Kind == mcp.KindState && r.State != nil && r.State.State != mcp.StateGetStream,
 			r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Status > 0:
 			// The server answered again, or the session went on
 			// (r reconnects): the stream is no longer what to say. The
 			// GET stream's own states ("not reopened") are the failure.
-			gone = nil
-			m.status.gone = false
+			gone, err = false, nil
 		}
 	}
-	if gone != nil {
-		m.status.gone = true
-	}
-	m.syncUnconnected()
-	if gone == nil {
-		return nil
-	}
-	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+gone.Message, gone))
+	return gone, err
 }
 
 // withAdvice is text, which says what e was, and what to do about it, as
