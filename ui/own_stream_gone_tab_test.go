@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -17,7 +18,8 @@ import (
 // again on it.
 func TestOwnStreamGoneStaysOnItsTab(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := ownSessionLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, "you (mcpscope)")
+	// The GET stream is tried again before it is given up: quickly here.
+	l := ownSessionLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable, ReconnectDelay: 10 * time.Millisecond}, "you (mcpscope)")
 	l.waitFor("● initialized")
 	alpha := make(chan []mcp.Record, 1)
 	l.tm.Send(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: alpha})
