@@ -26,23 +26,24 @@ type PairState string
 
 // The states of a row.
 const (
-	StatePending    PairState = "pending"     // sent, no answer yet
-	StateOK         PairState = "ok"          // answered with a result
-	StateRPCError   PairState = "rpc-error"   // answered with a JSON-RPC error
-	StateToolError  PairState = "tool-error"  // a tool result with isError: true
-	StateTimedOut   PairState = "timed-out"   // no answer in time
-	StateLate       PairState = "late"        // answered after it timed out
-	StatePostFailed PairState = "post-failed" // the POST carrying it was refused or failed
-	StateSent       PairState = "sent"        // a notification (or batch) we sent
-	StateAnswered   PairState = "answered"    // a server request we replied to
-	StateReceived   PairState = "received"    // a notification, batch or message from the server that needs no answer
-	StateCancelled  PairState = "cancelled"   // we stopped waiting (the command was cancelled)
-	StateFailed     PairState = "failed"      // abandoned for another reason, e.g. the stream closed while it waited
-	StateDeclined   PairState = "declined"    // answered input_required for sampling the user declined: 2026 has no answer that says so, so no round followed; ended, not failed
-	StateProbe      PairState = "probe"       // a detection probe the server refused: not this transport
-	StateInput      PairState = "input"       // answered input_required: the server wants input, and a new round
-	StateReplaced   PairState = "replaced"    // a listen stream mcpscope closed for a new one (subscribing): ended, not failed
-	StateClosed     PairState = "closed"      // a listen stream, or a request unanswered, when the session closed: ended with it, not failed
+	StatePending       PairState = "pending"        // sent, no answer yet
+	StateOK            PairState = "ok"             // answered with a result
+	StateRPCError      PairState = "rpc-error"      // answered with a JSON-RPC error
+	StateToolError     PairState = "tool-error"     // a tool result with isError: true
+	StateTimedOut      PairState = "timed-out"      // no answer in time
+	StateLate          PairState = "late"           // answered after it timed out
+	StatePostFailed    PairState = "post-failed"    // the POST carrying it was refused or failed
+	StateSent          PairState = "sent"           // a notification (or batch) we sent
+	StateAnswered      PairState = "answered"       // a server request we replied to
+	StateUserCancelled PairState = "user-cancelled" // a server request the user dismissed: answered {"action":"cancel"}; ended, not failed
+	StateReceived      PairState = "received"       // a notification, batch or message from the server that needs no answer
+	StateCancelled     PairState = "cancelled"      // we stopped waiting (the command was cancelled)
+	StateFailed        PairState = "failed"         // abandoned for another reason, e.g. the stream closed while it waited
+	StateDeclined      PairState = "declined"       // a server request the user declined, or answered input_required for sampling the user declined (2026 has no answer that says so, so no round followed); ended, not failed
+	StateProbe         PairState = "probe"          // a detection probe the server refused: not this transport
+	StateInput         PairState = "input"          // answered input_required: the server wants input, and a new round
+	StateReplaced      PairState = "replaced"       // a listen stream mcpscope closed for a new one (subscribing): ended, not failed
+	StateClosed        PairState = "closed"         // a listen stream, or a request unanswered, when the session closed: ended with it, not failed
 )
 
 // Failed reports whether the state is a failure of ours to show in red.
@@ -432,7 +433,7 @@ func (l *Log) reply(r *mcp.Record) {
 	i, p := l.row(m.ReqSeq)
 	if m.ReqSeq == 0 || p == nil || p.kind != KindServerRequest {
 		l.open(row{
-			kind: KindServerRequest, state: StateAnswered, id: m.ID, method: m.Method,
+			kind: KindServerRequest, state: replyState(m), id: m.ID, method: m.Method,
 			reply: l.cur, answered: r.Time,
 		}, r.Seq, true)
 		return
@@ -442,7 +443,7 @@ func (l *Log) reply(r *mcp.Record) {
 	p.answered = r.Time
 	p.latency = r.Time.Sub(p.sent)
 	if p.state == StatePending {
-		l.setState(p, StateAnswered)
+		l.setState(p, replyState(m))
 	}
 	// The POST carrying the reply names the reply's Seq.
 	l.rowOf[r.Seq] = l.rowOf[m.ReqSeq]

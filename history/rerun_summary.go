@@ -113,12 +113,10 @@ func (s *RerunSummary) Counts() string {
 		not = append(not, countOf(s.inputRounds, "round sent again with input", "rounds sent again with input"))
 	}
 	if len(not) > 0 {
-		them := "them"
-		if s.probes+s.ownListens+s.inputRounds == 1 {
-			them = "it"
-		}
-		// Short: the lines fit 80 columns, as the results above do.
-		said := fmt.Sprintf("not re-sent (sessions counts %s): %s", them, strings.Join(not, ", "))
+		// "not re-sent (sessions counts it)" left the user guessing what
+		// was left out and why: say they were recorded, which the
+		// listing counts, and that the re-run's connection makes its own.
+		said := fmt.Sprintf("recorded but not sent again, as the re-run's own connection makes its own (mcpscope sessions counts them): %s", strings.Join(not, ", "))
 		b.WriteString("\n" + strings.Join(wrap.Words(said, 80), "\n"))
 	}
 	b.WriteString("\n")

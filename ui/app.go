@@ -147,8 +147,12 @@ type Model struct {
 	// holds what was submitted meanwhile, or while detection was finding
 	// the transport (afterDetect), sent when they are over.
 	initializing int
-	afterInit    []SubmitMsg
-	afterDetect  bool
+	// replacing says i was pressed on a streamable session already
+	// initialized: the answer opens a new session, which the status
+	// says, with what the old one held that is gone.
+	replacing   bool
+	afterInit   []SubmitMsg
+	afterDetect bool
 	// roots holds the roots changes typed while one is being made.
 	roots rootsQueue
 	// afterTools holds the tools/calls of tools not listed yet, submitted

@@ -18,7 +18,7 @@ func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
 	l := liveSampling(t)
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
-	l.waitFor("↩ answered")
+	l.waitFor("⊘ declined")
 	m := l.quit()
 	asked := lastPair(m, func(p *history.Pair) bool {
 		return p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage"
@@ -30,8 +30,8 @@ func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
 	if !strings.Contains(reply, `"code":-1,`) || !strings.Contains(reply, "User rejected sampling request") {
 		t.Errorf("the declined sampling request was answered %s, want error code -1, User rejected sampling request", reply)
 	}
-	if asked.State != history.StateAnswered || asked.Failure != nil {
-		t.Errorf("the declined sampling row is %s (failure %+v), want answered with no failure", asked.State, asked.Failure)
+	if asked.State != history.StateDeclined || asked.Failure != nil {
+		t.Errorf("the declined sampling row is %s (failure %+v), want declined with no failure", asked.State, asked.Failure)
 	}
 }
 
@@ -44,7 +44,7 @@ func TestLiveTabCompletesSamplingDecline(t *testing.T) {
 	l.typeTab("dec")
 	l.waitFor("answer › decline")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("↩ answered")
+	l.waitFor("⊘ declined")
 	l.quit()
 }
 

@@ -52,7 +52,7 @@ func elicitationNotAnswered(t *testing.T, m *Model, what string) {
 	if row == nil {
 		t.Fatal("no row for the server's elicitation/create")
 	}
-	if row.State == history.StateAnswered {
+	if s := row.State; s == history.StateAnswered || s == history.StateDeclined || s == history.StateUserCancelled {
 		t.Errorf("the elicitation's row says %s, yet the %s could not be sent", row.State, what)
 	}
 }

@@ -136,6 +136,10 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		// An end the user chose, not an error (12 cells, the STATE
 		// column).
 		return "⊘ declined", st.Dim
+	case history.StateUserCancelled:
+		// A server's question the user dismissed: as declined, an end
+		// they chose.
+		return "⊘ cancelled", st.Dim
 	case history.StateFailed:
 		return "✗ failed", st.Error
 	case history.StateProbe:

@@ -364,6 +364,15 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 			level, text = levelWarn, text+" · "+note
 		}
 	}
+	if msg.cmd.Method == "initialize" && m.replacing && level == levelInfo {
+		// "initialize: ok" alone hid that the server opened a new
+		// session and the old one's state did not come with it.
+		text += " · a new session replaced the old one: its resource subscriptions and log level are gone (subscribe and set the level again)"
+		level = levelWarn
+	}
+	if msg.cmd.Method == "initialize" {
+		m.replacing = false
+	}
 	set := m.setStatus
 	if level != levelInfo {
 		// A refusal or a tool's error is what the person reads next, and
