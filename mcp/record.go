@@ -244,7 +244,9 @@ type StateChange struct {
 	// Auto, on a StateClosed, says mcpscope reopens the stream on its own
 	// after it (the legacy transport's reconnects); on a StateReconnecting,
 	// that this is one of those attempts, not one the user asked for.
-	// Read it through OnItsOwn, which also reads recordings older than it.
+	// Read those through OnItsOwn, which also reads recordings older than
+	// it. On a StateGetStream it says the GET stream failed to open and
+	// mcpscope tries it again on its own (no reconnect of the session).
 	Auto bool `json:"auto,omitempty"`
 	// ServerEnded, on a StateClosed of the legacy stream, says the server
 	// ended the stream cleanly: nothing broke it and mcpscope did not close
@@ -264,6 +266,9 @@ type StateChange struct {
 // than Auto said so only by the detail's AutoReconnect prefix on each
 // attempt, which is read the same as before.
 func (st *StateChange) OnItsOwn() bool {
+	if st.State == StateGetStream {
+		return false // its Auto is a GET tried again, no reconnect
+	}
 	return st.Auto || st.State == StateReconnecting && strings.HasPrefix(st.Detail, AutoReconnect)
 }
 

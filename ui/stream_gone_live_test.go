@@ -38,3 +38,19 @@ func TestLiveServerGoneWithNothingInFlightSaysSoOnTheBar(t *testing.T) {
 		t.Errorf("the keys row with the stream gone = %q, want it to name r first", keys)
 	}
 }
+
+// While the GET stream is tried again, the status line says so: for the
+// seconds the tries take, the bar said "● initialized" and nothing else,
+// over a server that had gone.
+func TestLiveServerGoneSaysTheGetStreamIsTriedAgain(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable, ReconnectDelay: 100 * time.Millisecond}, 160, 45, "● initialized")
+	l.mark()
+	if err := gw.Close(); err != nil {
+		t.Fatalf("closing the demo gateway: %v", err)
+	}
+	l.waitFor("the GET stream could not be opened")
+	l.waitFor("attempt 2 of 5")
+	l.waitFor("● stream gone")
+	l.quit()
+}

@@ -28,9 +28,24 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 	}
 	m.syncUnconnected()
 	if err == nil {
-		return nil
+		return m.sayGetRetrying(batch)
 	}
 	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+err.Message, err))
+}
+
+// sayGetRetrying puts on the status line the GET stream's tries to open
+// again, when the last word of batch on it is one: for the 15 seconds they
+// take the bar said "● initialized" over a server that had gone.
+func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
+	for i := len(batch) - 1; i >= 0; i-- {
+		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateGetStream {
+			if !st.Auto {
+				return nil
+			}
+			return m.setStatus(levelWarn, sanitize.Line(st.Detail)+"…")
+		}
+	}
+	return nil
 }
 
 // streamGoneAfter is whether a session's stream is gone after batch,
