@@ -44,7 +44,8 @@ func TestLiveServerGoneWithNothingInFlightSaysSoOnTheBar(t *testing.T) {
 // over a server that had gone.
 func TestLiveServerGoneSaysTheGetStreamIsTriedAgain(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable, ReconnectDelay: 100 * time.Millisecond}, 160, 45, "● initialized")
+	// 80x24 shows Pairs alone: only the status line can say it.
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable, ReconnectDelay: 100 * time.Millisecond}, 80, 24, "● initialized")
 	l.mark()
 	if err := gw.Close(); err != nil {
 		t.Fatalf("closing the demo gateway: %v", err)

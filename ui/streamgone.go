@@ -42,7 +42,7 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 			if !st.Auto {
 				return nil
 			}
-			return m.setStatus(levelWarn, sanitize.Line(st.Detail)+"…")
+			return m.setWholeStatus(levelWarn, sanitize.Line(st.Detail)+"…")
 		}
 	}
 	return nil
