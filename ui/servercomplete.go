@@ -116,6 +116,9 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if m.completing == msg.line {
 		return nil // asked already; its answer is on its way
 	}
+	if m.completedNone == msg.line {
+		return m.setStatus(levelInfo, noneOffered(msg)+" (asked already): type one")
+	}
 	m.completing = msg.line
 	ctx, id := m.sends.start(m.ctx)
 	sends := m.sends
@@ -141,6 +144,10 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if m.completing == msg.ask.line {
 		m.completing = ""
 	}
+	m.completedNone = ""
+	if msg.err == nil && len(msg.values)+msg.notStrings == 0 {
+		m.completedNone = msg.ask.line
+	}
 	if msg.err != nil {
 		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))
 	}
@@ -165,12 +172,7 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	}
 	if !m.cmdline.offer(msg.ask.line, comp) {
 		if len(msg.values) == 0 {
-			what := "the server offered no values for " + sanitize.Line(msg.ask.key)
-			word, _, _ := strings.Cut(msg.ask.line[msg.ask.start:], " ")
-			if _, typed, _ := strings.Cut(word, "="); typed != "" {
-				what += " starting " + sanitize.Line(typed)
-			}
-			return m.setStatus(levelInfo, what)
+			return m.setStatus(levelInfo, noneOffered(msg.ask))
 		}
 		return nil // the line changed meanwhile: its values would be for another word
 	}
@@ -206,4 +208,15 @@ func (c *CommandLine) offer(line string, comp completion) bool {
 // arguments go, as on its prompts/get line.
 func (ctx lineContext) completesPrompt() bool {
 	return ctx.method == "completion/complete" && ctx.index >= 3 && ctx.words[1].Text == "prompt"
+}
+
+// noneOffered says the server offered no values for the word ask asked
+// about: "the server offered no values for tag starting x".
+func noneOffered(ask serverCompleteMsg) string {
+	what := "the server offered no values for " + sanitize.Line(ask.key)
+	word, _, _ := strings.Cut(ask.line[ask.start:], " ")
+	if _, typed, _ := strings.Cut(word, "="); typed != "" {
+		what += " starting " + sanitize.Line(typed)
+	}
+	return what
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -50,5 +52,32 @@ func TestLiveServerValuesPastTheLimit(t *testing.T) {
 	m := l.quit()
 	if got := m.cmdline.cycle; got == nil || len(got.comp.items) != 100 {
 		t.Fatalf("Tab's candidates: %+v, want the first 100", got)
+	}
+}
+
+// Tab again on a value the server offered nothing for says it asked
+// already, where each Tab sent another completion/complete (a row in
+// Pairs each) for the same answer.
+func TestLiveServerOfferedNothingIsNotAskedAgain(t *testing.T) {
+	srv := completingServer(t, func(string) map[string]any {
+		return map[string]any{"values": []string{}}
+	})
+	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
+	l.initialize()
+	l.mark()
+	l.typeTab(":prompts/get review lang=zz")
+	l.waitFor("the server offered no values for lang starting zz")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("the server offered no values for lang starting zz (asked already): type one")
+	m := l.quit()
+	asked := 0
+	for i := range m.com.log.Len() {
+		if r := m.com.log.At(i); r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "completion/complete" {
+			asked++
+		}
+	}
+	if asked != 1 {
+		t.Errorf("completion/complete sent %d times for two Tabs on one word the server offered nothing for, want once", asked)
 	}
 }
