@@ -89,13 +89,10 @@ func ServerListed(name, version string) string {
 // redraws, its escaped form in quotes, so "file:///a\u202egnp.exe" does
 // not read as "file:///agnp.exe", a URI the server never listed.
 func URIListed(uri string) string {
-	switch {
-	case hidesCharacters(uri):
+	if hidesCharacters(uri) {
 		return quotedName(uri)
-	case len(uri) > URILimit:
-		return clip.WithSize(clip.Prefix(uri, URILimit), len(uri))
 	}
-	return uri
+	return clip.Quote(uri, URILimit)
 }
 
 // URILimit is the longest URI or template listed whole: past it no one

@@ -68,9 +68,10 @@ func initAgainWords(sid string) string {
 }
 
 // initBefore reports whether the client of session c sent an initialize
-// in it before.
-func (c *Client) initBefore() bool {
+// in it before, with the session's id ("" when the proxy knows none), in
+// one look.
+func (c *Client) initBefore() (sid string, sent bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.initSent
+	return c.sessionID, c.initSent
 }

@@ -45,13 +45,10 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 	}
 	defer done()
 	if !c.otherSender(r) {
-		if m.method == "initialize" && c.initBefore() {
+		if sid, again := c.initBefore(); m.method == "initialize" && again {
 			// Its answer comes on the stream, read as any other; only
 			// the pair said what it was ("← initialize error"), never
 			// that the client began again within the session.
-			c.mu.Lock()
-			sid := c.sessionID
-			c.mu.Unlock()
 			c.state(mcp.StateOpen, initAgainWords(sid)+": upstream answers it on the stream (a server may refuse a second initialize); the session goes on")
 		}
 		// Another client's clientInfo does not rename the session.
