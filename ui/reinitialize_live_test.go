@@ -24,3 +24,15 @@ func TestLiveInitializeAgainSaysANewSessionReplacedTheOld(t *testing.T) {
 		t.Errorf("the status after initializing again says %q, want what was lost", said)
 	}
 }
+
+// initialize typed on the command line opens a new session as i does, and
+// the status says so: only the key said it.
+func TestLiveInitializeTypedAgainSaysANewSessionReplacedTheOld(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.mark()
+	l.command("initialize")
+	l.waitText("a new session replaced the old one")
+	l.quit()
+}
