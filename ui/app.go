@@ -147,7 +147,7 @@ type Model struct {
 	// holds what was submitted meanwhile, or while detection was finding
 	// the transport (afterDetect), sent when they are over.
 	initializing int
-	// replacing says i was pressed on a streamable session already
+	// replacing says initialize was sent on a streamable session already
 	// initialized: the answer opens a new session, which the status
 	// says, with what the old one held that is gone.
 	replacing   bool

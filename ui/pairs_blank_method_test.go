@@ -28,3 +28,15 @@ func TestPairsBlankMethodSaysNoMethod(t *testing.T) {
 		}
 	}
 }
+
+// Detail's heading names a request with no method as its row does: it
+// read "request  · id 5", a gap where the method goes.
+func TestDetailBlankMethodSaysNoMethod(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	seq := s.request("5", "   ", "", "{}")
+	m := newTestModel(t, 80, 24, nil, s.recs)
+	if got := openPair(t, m, seq); !strings.Contains(got, "(no method) · id 5") {
+		t.Errorf("Detail's heading does not say the request has no method:\n%s", got)
+	}
+}

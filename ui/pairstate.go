@@ -250,12 +250,9 @@ func methodParts(pr *history.Pair) (title, progress string) {
 		return t, ""
 	}
 	method := pairTitle(pr)
-	// A method of only spaces is no method either: its row read blank
-	// where an empty one's said so.
 	if strings.TrimSpace(method) == "" {
+		// An answer to no request of ours (pairTitle names the rest).
 		switch {
-		case pr.Kind != history.KindForeign:
-			method = mcp.MethodShown(pr.Method)
 		case pr.ID == "":
 			method = "(an answer with no id)"
 		case pr.NullIDError():

@@ -4,7 +4,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -328,8 +327,6 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.PrevPane):
 		m.moveFocus(-1)
 	case key.Matches(msg, k.Initialize):
-		st := m.com.log.Stats()
-		m.replacing = st.Transport == mcp.TransportStreamable && st.State == mcp.StateInitialized
 		return tea.Batch(m.send("initialize"), m.watchEnding()), true
 	case key.Matches(msg, k.ListTools):
 		return m.send("tools/list"), true

@@ -236,18 +236,21 @@ func (m *Model) body() []string {
 		if r.empty() {
 			continue
 		}
+		// The question's box covers the pane's bottom: the pane closes
+		// with its own bottom border above it, where the box drew over
+		// that border and left the pane open.
+		shown := boxTop - r.Y
+		covered := shown >= 2 && shown < r.H
+		if l, ok := m.paneOf(p).(shortenable); ok && covered {
+			// A list drawn at its full height and cut hid its newest
+			// rows, the call the box asks about among them. Drawn
+			// short only: not drawn whole first and thrown away.
+			place(r, l.viewShort(p == m.focus, shown))
+			continue
+		}
 		view := m.paneView(p, p == m.focus)
-		if shown := boxTop - r.Y; shown >= 2 && shown < len(view) && shown < r.H {
-			// The question's box covers the pane's bottom: the pane
-			// closes with its own bottom border above it, where the box
-			// drew over that border and left the pane open.
-			if l, ok := m.paneOf(p).(shortenable); ok {
-				// A list drawn at its full height and cut hid its
-				// newest rows, the call the box asks about among them.
-				view = l.viewShort(p == m.focus, shown)
-			} else {
-				view = append(view[:shown-1:shown-1], view[len(view)-1])
-			}
+		if covered && shown < len(view) {
+			view = append(view[:shown-1:shown-1], view[len(view)-1])
 		}
 		place(r, view)
 	}

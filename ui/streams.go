@@ -76,9 +76,16 @@ func streamWords(log *history.Log, stream string, reqSeq, seq int64) string {
 
 // pairTitle is a row's method (mcp.NameShown), and its tool for
 // tools/call; the tool and the subject come cut with their mark, which the
-// bound of 200 bytes keeps.
+// bound of 200 bytes keeps. A message of ours or the server's with an
+// empty or blank method says "(no method)" (mcp.MethodShown) wherever it
+// is named; an answer to no request of ours has no method of its own,
+// and methodParts says what it is.
 func pairTitle(p *history.Pair) string {
-	t := sanitize.Line(mcp.NameShown(p.Method))
+	method := mcp.NameShown(p.Method)
+	if p.Kind != history.KindForeign {
+		method = mcp.MethodShown(p.Method)
+	}
+	t := sanitize.Line(method)
 	if p.Tool != "" {
 		t += " " + wireLine(p.Tool, 200)
 	} else if p.Subject != "" {

@@ -78,8 +78,12 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 		m.afterTools = append(m.afterTools, msg)
 		return m.setStatus(levelInfo, m.labelOf(c)+" goes once tools/list is answered…")
 	}
+	st := m.com.log.Stats()
 	if c.Method == "initialize" {
 		m.initializing++
+		// Typed as initialize on the command line as much as pressed as
+		// i: the answer opens a new session (sent says so).
+		m.replacing = st.Transport == mcp.TransportStreamable && st.State == mcp.StateInitialized
 	}
 	// The status outlives the send: a slow tool is still waiting for its
 	// answer when "sending" would have stopped being true.
@@ -87,7 +91,6 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	if strings.HasPrefix(c.Method, "notifications/") {
 		what = "sending " + m.labelOf(c) + "…"
 	}
-	st := m.com.log.Stats()
 	if note := command.EraNote(c.Method, st.Transport, st.Protocol); note != "" {
 		// Said at once, in place of the wait: the answer may never come.
 		return tea.Batch(m.setWholeStatus(levelWarn, sanitize.Line(note)), m.userSend(c))
