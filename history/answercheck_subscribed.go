@@ -1,7 +1,6 @@
 package history
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -37,22 +36,17 @@ func (c *AnswerCheck) subscribedBy(r *mcp.Record) {
 	if class != mcp.ClassRequest || method != "resources/subscribe" && method != mcp.ListenMethod {
 		return
 	}
-	var sent struct {
-		Params struct {
-			URI           string `json:"uri"`
-			Notifications struct {
-				ResourceSubscriptions []string `json:"resourceSubscriptions"`
-			} `json:"notifications"`
-		} `json:"params"`
+	uris := []string{paramText(string(r.RPC.Raw), "uri")}
+	if method == mcp.ListenMethod {
+		uris, _ = listenSubscriptions(r.RPC.Raw)
 	}
-	_ = json.Unmarshal([]byte(r.RPC.Raw), &sent) // our own: JSON
-	if c.subs.uris == nil {
-		c.subs.uris = map[string]bool{}
-	}
-	if sent.Params.URI != "" {
-		c.subs.uris[sent.Params.URI] = true
-	}
-	for _, uri := range sent.Params.Notifications.ResourceSubscriptions {
+	for _, uri := range uris {
+		if uri == "" {
+			continue // a prefix of every URI: it subscribes to none
+		}
+		if c.subs.uris == nil {
+			c.subs.uris = map[string]bool{}
+		}
 		c.subs.uris[uri] = true
 	}
 }
@@ -66,24 +60,19 @@ func (c *AnswerCheck) unsubscribed(r *mcp.Record) (Problem, bool) {
 	if r.RPC.Class != mcp.ClassNotification || r.RPC.Method != "notifications/resources/updated" || r.RPC.ForeignSubscription != "" || c.subs.more {
 		return Problem{}, false
 	}
-	var got struct {
-		Params struct {
-			URI string `json:"uri"`
-		} `json:"params"`
-	}
-	if json.Unmarshal([]byte(r.RPC.Raw), &got) != nil || got.Params.URI == "" {
+	uri := paramText(string(r.RPC.Raw), "uri")
+	if uri == "" {
 		return Problem{}, false // what it lacks is said where it shows
 	}
-	uri := got.Params.URI
+	if slices.Contains(c.subs.saidURIs, uri) {
+		return Problem{}, false
+	}
 	for sub := range c.subs.uris {
 		if strings.HasPrefix(uri, sub) {
 			return Problem{}, false
 		}
 	}
 	quoted := fmt.Sprintf("%q", sanitize.Line(clip.Quote(uri, 200)))
-	if slices.Contains(c.subs.saidURIs, uri) {
-		return Problem{}, false
-	}
 	if len(c.subs.saidURIs) == maxUnsubscribedSaid {
 		c.subs.more = true
 		p := Problem{Level: LevelInfo, Seq: r.Seq,
