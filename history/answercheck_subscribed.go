@@ -32,8 +32,11 @@ const maxUnsubscribedSaid = 8
 // subscribes to. An unsubscribe is not read: an update that was on its
 // way as it went is no server's mistake.
 func (c *AnswerCheck) subscribedBy(r *mcp.Record) {
-	method, class := wireOf(r.RPC)
-	if class != mcp.ClassRequest || method != "resources/subscribe" && method != mcp.ListenMethod {
+	// The record's method, as the rest of the check reads it: wireOf's
+	// scan of the raw, for a re-run of a recording edited by hand, cost
+	// a pass over every request sent (a proxy's, megabytes each).
+	method := r.RPC.Method
+	if r.RPC.Class != mcp.ClassRequest || method != "resources/subscribe" && method != mcp.ListenMethod {
 		return
 	}
 	uris := []string{paramText(string(r.RPC.Raw), "uri")}
