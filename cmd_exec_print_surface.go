@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -115,15 +116,15 @@ func (p *printer) templates(result json.RawMessage) {
 // and title, "readme (The README): What it holds": the URI alone left the
 // name a client shows for it unseen, a hostile one too. The name is
 // listed as a tool's is (mcp.NameListed: escaped, in quotes, when the
-// screen would hide some of it); the title as a tool's, its first line
-// cut, left out when it only says the name again.
+// screen would hide some of it); the title as a tool's
+// (history.TitleLine), left out when it only says the name again.
 func named(name, title, desc string) string {
 	lead := ""
 	if name != "" {
 		lead = mcp.NameListed(name)
 	}
-	if title = clip.FirstLine(strings.TrimSpace(title)); title != "" && title != name {
-		lead = strings.TrimPrefix(lead+" ("+clip.Quote(title, 60)+")", " ")
+	if title = history.TitleLine(title); title != "" && title != history.TitleLine(name) {
+		lead = strings.TrimPrefix(lead+" ("+title+")", " ")
 	}
 	switch {
 	case lead == "":

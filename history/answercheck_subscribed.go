@@ -1,7 +1,6 @@
 package history
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -33,26 +32,24 @@ const maxUnsubscribedSaid = 8
 // subscribes to. An unsubscribe is not read: an update that was on its
 // way as it went is no server's mistake.
 func (c *AnswerCheck) subscribedBy(r *mcp.Record) {
-	method, class := wireOf(r.RPC)
-	if class != mcp.ClassRequest || method != "resources/subscribe" && method != mcp.ListenMethod {
+	// The record's method, as the rest of the check reads it: wireOf's
+	// scan of the raw, for a re-run of a recording edited by hand, cost
+	// a pass over every request sent (a proxy's, megabytes each).
+	method := r.RPC.Method
+	if r.RPC.Class != mcp.ClassRequest || method != "resources/subscribe" && method != mcp.ListenMethod {
 		return
 	}
-	var sent struct {
-		Params struct {
-			URI           string `json:"uri"`
-			Notifications struct {
-				ResourceSubscriptions []string `json:"resourceSubscriptions"`
-			} `json:"notifications"`
-		} `json:"params"`
+	uris := []string{paramText(string(r.RPC.Raw), "uri")}
+	if method == mcp.ListenMethod {
+		uris, _ = listenSubscriptions(r.RPC.Raw)
 	}
-	_ = json.Unmarshal([]byte(r.RPC.Raw), &sent) // our own: JSON
-	if c.subs.uris == nil {
-		c.subs.uris = map[string]bool{}
-	}
-	if sent.Params.URI != "" {
-		c.subs.uris[sent.Params.URI] = true
-	}
-	for _, uri := range sent.Params.Notifications.ResourceSubscriptions {
+	for _, uri := range uris {
+		if uri == "" {
+			continue // a prefix of every URI: it subscribes to none
+		}
+		if c.subs.uris == nil {
+			c.subs.uris = map[string]bool{}
+		}
 		c.subs.uris[uri] = true
 	}
 }
@@ -66,24 +63,19 @@ func (c *AnswerCheck) unsubscribed(r *mcp.Record) (Problem, bool) {
 	if r.RPC.Class != mcp.ClassNotification || r.RPC.Method != "notifications/resources/updated" || r.RPC.ForeignSubscription != "" || c.subs.more {
 		return Problem{}, false
 	}
-	var got struct {
-		Params struct {
-			URI string `json:"uri"`
-		} `json:"params"`
-	}
-	if json.Unmarshal([]byte(r.RPC.Raw), &got) != nil || got.Params.URI == "" {
+	uri := paramText(string(r.RPC.Raw), "uri")
+	if uri == "" {
 		return Problem{}, false // what it lacks is said where it shows
 	}
-	uri := got.Params.URI
+	if slices.Contains(c.subs.saidURIs, uri) {
+		return Problem{}, false
+	}
 	for sub := range c.subs.uris {
 		if strings.HasPrefix(uri, sub) {
 			return Problem{}, false
 		}
 	}
 	quoted := fmt.Sprintf("%q", sanitize.Line(clip.Quote(uri, 200)))
-	if slices.Contains(c.subs.saidURIs, uri) {
-		return Problem{}, false
-	}
 	if len(c.subs.saidURIs) == maxUnsubscribedSaid {
 		c.subs.more = true
 		p := Problem{Level: LevelInfo, Seq: r.Seq,

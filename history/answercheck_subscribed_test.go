@@ -83,3 +83,17 @@ func TestAnswerCheckUnsubscribedUpdatesBounded(t *testing.T) {
 		t.Errorf("Problems holds %d, want the %d said", len(got), len(said))
 	}
 }
+
+// A listen request whose resourceSubscriptions hold no string (one typed
+// by hand, say) subscribes to nothing: before, the empty URI it read was
+// a prefix of every URI, and no update of any resource was noted again.
+func TestAnswerCheckListenOfNoURISubscribesToNone(t *testing.T) {
+	var c AnswerCheck
+	c.Look(&mcp.Record{Seq: 1, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, Method: mcp.ListenMethod, ID: "1",
+		Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"method":"` + mcp.ListenMethod + `","params":{"notifications":{"resourceSubscriptions":[1]}}}`)}})
+	got := c.Look(&mcp.Record{Seq: 2, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/resources/updated",
+		Raw: `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"file:///other"}}`}})
+	if len(got) != 1 || !strings.Contains(got[0].Message, `"file:///other", not subscribed to`) {
+		t.Errorf("notes %+v, want one for file:///other", got)
+	}
+}

@@ -342,10 +342,14 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		p.extra().ambiguous = true
 	}
 	l.answerWarnings(p, m)
+	token := p.id
 	if p.more != nil && p.more.token != "" {
-		delete(l.progressOf, p.more.token)
-	} else {
-		delete(l.progressOf, p.id)
+		token = p.more.token
+	}
+	if at, ok := l.progressOf[token]; ok && at == int32(i) {
+		// Only this row's: a pending request naming the token since
+		// (a proxied client reusing it) keeps its progress.
+		delete(l.progressOf, token)
 	}
 	switch {
 	case p.state.endedHere():

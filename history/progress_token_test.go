@@ -30,3 +30,28 @@ func TestLogFoldsProgressUnderTheRequestsOwnToken(t *testing.T) {
 		t.Errorf("call row: %d notifications, progress %v of %v %q; want 3, 3 of 10 \"step 3\"", p.Notifications, p.Progress, p.Total, p.ProgressMessage)
 	}
 }
+
+// Two pending requests of a proxied client naming one progressToken: the
+// answer to the first leaves the token the second's, whose progress is
+// folded into its row. The first's answer dropped the token, and the
+// second's progress read as a row of its own, "foreign token".
+func TestLogKeepsATokenReusedByAPendingRequest(t *testing.T) {
+	s := newScript()
+	s.negotiate()
+	first := s.request("5", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
+	second := s.request("6", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
+	s.result("5", first, `{"content":[]}`)
+	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"total":2}}`)
+	l := NewLog()
+	l.Append(s.recs...)
+	if l.PairCount() != 2 {
+		var rows []string
+		for i := range l.PairCount() {
+			rows = append(rows, string(l.Pair(i).Kind)+" "+l.Pair(i).Method)
+		}
+		t.Fatalf("rows %q, want the two calls only", rows)
+	}
+	if p := l.Pair(1); p.Request == nil || p.Request.Seq != second || p.Notifications != 1 {
+		t.Errorf("the second call's row has %d notifications, want the progress folded into it", p.Notifications)
+	}
+}

@@ -1,8 +1,7 @@
 package history
 
 import (
-	"encoding/json"
-
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -14,23 +13,23 @@ import (
 // every era: over SSE and streamable HTTP a declined request read
 // "answered", where 2026 said "declined".
 func replyState(m *mcp.RPCMessage) PairState {
-	var reply struct {
-		Result *struct {
-			Action string `json:"action"`
-		} `json:"result"`
-		Error *struct {
-			Code int `json:"code"`
-		} `json:"error"`
-	}
-	if json.Unmarshal([]byte(m.Raw), &reply) != nil {
+	// The error as every reply's is read (mcp.ReplyRefusal), and the
+	// result's action in place: a sampled reply's text is not decoded
+	// only to find it has none.
+	if e := mcp.ReplyRefusal(m); e != nil {
+		if e.Code == mcp.CodeUserRejected {
+			return StateDeclined
+		}
 		return StateAnswered
 	}
-	switch {
-	case reply.Error != nil && reply.Error.Code == mcp.CodeUserRejected:
+	doc, err := jsonspan.Parse(bytesOf(string(m.Raw)), jsonspan.Limits{Depth: 2})
+	if err != nil {
+		return StateAnswered
+	}
+	switch action, _ := doc.Root().Get("result").Get("action").Text(); action {
+	case "decline":
 		return StateDeclined
-	case reply.Result != nil && reply.Result.Action == "decline":
-		return StateDeclined
-	case reply.Result != nil && reply.Result.Action == "cancel":
+	case "cancel":
 		return StateUserCancelled
 	}
 	return StateAnswered

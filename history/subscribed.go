@@ -54,17 +54,25 @@ func (s *surfaceIndex) setSubscribed(uris []string) {
 // subscribedListen follows a listen request we sent: its
 // resourceSubscriptions are what the session is subscribed to now.
 func (s *surfaceIndex) subscribedListen(m *mcp.RPCMessage) {
+	if uris, ok := listenSubscriptions(m.Raw); ok {
+		s.setSubscribed(uris)
+	}
+}
+
+// listenSubscriptions are the resourceSubscriptions a listen request asks
+// for (raw, the whole request), and whether its filter could be read.
+func listenSubscriptions(raw mcp.Raw) ([]string, bool) {
 	var env struct {
 		Params json.RawMessage `json:"params"`
 	}
-	if json.Unmarshal([]byte(m.Raw), &env) != nil {
-		return
+	if json.Unmarshal([]byte(raw), &env) != nil {
+		return nil, false
 	}
 	filter, err := mcp.ListenFilter(env.Params)
 	if err != nil {
-		return
+		return nil, false
 	}
 	var uris []string
 	_ = json.Unmarshal(filter["resourceSubscriptions"], &uris)
-	s.setSubscribed(uris)
+	return uris, true
 }

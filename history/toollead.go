@@ -7,6 +7,13 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// TitleLine is a listed tool's, resource's or template's title as its line
+// says it: its first line, cut to a line's worth with its size; "" for a
+// title of blanks. Server text, for the edges to sanitize.
+func TitleLine(title string) string {
+	return clip.Quote(clip.FirstLine(strings.TrimSpace(title)), 60)
+}
+
 // ToolLine is what a listing of tools says of one, the same words for
 // every edge (exec's tools/list, the TUI's tool hints): the hints its
 // annotations state, its title when it is not its name (cut to a line's
@@ -19,8 +26,8 @@ func ToolLine(t mcp.Tool, desc string, lead ...string) string {
 	var parts []string
 	// A title of blanks says nothing: it is left out, not said as an
 	// empty part before the description (": Greets a person").
-	if title := clip.FirstLine(strings.TrimSpace(t.TitleShown())); title != "" {
-		parts = append(parts, clip.Quote(title, 60))
+	if title := TitleLine(t.TitleShown()); title != "" {
+		parts = append(parts, title)
 	}
 	if desc != "" {
 		parts = append(parts, desc)
