@@ -17,11 +17,7 @@ import (
 // session closed for good. Called under l.mu.
 func (l *legacy) reconnectWait(c *connection, now time.Time) (time.Duration, string) {
 	if !l.retry.set {
-		delay := l.s.cfg.ReconnectDelay
-		if delay <= 0 {
-			delay = defaultReconnectDelay
-		}
-		return delay, ""
+		return l.s.reconnectPace().base, ""
 	}
 	wait := reopenWait(l.retry.wait, c.started, now)
 	switch {
