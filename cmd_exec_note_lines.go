@@ -67,11 +67,13 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 		// A second answer, perhaps another result: exec printed the
 		// first, and without a line the second read as never sent.
 		return "the server sent another answer to a request answered already (id " + mcp.NameShown(m.ID) + "): exec shows the first; exec --json shows both"
-	case m.Class == mcp.ClassInvalid:
+	case m.Class == mcp.ClassInvalid && m.Stream != mcp.StreamJSON:
 		// Bytes that are no JSON-RPC message (a request of the
 		// server's it could not write, say): without a line, a run
 		// whose answer came after them read as one where the server
-		// sent nothing else, and the TUI shows their row.
+		// sent nothing else, and the TUI shows their row. A POST's
+		// JSON body that is none is its request's error, which says
+		// the same words: a line too said them twice.
 		return "the server sent a message that is " + clip.Quote(mcp.NotRPCWhy([]byte(m.Raw)), 512) + ": exec --json shows it"
 	case m.Class != mcp.ClassNotification:
 		return ""

@@ -39,3 +39,23 @@ func TestExecSaysAMessageWasNotJSONRPC(t *testing.T) {
 		t.Errorf("exit %d, want %d, with no escape of the server's reaching the terminal:\n%q", code, exitOK, out)
 	}
 }
+
+// A POST answered with application/json that is no JSON-RPC message is
+// its request's error, which says what the body is: the note for a
+// message that is none said the same words a second time above it.
+func TestExecSaysAJSONBodyNotJSONRPCOnce(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		x.Status(200, "application/json", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"n":NaN}}`)
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
+	if !strings.Contains(out, "answered application/json that is not JSON") {
+		t.Fatalf("exit %d; want the POST's error to say its body is not JSON:\n%s\n%s", code, out, errOut)
+	}
+	if n := strings.Count(out, "not JSON: no JSON value starts here"); n != 1 {
+		t.Errorf("the body's fault said %d times, want once (the error's):\n%s", n, out)
+	}
+}
