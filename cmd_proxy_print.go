@@ -375,7 +375,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 	case mcp.ClassServerRequest:
 		what = "server request " + what
 	case mcp.ClassReply:
-		what = "reply to " + strings.TrimSpace("server request "+method)
+		what = "reply to server request " + method
 		if m.ReqSeq == 0 {
 			// The client answered an id no server request waits on: one
 			// upstream never sent, or one the client answered already.
