@@ -1,13 +1,12 @@
 package mcp
 
 import (
-	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A legacy stream that asked "retry: 0" and then ended, its server gone
@@ -17,21 +16,10 @@ import (
 // where mcpscope's own pace spends about 15s; here, with a 100ms pace,
 // 0.75s where it spends 3s. The attempts say why they waited longer.
 func TestLegacyRetryZeroKeepsTheReconnectsPatience(t *testing.T) {
-	var gets atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		if gets.Add(1) > 1 {
-			http.Error(w, "gone", http.StatusServiceUnavailable)
-			return
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		fmt.Fprint(w, "retry: 0\nevent: endpoint\ndata: /messages\n\n")
-	}))
-	t.Cleanup(srv.Close)
-	_, rec := connect(t, Config{URL: srv.URL + "/sse", Transport: TransportSSE, Reconnect: true, ReconnectDelay: 100 * time.Millisecond})
+	srv := mcptest.New(t, mcptest.Options{CloseAfterEndpoint: true, GETStatus: http.StatusServiceUnavailable, GETStatusAfter: 1,
+		UnknownSession: mcptest.UnknownSessionHang,
+		EndpointRaw:    func(data string) string { return "retry: 0\nevent: endpoint\ndata: " + data + "\n\n" }})
+	_, rec := connect(t, Config{URL: srv.SSEURL(), Transport: TransportSSE, Reconnect: true, ReconnectDelay: 100 * time.Millisecond})
 	first := rec.waitFor(t, "the first attempt of its own", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateReconnecting && strings.Contains(r.State.Detail, "attempt 1 of")
 	})

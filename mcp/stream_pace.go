@@ -104,8 +104,12 @@ func cappedWaiting(asked string, limit time.Duration) string {
 // cappedWaited says, in a failure after a wait capped at limit, that the
 // wait was the server's asking.
 func cappedWaited(asked string, limit time.Duration) string {
-	return fmt.Sprintf("the server asked to wait %s before resuming, and mcpscope waited %s (its cap)", asked, DurationText(limit))
+	return fmt.Sprintf(cappedWaitedWords, asked, DurationText(limit))
 }
+
+// cappedWaitedWords is cappedWaited's wording, the wait asked then the
+// cap, which UnsayCappedWait finds whatever the cap.
+const cappedWaitedWords = "the server asked to wait %s before resuming, and mcpscope waited %s (its cap)"
 
 // cappedSaid is cappedWaited in parentheses, to end a failure's words,
 // or "" when asked is.
@@ -125,8 +129,8 @@ func UnsayCappedWait(text, asked string) string {
 	if asked == "" {
 		return text
 	}
-	head := "the server asked to wait " + asked + " before resuming, and mcpscope waited "
-	const tail = " (its cap)"
+	// asked is digits and a duration (retryAsked): no NUL to mistake.
+	head, tail, _ := strings.Cut(fmt.Sprintf(cappedWaitedWords, asked, "\x00"), "\x00")
 	for {
 		i := strings.Index(text, head)
 		if i < 0 {

@@ -46,6 +46,12 @@ type Options struct {
 	GETHeaders http.Header
 	GETBody    string
 
+	// GETStatusAfter lets the first this many GETs open streams before
+	// GETStatus answers the rest: a server that goes down after its
+	// first sessions (with CloseAfterEndpoint, one whose reopenings are
+	// refused).
+	GETStatusAfter int
+
 	// RequireBearer, when set, answers GET and POST requests that lack
 	// "Authorization: Bearer <RequireBearer>" with 401 and
 	// WWW-Authenticate: Bearer realm="mcp", like a gateway with a token.

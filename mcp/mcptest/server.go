@@ -49,6 +49,7 @@ type Server struct {
 	done      chan struct{}
 	closeOnce sync.Once
 	foreign   atomic.Int64 // ids of Broadcast's foreign responses
+	gets      atomic.Int64 // GETs of SSEPath so far (GETStatusAfter)
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced whenever conns or posts change
@@ -131,7 +132,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 
 // serveGET answers the scripted GET status, or opens a stream.
 func (s *Server) serveGET(w http.ResponseWriter, r *http.Request) {
-	if s.opts.GETStatus == 0 {
+	if s.opts.GETStatus == 0 || s.gets.Add(1) <= int64(s.opts.GETStatusAfter) {
 		s.serveStream(w, r)
 		return
 	}

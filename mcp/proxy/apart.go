@@ -147,7 +147,8 @@ func (c *Client) asked(ids []string) {
 // id) is passed over, as peek passes over such a message, and the others'
 // ids are read all the same.
 func batchIDs(batch []byte) []string {
-	doc, err := jsonspan.Parse(batch, jsonspan.Limits{Depth: 2})
+	// The members only: PeekClient reads each, as it reads a message.
+	doc, err := jsonspan.Parse(batch, jsonspan.Limits{Depth: 1})
 	if err != nil {
 		return nil
 	}

@@ -29,4 +29,12 @@ func TestUnknownSessionNamesTheNewestEnding(t *testing.T) {
 	if !strings.Contains(why, "whose recording (client session 7) ended when the client closed its GET stream") || strings.Contains(why, "DELETE in client session 1") {
 		t.Errorf("the next recording begins %q, want it to name the newer ending, client session 7's", why)
 	}
+	// That retried DELETE is the newest ending in turn: the next retry
+	// named client session 7's again, as if no DELETE had come since.
+	w.record(t, 2, "the retried DELETE's session ended", inState(mcp.StateClosed, ""))
+	deleteNeverIssued(t, base)
+	detect = w.record(t, 3, "how the second retry's recording began", func(r mcp.Record) bool { return r.Kind == mcp.KindDetect })
+	if why := detect.Detect.Reason; !strings.Contains(why, "ended with DELETE in client session 1") {
+		t.Errorf("the second retry's recording begins %q, want it to name the DELETE that ended the id, client session 1's", why)
+	}
 }

@@ -362,13 +362,14 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 
 // rememberDeleted remembers that client session c ended session id sid
 // with DELETE, for a client that uses the id again (unknownSession);
-// unlessKnown keeps an ending already remembered for sid.
+// unlessKnown keeps who ended it by an ending already remembered for sid,
+// which is all the same the newest of the id's endings (noteEnded).
 func (p *Proxy) rememberDeleted(sid string, c *Client, unlessKnown bool) {
 	by := endedWith(c)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if _, known := p.deleted.recorded(sid); unlessKnown && known {
-		return
+	if known, ok := p.deleted.recorded(sid); unlessKnown && ok {
+		by = known
 	}
 	p.noteEnded(&p.deleted, sid, by)
 }
