@@ -123,6 +123,10 @@ type Model struct {
 	// reconnect of the legacy transport's own was under way: the close
 	// that ends those reconnects replaces it (sayReconnecting).
 	reconnectSaid int
+	// getRetrySaid is the id of the status message that said the GET
+	// stream is tried again: the next word on that stream ends it
+	// (sayGetRetrying).
+	getRetrySaid int
 	// unsent is the status message that says an answer was not sent and
 	// is kept, and its id: the stream's news that follows (reconnecting,
 	// a new session) carries it on instead of replacing it unread.

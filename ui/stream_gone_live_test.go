@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"fmt"
+	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -54,4 +57,31 @@ func TestLiveServerGoneSaysTheGetStreamIsTriedAgain(t *testing.T) {
 	l.waitFor("attempt 2 of 5")
 	l.waitFor("● stream gone")
 	l.quit()
+}
+
+// A GET stream that opens again after a try: "trying again in …" goes from
+// the status line as it opens, where it stood its 8 s over a stream that
+// was back and carrying messages.
+func TestLiveGetStreamBackEndsItsTryingAgain(t *testing.T) {
+	var gets atomic.Int32
+	srv := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
+		if r.Method != http.MethodGet || r.URL.Path != "/mcp" {
+			gateway.ServeHTTP(w, r)
+			return
+		}
+		if gets.Add(1) == 1 {
+			http.Error(w, "restarting", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"back again\"}}\n\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable, ReconnectDelay: 10 * time.Millisecond}, 120, 40, "● initialized")
+	l.waitText("log info: back")
+	m := l.quit()
+	if sl := m.status.msg; sl != nil && strings.Contains(sl.text, "trying again") {
+		t.Errorf("the status line with the GET stream open again = %q, want its tries no longer said", sl.text)
+	}
 }

@@ -35,14 +35,18 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 
 // sayGetRetrying puts on the status line the GET stream's tries to open
 // again, when the last word of batch on it is one: for the 15 seconds they
-// take the bar said "● initialized" over a server that had gone.
+// take the bar said "● initialized" over a server that had gone. Any other
+// word on it ends the tries' message: "trying again" stood its 8 s over a
+// stream that had opened.
 func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 	for i := len(batch) - 1; i >= 0; i-- {
 		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateGetStream {
 			if !st.Auto {
-				return nil
+				return m.statusExpired(m.getRetrySaid)
 			}
-			return m.setWholeStatus(levelWarn, sanitize.Line(st.Detail)+"…")
+			cmd := m.setWholeStatus(levelWarn, sanitize.Line(st.Detail)+"…")
+			m.getRetrySaid = m.statusSeq
+			return cmd
 		}
 	}
 	return nil
