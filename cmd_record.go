@@ -23,6 +23,9 @@ type recordFlags struct {
 	off     bool
 	secrets bool
 	force   bool
+	// demo says the session is with the built-in demo gateway, started
+	// as no URL was given: the recording's header says so (Header.Demo).
+	demo bool
 }
 
 func (f *recordFlags) register(cmd *cobra.Command) {
@@ -181,7 +184,7 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	if transport == "" {
 		transport = mcp.TransportAuto
 	}
-	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host, Roots: cfg.Roots}
+	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host, Roots: cfg.Roots, Demo: f.demo}
 	opts := f.options(cfg)
 	var rec *history.Recorder
 	var dir string

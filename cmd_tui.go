@@ -139,6 +139,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	note := ""
 	if url == "" {
 		note = "demo gateway: run mcpscope URL for a real one"
+		rf.demo = true
 	}
 	// What is wrong with the flags is said before that a terminal is
 	// needed, so that the user fixes everything in one go: the theme, and

@@ -54,6 +54,12 @@ type Header struct {
 	// records hold them only if the server asked. Nil when none were
 	// offered, and in a recording made before they were kept.
 	Roots []mcp.Root `json:"roots,omitempty"`
+	// Demo says the server was the built-in demo gateway, started on a
+	// random loopback port because no URL was given: the URL's port died
+	// with the session, so the recording is named by Server, and a re-run
+	// starts the demo again (--against demo). False in a recording made
+	// before it was kept, which is named by its URL as it was.
+	Demo bool `json:"demo,omitempty"`
 }
 
 // The values of Header.Redacts.

@@ -21,7 +21,7 @@ import (
 type SessionInfo struct {
 	Path     string
 	Started  time.Time
-	URL      string
+	URL      string        // the server, as Header.Server names it
 	Duration time.Duration // last record's time - start
 	Records  int
 	Requests int // requests we sent
@@ -158,7 +158,7 @@ func describe(path string) SessionInfo {
 	}
 	defer r.Close()
 	h := r.Header()
-	info.Started, info.URL, info.Folded = h.Started, h.URL, h.Folded
+	info.Started, info.URL, info.Folded = h.Started, h.Server(), h.Folded
 	var last time.Time
 	var lastSeq int64
 	// clientAt is the record (from 1) that names the client: its

@@ -1,0 +1,45 @@
+//go:build linux
+
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// A session with the built-in demo gateway (mcpscope with no URL) is named
+// as one afterwards: sessions listed it by its random port, long closed,
+// which told the user nothing.
+func TestBuiltInDemoSessionIsNamedAndRerunAsTheDemo(t *testing.T) {
+	state := t.TempDir()
+	r := startOnPTYIn(t, "dumb", state, "--transport", "streamable")
+	// Streamable HTTP initializes as it opens.
+	if !pollFor(func() bool { return strings.Contains(r.out.String(), "● initialized") }) {
+		t.Fatalf("the demo session was not initialized within 10s: %q", r.out.String())
+	}
+	r.typeKeys(t, ":")
+	r.typeKeys(t, "tools/call greet name=Ann\r")
+	if !pollFor(func() bool { return strings.Contains(r.out.String(), "tools/call greet: ok") }) {
+		t.Fatalf("the tool call was not answered within 10s: %q", r.out.String())
+	}
+	if err := r.quit(t); err != nil {
+		t.Fatalf("quitting the TUI: %v\n%q", err, r.out.String())
+	}
+
+	t.Setenv("MCPSCOPE_STATE_DIR", state)
+	file := onlyRecording(t, filepath.Join(state, "sessions"))
+	rd, err := history.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorded := rd.Header().URL
+	rd.Close()
+
+	out, errOut, code := run(t, "sessions")
+	if code != exitOK || !strings.Contains(out, "built-in demo (/mcp)") || strings.Contains(out, recorded) {
+		t.Errorf("sessions: exit %d, want the recording named built-in demo (/mcp), not %s:\n%s%s", code, recorded, out, errOut)
+	}
+}
