@@ -16,6 +16,7 @@ import (
 	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -36,14 +37,15 @@ pace (space pauses, + and - change speed, . steps, g and G jump to the start
 and end).
 
 With --against URL it runs headless instead: the recorded requests are sent to
-URL in order and each answer is compared with the recorded one. Session ids,
-timestamps, request ids and anything named with --ignore are not compared, nor
-what differs only by transport or era (the server's _meta, resultType, ttlMs,
-cacheScope): a recording of a gateway's /sse re-runs against its /mcp, or a
-legacy recording against a 2026-07-28 server, where each side runs its own
-handshake (initialize or server/discover) and the two are compared on
-capabilities, instructions and serverInfo. A diff's - is the recording, + the
-server now.
+URL in order and each answer is compared with the recorded one (--against demo
+starts the built-in demo gateway again, on the recording's path, for a
+recording of it). Session ids, timestamps, request ids and anything named with
+--ignore are not compared, nor what differs only by transport or era (the
+server's _meta, resultType, ttlMs, cacheScope): a recording of a gateway's /sse
+re-runs against its /mcp, or a legacy recording against a 2026-07-28 server,
+where each side runs its own handshake (initialize or server/discover) and the
+two are compared on capabilities, instructions and serverInfo. A diff's - is
+the recording, + the server now.
 
 Exit status with --against:
   0  every answer matched
@@ -77,7 +79,7 @@ sessions directory, .jsonl optional.`,
 			return runReplayTUI(path, theme)
 		},
 	}
-	cmd.Flags().StringVar(&against, "against", "", "re-run the recorded requests against this server and compare")
+	cmd.Flags().StringVar(&against, "against", "", "re-run the recorded requests against this server (demo: the built-in demo gateway) and compare")
 	cmd.Flags().StringArrayVar(&ignore, "ignore", nil, "JSONPath of a field not to compare, e.g. $.result.meta.etag (repeatable)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "with --against: print a machine-readable report")
 	themeFlag(cmd, &theme)
@@ -114,6 +116,25 @@ func runReplayTUI(path, theme string) error {
 	return nil
 }
 
+// againstDemo is the word --against takes for the built-in demo gateway,
+// started again for the re-run (demoAgain): a recording of it names a
+// random port that closed with it. A host named demo is http://demo.
+const againstDemo = "demo"
+
+// demoAgain starts the built-in demo gateway for a re-run of h's recording
+// and returns its URL on the path the recording used (/sse, /mcp or
+// /stateless); stop ends it.
+func demoAgain(h history.Header) (url string, stop func(), err error) {
+	transport := ""
+	switch h.DemoPath() {
+	case demo.StreamablePath:
+		transport = mcp.TransportStreamable
+	case demo.StatelessPath:
+		transport = mcp.TransportStateless
+	}
+	return orDemo("", transport)
+}
+
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
 	// Read once to plan; each request and its recorded answer are read
 	// back from the file when their turn comes.
@@ -125,6 +146,14 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	warnings := recording.Warnings()
 	for _, w := range warnings {
 		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
+	}
+	if url == againstDemo {
+		var stop func()
+		if url, stop, err = demoAgain(recording.Header()); err != nil {
+			return err
+		}
+		defer stop()
+		fmt.Fprintf(cmd.ErrOrStderr(), "re-running against the built-in demo gateway at %s\n", url)
 	}
 	cfg, err := cf.config(url)
 	if err != nil {
@@ -161,7 +190,13 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	defer sess.Close()
 	mask := newQueryMask(cfg.URL, false)
 	if err := sess.Connect(ctx); err != nil {
-		return &exitError{exitConnect, mask.err(withAdvice(err))}
+		err = withAdvice(err)
+		if recording.Header().Demo {
+			// The recorded URL's port was the demo's, chosen at random
+			// and gone with it: starting a server there is no way out.
+			err = fmt.Errorf("%w\n  note: %s is a recording of the built-in demo gateway, whose port closed with it: --against %s starts the demo again", err, path, againstDemo)
+		}
+		return &exitError{exitConnect, mask.err(err)}
 	}
 	// With --root, those roots stand for the whole re-run: the recording's
 	// changes of roots are not replayed. Rerun changes roots only through

@@ -4,6 +4,7 @@ package main
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,7 +13,9 @@ import (
 
 // A session with the built-in demo gateway (mcpscope with no URL) is named
 // as one afterwards: sessions listed it by its random port, long closed,
-// which told the user nothing.
+// which told the user nothing; replay --against demo re-runs it against the
+// demo started again on the path it used, where a re-run could only be sent
+// to that dead port ("is the server started").
 func TestBuiltInDemoSessionIsNamedAndRerunAsTheDemo(t *testing.T) {
 	state := t.TempDir()
 	r := startOnPTYIn(t, "dumb", state, "--transport", "streamable")
@@ -41,5 +44,16 @@ func TestBuiltInDemoSessionIsNamedAndRerunAsTheDemo(t *testing.T) {
 	out, errOut, code := run(t, "sessions")
 	if code != exitOK || !strings.Contains(out, "built-in demo (/mcp)") || strings.Contains(out, recorded) {
 		t.Errorf("sessions: exit %d, want the recording named built-in demo (/mcp), not %s:\n%s%s", code, recorded, out, errOut)
+	}
+
+	out, errOut, code = run(t, "replay", file, "--against", "demo")
+	again := regexp.MustCompile(`re-running against the built-in demo gateway at http://127\.0\.0\.1:\d+/mcp\n`)
+	if code != exitOK || !again.MatchString(errOut) || !strings.Contains(out, "same        tools/call greet") || !strings.Contains(out, "3 requests: 3 same") {
+		t.Errorf("replay --against demo: exit %d, want the demo started again on /mcp and the request the same:\n%s%s", code, out, errOut)
+	}
+
+	_, errOut, code = run(t, "replay", file, "--against", recorded)
+	if code != exitConnect || !strings.Contains(errOut, "is a recording of the built-in demo gateway, whose port closed with it: --against demo starts the demo again") {
+		t.Errorf("replay --against the recorded %s: exit %d, want the way out named:\n%s", recorded, code, errOut)
 	}
 }
