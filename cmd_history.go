@@ -106,7 +106,12 @@ func runReplayTUI(path, theme string) error {
 		return &exitError{exitUsage, fmt.Errorf("a replay in the TUI needs a terminal; for scripts and pipes, mcpscope replay %s --against URL re-runs it headless and mcpscope export %s prints it", q, q)}
 	}
 	h := player.Header()
-	runErr := ui.Run(ui.Options{Player: player, Styles: styles, URL: h.URL, Transport: h.Transport, RecordingPath: path, HistoryPath: historyPath()})
+	note := ""
+	if h.Demo {
+		// The records name the demo's random port, closed long since.
+		note = h.Server()
+	}
+	runErr := ui.Run(ui.Options{Player: player, Styles: styles, URL: h.URL, Transport: h.Transport, RecordingPath: path, HistoryPath: historyPath(), Note: note})
 	for _, w := range player.Warnings() {
 		fmt.Fprintf(os.Stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 	}

@@ -15,7 +15,8 @@ import (
 // as one afterwards: sessions listed it by its random port, long closed,
 // which told the user nothing; replay --against demo re-runs it against the
 // demo started again on the path it used, where a re-run could only be sent
-// to that dead port ("is the server started").
+// to that dead port ("is the server started"); a replay and export name it
+// so too.
 func TestBuiltInDemoSessionIsNamedAndRerunAsTheDemo(t *testing.T) {
 	state := t.TempDir()
 	r := startOnPTYIn(t, "dumb", state, "--transport", "streamable")
@@ -55,5 +56,21 @@ func TestBuiltInDemoSessionIsNamedAndRerunAsTheDemo(t *testing.T) {
 	_, errOut, code = run(t, "replay", file, "--against", recorded)
 	if code != exitConnect || !strings.Contains(errOut, "is a recording of the built-in demo gateway, whose port closed with it: --against demo starts the demo again") {
 		t.Errorf("replay --against the recorded %s: exit %d, want the way out named:\n%s", recorded, code, errOut)
+	}
+
+	// A replay's status bar names it so, where the records name the port.
+	rp := startOnPTYIn(t, "dumb", state, "replay", file)
+	if !pollFor(func() bool { return strings.Contains(rp.out.String(), "· built-in demo (/mcp) ·") }) {
+		t.Errorf("the replay's status bar does not name the built-in demo within 10s: %q", rp.out.String())
+	}
+	_ = rp.quit(t)
+
+	out, errOut, code = run(t, "export", file)
+	if code != exitOK || !strings.HasPrefix(out, "# mcpscope session: built-in demo (/mcp)\n") {
+		t.Errorf("export: exit %d, want the title to name the built-in demo:\n%.300s%s", code, out, errOut)
+	}
+	out, errOut, code = run(t, "export", file, "--format", "json")
+	if code != exitOK || !strings.Contains(out, `"server": "built-in demo (/mcp)"`) || !strings.Contains(out, `"demo": true`) {
+		t.Errorf("export --format json: exit %d, want the server named the built-in demo:\n%.600s%s", code, out, errOut)
 	}
 }

@@ -66,6 +66,16 @@ func ExportJSONNoting(w io.Writer, h Header, log *Log, warnings []string) error 
 		b.WriteString(",\n  \"warnings\": ")
 		b.Write(sanitize.JSON(list))
 	}
+	if h.Demo {
+		// The header's URL names the demo's random port, closed with it:
+		// the name the sessions listing and a replay give it.
+		name, err := json.Marshal(h.Server())
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"server\": ")
+		b.Write(sanitize.JSON(name))
+	}
 	if n := log.Negotiation(); n.Transport != "" {
 		// The header keeps what was asked for ("auto"); this is what
 		// the session used.

@@ -36,7 +36,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 	if n.Client != nil {
 		aud = advice.Watcher
 	}
-	fmt.Fprintf(b, "%s%s\n\n", exportMarkdownTitle, mdText(h.URL))
+	fmt.Fprintf(b, "%s%s\n\n", exportMarkdownTitle, mdText(h.Server()))
 	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
 		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
 	if len(warnings) > 0 {
