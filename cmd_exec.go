@@ -212,6 +212,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	ctx, stdout = watchOutput(ctx, stdout)
 	asJSON := xf.asJSON
 	demoUsed := url == ""
+	// Its recording is named the built-in demo afterwards, not by the
+	// random port that closes with it, and re-run against the demo.
+	rf.demo = demoUsed
 	url, cfg, stopDemo, err := cf.connect(url)
 	if err != nil {
 		return err

@@ -76,6 +76,20 @@ func TestExecListsAndCallsTheDemoGateway(t *testing.T) {
 	}
 }
 
+// exec with no URL records its session of the built-in demo as one, as
+// the TUI does: sessions named it by a random port long closed.
+func TestExecRecordsTheDemoGatewayAsTheDemo(t *testing.T) {
+	state := stateDir(t)
+	if _, errOut, code := run(t, "exec", "tools/call greet name=Ann"); code != exitOK {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	file := onlyRecording(t, state)
+	out, errOut, code := run(t, "sessions")
+	if code != exitOK || !strings.Contains(out, "built-in demo (/sse)") || strings.Contains(out, "127.0.0.1:") {
+		t.Errorf("sessions: exit %d, want %s named the built-in demo (/sse), not by its port:\n%s%s", code, file, out, errOut)
+	}
+}
+
 func TestExecUnquotedWordsJoinTheirCommand(t *testing.T) {
 	url := demotest.Start(t, demo.Options{}).URL
 	out, errOut, code := run(t, "exec", "--no-record", url, "tools/call", "greet", "name=Bo", "loud=true")
