@@ -3,7 +3,6 @@ package main
 import (
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -18,27 +17,12 @@ import (
 // exec let go of the token by the answer's id text, which named none, and
 // said nothing where the TUI marked the row "foreign token".
 func TestExecAndTUIAgreeOnProgressAfterAnAnswerPairedByNumber(t *testing.T) {
-	var mu sync.Mutex // the calls' handlers run on the server's goroutines
-	var first string
-	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
-		mu.Lock()
-		if first == "" {
-			first = string(x.ID)
-			mu.Unlock()
-			x.Reply(`{"jsonrpc":"2.0","id":` + first + `.0,"result":{"content":[{"type":"text","text":"done"}]}}`)
-			return
-		}
-		first := first
-		mu.Unlock()
-		x.SSE()
-		_ = x.WriteRaw("event: message\ndata: " + `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":` + first + `,"progress":1}}` + "\n\n")
-		x.Result(mcptest.TextResult("done", false))
+	srv, first := progressAfterAnswer(t, func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `.0,"result":{"content":[{"type":"text","text":"done"}]}}`)
 	})
 	path := filepath.Join(t.TempDir(), "run.jsonl")
 	out, errOut, code := run(t, "exec", "--record", path, "--no-get-stream", "--no-listen", srv.Endpoint(), "tools/call echo text=hi", "tools/call echo text=hi")
-	mu.Lock()
-	defer mu.Unlock()
-	want := "· progress came for token " + first + ", which no request of ours waiting for its answer owns"
+	want := "· progress came for token " + first() + ", which no request of ours waiting for its answer owns"
 	if code != exitOK || strings.Count(out, want) != 1 {
 		t.Errorf("exit %d, want one %q:\n%s\n%s", code, want, out, errOut)
 	}
