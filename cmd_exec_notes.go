@@ -122,11 +122,10 @@ func (n *notes) record(r mcp.Record) {
 	line := n.lineOf(&r)
 	// An answer that contradicts the session (another session id,
 	// another version) said as the TUI's Negotiation pane says it, a
-	// line for each problem it is the first of.
+	// line for each problem it is the first of, after the record's own:
+	// a problem is about the record, not in its place (an update of a
+	// resource not subscribed to still says what was updated).
 	problems := n.check.Look(&r)
-	if len(problems) > 0 {
-		line = ""
-	}
 	declined := mcp.DeclinedReply(&r)
 	stray := strayLine(&r)
 	n.mu.Lock()

@@ -69,18 +69,18 @@ func answered(r *mcp.Record) int64 {
 const nullIDAnswer = "a result answers a request by its id, and a notification (notifications/initialized, say) is not answered"
 
 // tokenWatch is the progress tokens the pending requests of ours own
-// (mcp.ProgressTokenOwned), and those a line said no pending request owns:
-// a notifications/progress for any other token is for none of ours (a
-// bridge sharing one upstream broadcasts another client's, or a server
-// makes one up) or came after its request's answer, which the TUI marks
-// "foreign token" on its row, and which exec, whose progress line draws
-// only a pending request's, left unsaid. Past maxWatched pending requests
-// it forgets them all and, no longer knowing which are ours, says no more.
+// (history.ProgressOwners, as the Log's rows read them), and those a line
+// said no pending request owns: a notifications/progress for any other
+// token is for none of ours (a bridge sharing one upstream broadcasts
+// another client's, or a server makes one up) or came after its request's
+// answer, which the TUI marks "foreign token" on its row, and which exec,
+// whose progress line draws only a pending request's, left unsaid. Past
+// maxWatched pending requests it forgets them all and, no longer knowing
+// which are ours, says no more.
 type tokenWatch struct {
-	owners  map[string]int    // token -> pending requests owning it
-	ownerOf map[string]string // pending request's id -> its token
-	said    map[string]bool
-	forgot  bool
+	owners history.ProgressOwners // by the Seq of the request
+	said   map[string]bool
+	forgot bool
 }
 
 // look follows the tokens pending requests of ours own, and returns the
@@ -94,16 +94,19 @@ func (tw *tokenWatch) look(r *mcp.Record) (string, bool) {
 	case m == nil || tw.forgot:
 		return "", false
 	case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
-		tw.own(m)
+		tw.own(r)
 		return "", false
-	case r.Kind == mcp.KindReceived && (m.Class == mcp.ClassResponse || m.Class == mcp.ClassLate):
-		tw.release(m.ID)
+	case answered(r) != 0:
+		tw.owners.Release(answered(r))
 		return "", false
 	case r.Kind != mcp.KindReceived || m.Class != mcp.ClassNotification || m.Method != "notifications/progress":
 		return "", false
 	}
 	pr, ok := mcp.ParseProgress([]byte(m.Raw))
-	if !ok || tw.owners[pr.Token] > 0 {
+	if !ok {
+		return "", false
+	}
+	if _, owned := tw.owners.Owner(pr.Token); owned {
 		return "", false
 	}
 	if tw.said[pr.Token] {
@@ -119,32 +122,14 @@ func (tw *tokenWatch) look(r *mcp.Record) (string, bool) {
 	return history.ForeignProgress(pr.Token), true
 }
 
-// own notes the token request m owns until its answer.
-func (tw *tokenWatch) own(m *mcp.RPCMessage) {
-	if len(tw.ownerOf) >= maxWatched {
-		tw.owners, tw.ownerOf, tw.said, tw.forgot = nil, nil, nil, true
+// own notes the token request r owns until its answer.
+func (tw *tokenWatch) own(r *mcp.Record) {
+	if tw.owners.Len() >= maxWatched {
+		tw.owners, tw.said, tw.forgot = history.ProgressOwners{}, nil, true
 		return
 	}
-	if tw.ownerOf == nil {
-		tw.owners, tw.ownerOf = map[string]int{}, map[string]string{}
-	}
-	tw.release(m.ID) // an id sent again owns its new token, not both
-	token, _ := mcp.ProgressTokenOwned(m.ID, string(m.Raw))
-	tw.ownerOf[m.ID] = token
-	tw.owners[token]++
+	token, _ := tw.owners.Own(r.Seq, r.RPC)
 	// Owned again: progress for it after this request's answer is said
 	// afresh.
 	delete(tw.said, token)
-}
-
-// release forgets the token the request of this id owned: it was answered.
-func (tw *tokenWatch) release(id string) {
-	token, ok := tw.ownerOf[id]
-	if !ok {
-		return
-	}
-	delete(tw.ownerOf, id)
-	if tw.owners[token]--; tw.owners[token] <= 0 {
-		delete(tw.owners, token)
-	}
 }

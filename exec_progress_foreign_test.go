@@ -40,27 +40,37 @@ func TestExecSaysProgressForATokenNotOurs(t *testing.T) {
 // request owns it. exec called only a token none of its requests ever
 // named foreign, and said nothing of one that came late.
 func TestExecSaysProgressAfterItsRequestsAnswer(t *testing.T) {
-	var mu sync.Mutex // the calls' handlers run on the server's goroutines
-	var first string
-	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
-		mu.Lock()
-		if first == "" {
-			first = string(x.ID)
-			mu.Unlock()
-			x.Result(mcptest.TextResult("done", false))
-			return
-		}
-		first := first
-		mu.Unlock()
-		x.SSE()
-		_ = x.WriteRaw("event: message\ndata: " + `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":` + first + `,"progress":1}}` + "\n\n")
-		x.Result(mcptest.TextResult("done", false))
-	})
+	srv, first := progressAfterAnswer(t, func(x *mcptest.Exchange) { x.Result(mcptest.TextResult("done", false)) })
 	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--no-listen", srv.Endpoint(), "tools/call echo text=hi", "tools/call echo text=hi")
-	mu.Lock()
-	defer mu.Unlock()
-	want := "· progress came for token " + first + ", which no request of ours waiting for its answer owns: another client's (through a bridge that shares one upstream?), or late, after its request was answered"
+	want := "· progress came for token " + first() + ", which no request of ours waiting for its answer owns: another client's (through a bridge that shares one upstream?), or late, after its request was answered"
 	if code != exitOK || strings.Count(out, want) != 1 {
 		t.Errorf("exit %d, want one %q:\n%s\n%s", code, want, out, errOut)
+	}
+}
+
+// progressAfterAnswer serves tools/call: the first call is answered by
+// answer, and the second gets a notifications/progress for the first's
+// token (its id) before its own answer. first is the first call's id.
+func progressAfterAnswer(t *testing.T, answer func(x *mcptest.Exchange)) (srv *mcptest.StreamableServer, first func() string) {
+	var mu sync.Mutex // the calls' handlers run on the server's goroutines
+	var id string
+	srv = mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		mu.Lock()
+		if id == "" {
+			id = string(x.ID)
+			mu.Unlock()
+			answer(x)
+			return
+		}
+		token := id
+		mu.Unlock()
+		x.SSE()
+		_ = x.WriteRaw("event: message\ndata: " + `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":` + token + `,"progress":1}}` + "\n\n")
+		x.Result(mcptest.TextResult("done", false))
+	})
+	return srv, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return id
 	}
 }

@@ -35,10 +35,11 @@ type Log struct {
 	rowOf map[int64]int32 // Seq of a record that opened a row -> the row
 	views pairViews
 	names map[string]string // method and tool names, stored once each
-	// progressOf finds a pending request's row by the progressToken it
-	// named, else its id (the token mcpscope sends); rounds counts the later rounds of each
-	// multi round-trip chain, and lastRound is the row of its newest.
-	progressOf map[string]int32
+	// progressOf finds a pending request's row (its key) by the
+	// progressToken it named, else its id (the token mcpscope sends), as
+	// exec finds its own; rounds counts the later rounds of each multi
+	// round-trip chain, and lastRound is the row of its newest.
+	progressOf ProgressOwners
 	// progressWatch checks every notifications/progress against its
 	// token's last, as exec does: a pending request's, or one whose
 	// notification opens a row of its own.
@@ -110,7 +111,7 @@ func NewLog() *Log { return newLog(&memStore{}) }
 
 func newLog(st store) *Log {
 	return &Log{st: st, rowOf: make(map[int64]int32), runs: make(map[int32]*EventRun), names: make(map[string]string),
-		progressOf: map[string]int32{}, rounds: map[int64]int{}, lastRound: map[int64]int32{}, listenRow: -1}
+		rounds: map[int64]int{}, lastRound: map[int64]int32{}, listenRow: -1}
 }
 
 // Close releases the recording a Log made by LoadLog reads from; other Logs

@@ -242,14 +242,13 @@ func (l *Log) onRPC(r *mcp.Record) {
 			l.neg.sentRequest(m)
 			// Progress comes under the token the request named: a
 			// proxied client picks its own (mcpscope's is the id).
-			token, named := mcp.ProgressTokenOwned(m.ID, string(m.Raw))
+			token, named := l.progressOf.Own(int64(l.rows.n), m)
 			if named {
 				l.progressWatch.Forget(token)
 			}
 			if token != m.ID {
 				x.token = token
 			}
-			l.progressOf[token] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)
 			if m.Method == ListenMethod && !m.UserStream {
 				// A listen the user typed is a subscription of its
@@ -342,15 +341,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		p.extra().ambiguous = true
 	}
 	l.answerWarnings(p, m)
-	token := p.id
-	if p.more != nil && p.more.token != "" {
-		token = p.more.token
-	}
-	if at, ok := l.progressOf[token]; ok && at == int32(i) {
-		// Only this row's: a pending request naming the token since
-		// (a proxied client reusing it) keeps its progress.
-		delete(l.progressOf, token)
-	}
+	// Only this row's: a pending request naming the token since (a
+	// proxied client reusing it) keeps its progress.
+	l.progressOf.Release(int64(i))
 	switch {
 	case p.state.endedHere():
 		// An answer the server sent anyway is kept, and the row still

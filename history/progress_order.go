@@ -125,10 +125,11 @@ func (pw *ProgressWatch) Check(pr mcp.Progress) string {
 // notification for no pending request (a late one, a token never sent)
 // is not folded.
 func (l *Log) progress(r *mcp.Record, pr mcp.Progress, problem string) bool {
-	i, ok := l.progressOf[pr.Token]
+	key, ok := l.progressOf.Owner(pr.Token)
 	if !ok {
 		return false
 	}
+	i := int32(key)
 	x := l.rows.at(int(i)).extra()
 	if problem != "" && x.rareOf().progressProblem == "" {
 		x.rarer().progressProblem = problem
