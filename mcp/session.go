@@ -402,4 +402,8 @@ type outgoing struct {
 	id     string      // a request's id
 	header http.Header // what prepare asked to send with it
 	stream string      // the label of its answer's stream; "" is StreamResponse
+	// retry, when not nil, keeps the retry field the answer's stream
+	// asked for, which paces the stream that follows it (a listen
+	// stream's reopening).
+	retry *serverRetry
 }

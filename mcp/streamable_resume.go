@@ -143,6 +143,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			if d, ok := retryOf(ev.Retry, s.cfg.MaxRetry); ok {
 				retry, retryField = d, ev.Retry
 			}
+			if m.retry != nil {
+				m.retry.read(ev.Retry, s.cfg.MaxRetry)
+			}
 		})
 		if linger != nil {
 			linger.Stop()
