@@ -197,7 +197,9 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			return
 		}
 		if failures > autoReconnects {
-			gaveUp(fmt.Sprintf("the listen stream failed %d times in a row (the last: %s); mcpscope stopped reopening it", failures, why))
+			// Said as the legacy stream's reconnects say it: the attempts
+			// were "n of 5", the stream's first end no attempt.
+			gaveUp(fmt.Sprintf("the listen stream could not be reopened: mcpscope stopped after %d attempts (the last: %s)", autoReconnects, why))
 			return
 		}
 		words := ""
