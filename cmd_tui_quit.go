@@ -80,7 +80,7 @@ func closeOnQuit(errw io.Writer, wait time.Duration, leave <-chan os.Signal, ses
 	stoppedAt := "within " + mcp.DurationText(wait)
 	// why is what the recording says of a DELETE cut short: it read
 	// "failed: context canceled".
-	why := "mcpscope stopped waiting for it " + stoppedAt
+	why := "after waiting " + mcp.DurationText(wait)
 	select {
 	case <-closed:
 		stop()

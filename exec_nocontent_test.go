@@ -34,7 +34,7 @@ func TestExecRequestAnsweredEmptyOKHint(t *testing.T) {
 // answer's stream, and no stream was opened.
 func TestExecRequestAnsweredEmptyBatchHint(t *testing.T) {
 	out, errOut, code := execToolsListAnswered(t, http.StatusOK, "application/json", "[]")
-	if code != exitFailed || !strings.Contains(out+errOut, "held no answer to it") || !strings.Contains(out+errOut, "hint: what the server sent back (a JSON body or an event stream) ended without the answer") {
+	if code != exitFailed || !strings.Contains(out+errOut, "held no answer to it") || !strings.Contains(out+errOut, "hint: what the server sent back (a JSON body) ended without the answer") {
 		t.Errorf("exit %d, want the empty batch named, with a hint that fits a JSON body\n%s\n%s", code, out, errOut)
 	}
 }

@@ -479,12 +479,13 @@ func bodyLine(h http.Header, body string) string {
 	return firstLine(BodyWords(h.Get("Content-Type"), body))
 }
 
-// brokeWords says why an answer being read broke off: a reset in words,
-// where net/http's are the socket's ("read tcp 127.0.0.1:1->127.0.0.1:2:
-// read: connection reset by peer"); any other error as it is.
+// brokeWords says why an answer being read broke off: a reset in the
+// socket's words, the ones people search for, once, without what
+// net/http wraps them in ("read tcp 127.0.0.1:1->127.0.0.1:2: read: ");
+// any other error as it is.
 func brokeWords(err error) string {
 	if errors.Is(err, syscall.ECONNRESET) {
-		return "the connection was reset (connection reset by peer)"
+		return "connection reset by peer"
 	}
 	return err.Error()
 }

@@ -7,26 +7,11 @@ import (
 )
 
 // reconnectWait is the wait before the first reconnect of its own after
-// connection c ended at now, and the words that say it after the close's
-// reason ("" when it is mcpscope's own pace), which the TUI follows with
-// "reconnecting on its own". As EventSource does, it is
-// the wait the server's last retry field asked for, held to maxRetry, and,
-// for a stream that ended as soon as it opened, to at least quickBackoff
-// (reopenWait, as the streamable GET stream is): a hostile "retry: 0"
-// must not make a reconnect per round trip, nor one of days leave the
-// session closed for good. Called under l.mu.
+// connection c ended at now, and the words that say it (reconnectPace's
+// first), which the TUI follows with "reconnecting on its own". Called
+// under l.mu.
 func (l *legacy) reconnectWait(c *connection, now time.Time) (time.Duration, string) {
-	if !l.retry.set {
-		return l.s.reconnectPace().base, ""
-	}
-	wait := reopenWait(l.retry.wait, c.started, now)
-	switch {
-	case l.retry.asked != "":
-		return wait, fmt.Sprintf("; the server's retry field asks to wait %s: waiting %s (mcpscope's cap)", l.retry.asked, DurationText(wait))
-	case wait != l.retry.wait:
-		return wait, fmt.Sprintf("; the server's retry field asks to wait %s, but the stream ended as soon as it opened: waiting %s", DurationText(l.retry.wait), DurationText(wait))
-	}
-	return wait, fmt.Sprintf("; the server's retry field asks to wait %s", DurationText(wait))
+	return l.s.reconnectPace().first(l.retry, c.started, now)
 }
 
 // defaultReconnectDelay is the wait before the first reconnect of its own
@@ -90,8 +75,9 @@ func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 // failed attempt). The first wait may be the server's (a retry field),
 // but a hostile "retry: 0" must not shrink the whole run of attempts
 // to under a second where mcpscope's own pace gives a dead server about
-// 15s to come back. The legacy stream's reconnects and the streamable
-// GET stream's reopenings after a failure are paced by it.
+// 15s to come back. The legacy stream's reconnects, the streamable GET
+// stream's reopenings after a failure and the 2026 listen stream's
+// reopenings are paced by it, each at most autoReconnects in a row.
 type reconnectPace struct {
 	base, limit time.Duration
 }
@@ -104,6 +90,28 @@ func (s *Session) reconnectPace() reconnectPace {
 		base = defaultReconnectDelay
 	}
 	return reconnectPace{base: base, limit: s.cfg.MaxRetry}
+}
+
+// first is the wait before the first attempt to reopen a stream opened
+// at opened that ended at now, and the words that say it after the end's
+// reason ("" when it is mcpscope's own pace). As EventSource does, it is
+// the wait the server's last retry field asked for (r), held to the cap,
+// and, for a stream that ended as soon as it opened, to at least
+// quickBackoff (reopenWait): a hostile "retry: 0" must not make a
+// reconnect per round trip, nor one of days leave the stream closed for
+// good. Without a retry field it is base.
+func (p reconnectPace) first(r serverRetry, opened, now time.Time) (time.Duration, string) {
+	if !r.set {
+		return p.base, ""
+	}
+	wait := reopenWait(r.wait, opened, now)
+	switch {
+	case r.asked != "":
+		return wait, fmt.Sprintf("; the server's retry field asks to wait %s: waiting %s (mcpscope's cap)", r.asked, DurationText(wait))
+	case wait != r.wait:
+		return wait, fmt.Sprintf("; the server's retry field asks to wait %s, but the stream ended as soon as it opened: waiting %s", DurationText(r.wait), DurationText(wait))
+	}
+	return wait, fmt.Sprintf("; the server's retry field asks to wait %s", DurationText(wait))
 }
 
 // after is the wait after failed attempt n (from 1), whose wait was
@@ -119,8 +127,9 @@ func (p reconnectPace) after(n int, prev time.Duration) (time.Duration, string) 
 	return floor, fmt.Sprintf(", after %s (mcpscope's own pace after a failed attempt, not the server's retry)", DurationText(floor))
 }
 
-// autoReconnects is how many times a broken legacy stream is reopened on
-// its own before mcpscope leaves it to the user.
+// autoReconnects is how many times in a row a stream that failed (a
+// broken legacy stream, a GET or listen stream that could not be opened)
+// is reopened on its own before mcpscope leaves it to the user.
 const autoReconnects = 5
 
 // AutoReconnect opens the detail of a StateReconnecting that mcpscope

@@ -146,17 +146,29 @@ func (s *Session) AwaitListen(ctx context.Context) (late string) {
 const listenServed = time.Second
 
 // listenLoop keeps the listen stream open: a request whose answer is a
-// stream that does not end. When it drops it is opened again after a
-// growing delay, each time said; a bounded run of failures in a row ends
-// the attempts.
+// stream that does not end. When it drops it is opened again, each time
+// said, at the pace every stream's reopenings keep (reconnectPace): the
+// server's retry field first, held to the floor and the cap, then a
+// doubling wait; autoReconnects failures in a row end the attempts. A
+// stream that was served starts the pace over.
 func (t *streamable) listenLoop(ctx context.Context) {
 	s := t.s
 	state := func(detail string) { s.emit(streamState(StateListen, 0, TransportStateless, detail, false)) }
 	gaveUp := func(detail string) { s.emit(streamState(StateListen, 0, TransportStateless, detail, true)) }
-	delay, failures := time.Second, 0
+	pace := s.reconnectPace()
+	if s.cfg.ReconnectDelay <= 0 {
+		// A listen stream that ended is reopened after EventSource's
+		// default wait, as the GET stream is after it ends.
+		pace.base = defaultRetry
+	}
+	// retry is what the streams' retry fields asked for: EventSource
+	// keeps it across streams.
+	var retry serverRetry
+	var wait time.Duration
+	failures := 0
 	for ctx.Err() == nil {
 		opened := time.Now()
-		err := s.stream(ctx, ListenMethod, s.listenParams(), StreamListen, nil)
+		err := s.stream(ctx, ListenMethod, s.listenParams(), StreamListen, nil, &retry)
 		if ctx.Err() != nil {
 			return
 		}
@@ -164,7 +176,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			// It was served: a platform that ends every request after a
 			// few seconds ends this one too, and that is no failure to
 			// back off from or to give up over.
-			delay, failures = time.Second, 0
+			failures = 0
 		}
 		failures++
 		why := "the server ended it"
@@ -184,15 +196,22 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			gaveUp(why + "; not reopened")
 			return
 		}
-		if failures > 8 {
-			gaveUp("the listen stream keeps failing (" + why + "); gave up reopening it")
+		if failures > autoReconnects {
+			// Said as the legacy stream's reconnects say it: the attempts
+			// were "n of 5", the stream's first end no attempt.
+			gaveUp(fmt.Sprintf("the listen stream could not be reopened: mcpscope stopped after %d attempts (the last: %s)", autoReconnects, why))
 			return
 		}
-		state(fmt.Sprintf("the listen stream ended (%s); reopening in %s", why, delay))
-		if !sleepCtx(ctx, delay) {
+		words := ""
+		if failures == 1 {
+			wait, words = pace.first(retry, opened, time.Now())
+		} else {
+			wait, words = pace.after(failures-1, wait)
+		}
+		state(fmt.Sprintf("the listen stream ended (%s); reopening in %s, attempt %d of %d%s", why, DurationText(wait), failures, autoReconnects, words))
+		if !sleepCtx(ctx, wait) {
 			return
 		}
-		delay = min(2*delay, 30*time.Second)
 	}
 }
 
@@ -224,8 +243,9 @@ func refusedForGood(code int) bool {
 // the stream ends, with why. opened, when not nil, is told the request's
 // Seq once a listen stream's acknowledgement can be waited for: only the
 // user's own listen stream (Listen) has one, so its request is marked
-// UserStream.
-func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string, opened func(seq int64)) error {
+// UserStream. retry, when not nil, keeps what the stream's retry fields
+// asked for.
+func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string, opened func(seq int64), retry *serverRetry) error {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -246,7 +266,7 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	if opened != nil {
 		opened(p.seq)
 	}
-	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
+	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label, retry: retry})
 	var answered *Response
 	select {
 	case r := <-p.done:

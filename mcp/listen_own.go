@@ -112,7 +112,7 @@ func (s *Session) Listen(ctx context.Context, params json.RawMessage) (*Response
 			seq = sent
 			s.keepStream(seq, cancel)
 			started <- opened{seq, s.acks.watch(seq)}
-		})
+		}, nil)
 		s.keepStream(seq, nil)
 	}()
 	var o opened

@@ -335,10 +335,13 @@ func (s *Session) straysSince(p *pending, id string) strays {
 // answerLost is the failure of request m whose POST ended without its
 // answer, as msg says, on transport: what strayed meanwhile is added to
 // msg, and an error with id null among it, the server's word that it could
-// not read the request, marks it Unread.
-func (s *Session) answerLost(m *outgoing, transport string, err error, msg string) *WireError {
+// not read the request, marks it Unread. contentType is what the answer
+// was read as (application/json or text/event-stream), for advice to
+// say which.
+func (s *Session) answerLost(m *outgoing, transport, contentType string, err error, msg string) *WireError {
 	st := s.straysSince(m.p, m.id)
 	return &WireError{Cause: CauseNoResponse, Transport: transport, Purpose: PurposePost, Err: err,
+		Header: map[string]string{"Content-Type": contentType},
 		Unread: len(st.NullErrors) > 0, Strayed: st.answeredNothing(), Message: msg + strayWords(st)}
 }
 

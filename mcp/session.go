@@ -295,7 +295,11 @@ func (h hurried) Error() string { return string(h) }
 
 // cutShort is the end of the record of a DELETE, bounded by ctx, that
 // HurryFor stopped: "not sent" when it came before the request went out,
-// else "cut short", and its why; "" when ctx did not end by HurryFor.
+// else that mcpscope quit with no answer come, and its why; "" when ctx
+// did not end by HurryFor. Only a DELETE with no answer begun comes here
+// (one whose answer began is recorded with what came of it); the words
+// said "cut short: mcpscope stopped waiting for it within 1s", which told
+// neither whether it was sent nor what became of the session.
 func cutShort(ctx context.Context, sent bool) string {
 	var why hurried
 	if !errors.As(context.Cause(ctx), &why) {
@@ -304,7 +308,7 @@ func cutShort(ctx context.Context, sent bool) string {
 	if !sent {
 		return "not sent: " + string(why)
 	}
-	return "cut short: " + string(why)
+	return "was sent, but mcpscope quit before its answer came (" + string(why) + "): the session may stay open on the server until it expires"
 }
 
 func (s *Session) emit(r Record) int64 { return s.out.emit(r) }
@@ -402,4 +406,8 @@ type outgoing struct {
 	id     string      // a request's id
 	header http.Header // what prepare asked to send with it
 	stream string      // the label of its answer's stream; "" is StreamResponse
+	// retry, when not nil, keeps the retry field the answer's stream
+	// asked for, which paces the stream that follows it (a listen
+	// stream's reopening).
+	retry *serverRetry
 }

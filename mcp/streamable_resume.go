@@ -143,6 +143,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			if d, ok := retryOf(ev.Retry, s.cfg.MaxRetry); ok {
 				retry, retryField = d, ev.Retry
 			}
+			if m.retry != nil {
+				m.retry.read(ev.Retry, s.cfg.MaxRetry)
+			}
 		})
 		if linger != nil {
 			linger.Stop()
@@ -188,16 +191,16 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
-			return s.answerLost(m, TransportStateless, err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped))
+			return s.answerLost(m, TransportStateless, "text/event-stream", err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped))
 		}
 		if lastID == "" && cleared {
-			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and an empty id field after its last event id reset it: there is no event to resume from", m.id, dropped))
+			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and an empty id field after its last event id reset it: there is no event to resume from", m.id, dropped))
 		}
 		if lastID == "" && foreignIDs > 0 {
-			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its only events with ids (%d) were not this request's: resuming from one would resume another stream, not this one", m.id, dropped, foreignIDs))
+			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its only events with ids (%d) were not this request's: resuming from one would resume another stream, not this one", m.id, dropped, foreignIDs))
 		}
 		if lastID == "" {
-			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped))
+			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped))
 		}
 		if len(lastID) > maxSessionID {
 			// Sent back, it would be refused (431) or crowd out the

@@ -114,7 +114,8 @@ type row struct {
 }
 
 // The table. Actions in braces are worded for the audience:
-// {reconnect}, {initialize}, {retry}; {addr} is the fact's host:port.
+// {reconnect}, {initialize}, {retry}; {addr} is the fact's host:port,
+// {body} what the answer's Content-Type says it was (bodyWords).
 var table = []row{
 	// The streamable GET stream broke with nothing in flight: no request
 	// failure says what to do, so this advice is the only word of it.
@@ -208,7 +209,7 @@ var table = []row{
 	{cause: mcp.CauseNoResponse, status: 204, text: "the server answered as if the request were a notification: a server bug; read its logs for why"},
 	{cause: mcp.CauseNoResponse, status: 205, text: "the server answered as if the request were a notification: a server bug; read its logs for why"},
 	{cause: mcp.CauseNoResponse, status: 200, text: "the server answered the request with an empty body, no JSON-RPC answer in it: a server bug, or a proxy in between dropped the body; read the server's logs for why"},
-	{cause: mcp.CauseNoResponse, text: "what the server sent back (a JSON body or an event stream) ended without the answer to this request: a server bug; {retry}"},
+	{cause: mcp.CauseNoResponse, text: "what the server sent back ({body}) ended without the answer to this request: a server bug; {retry}"},
 	{cause: mcp.CauseResumeFailed, text: "the answer's stream dropped and could not be resumed; {retry}"},
 	{cause: mcp.CauseBadContentType, text: "the answer's Content-Type must say what its body is (application/json for one JSON message, text/event-stream for events): a proxy may rewrite it, or this is not an MCP endpoint"},
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
@@ -352,14 +353,27 @@ func For(f Fact, a Audience) string {
 	if f.Addr != "" {
 		addr = f.Addr
 	}
-	return fill(words[a].Replace(text), addr, f.Undeclared, f.Method, f.Declined)
+	return fill(words[a].Replace(text), addr, f.Undeclared, f.Method, f.Declined, bodyWords(f.Header["Content-Type"]))
+}
+
+// bodyWords says what an answer of Content-Type ct was, as the one the
+// reader took it for: either, when it is not known.
+func bodyWords(ct string) string {
+	mt, _, _ := strings.Cut(ct, ";")
+	switch strings.ToLower(strings.TrimSpace(mt)) {
+	case "application/json":
+		return "a JSON body"
+	case "text/event-stream":
+		return "an event stream"
+	}
+	return "a JSON body or an event stream"
 }
 
 // fill puts the fact's own words in text's {addr}, {capability},
-// {method} and {declined}, in one pass as a strings.Replacer would (a
+// {method}, {declined} and {body}, in one pass as a strings.Replacer would (a
 // value holding a placeholder stays as it is), without building one per
 // call: For runs for every failure a view shows.
-func fill(text, addr, capability, method, declined string) string {
+func fill(text, addr, capability, method, declined, body string) string {
 	if !strings.Contains(text, "{") {
 		return text
 	}
@@ -385,6 +399,9 @@ func fill(text, addr, capability, method, declined string) string {
 		case strings.HasPrefix(text, "{declined}"):
 			b.WriteString(declined)
 			text = text[len("{declined}"):]
+		case strings.HasPrefix(text, "{body}"):
+			b.WriteString(body)
+			text = text[len("{body}"):]
 		default:
 			b.WriteByte('{')
 			text = text[1:]

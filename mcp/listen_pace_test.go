@@ -1,0 +1,70 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// listenStates are the listen stream's states so far, gave-up or not.
+func listenStates(rec *recorded) []string {
+	var details []string
+	for _, r := range rec.all() {
+		if r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "the listen stream") {
+			details = append(details, r.State.Detail)
+		}
+	}
+	return details
+}
+
+// A listen stream whose server asks, in a retry field, to wait before it
+// is opened again is reopened after that wait, as the GET and legacy
+// streams are, and the state says it was the server's asking: the listen
+// loop had its own pace and reopened it after 1s whatever was asked.
+func TestListenHonoursServersRetry(t *testing.T) {
+	cut := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
+		x.SSE()
+		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{})
+		x.Cut(2500 * time.Millisecond)
+	})
+	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: cut}, Config{})
+	got := rec.waitFor(t, "the listen stream's reopening", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in")
+	})
+	want := "reopening in 2.5s, attempt 1 of 5; the server's retry field asks to wait 2.5s"
+	if !strings.HasSuffix(got.State.Detail, want) {
+		t.Errorf("listen state %q, want it to end %q", got.State.Detail, want)
+	}
+}
+
+// A listen stream refused every time is reopened at the shared pace:
+// from Config.ReconnectDelay, doubling, held to Config.MaxRetry, and
+// given up after autoReconnects failures in a row, where it waited 1s,
+// doubling to a fixed 30s, and tried 8 times whatever was configured.
+func TestListenRefusedPacedAsEveryStream(t *testing.T) {
+	refused := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
+		x.Error(-32603, "overloaded")
+	})
+	srv, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: refused}, Config{ReconnectDelay: 60 * time.Millisecond, MaxRetry: 200 * time.Millisecond})
+	end := rec.waitFor(t, "the listen stream given up", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateListen && r.State.Over
+	})
+	if want := "the listen stream could not be reopened: mcpscope stopped after 5 attempts (the last: the server refused subscriptions/listen: JSON-RPC error -32603: overloaded)"; !strings.Contains(end.State.Detail, want) {
+		t.Errorf("final listen state %q, want it to say %q", end.State.Detail, want)
+	}
+	details := listenStates(rec)
+	waits := []string{"60ms", "120ms", "200ms", "200ms", "200ms"}
+	if len(details) != len(waits)+1 {
+		t.Fatalf("listen states %q, want %d reopenings and the end", details, len(waits))
+	}
+	for i, w := range waits {
+		if want := "reopening in " + w + ", attempt " + string(rune('1'+i)) + " of 5"; !strings.Contains(details[i], want) {
+			t.Errorf("listen state %d %q, want %q", i+1, details[i], want)
+		}
+	}
+	if n := requestsOf(srv.Requests(), "subscriptions/listen"); n != 6 {
+		t.Errorf("the server got %d subscriptions/listen, want 6", n)
+	}
+}
