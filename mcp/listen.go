@@ -183,6 +183,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if err != nil {
 			why = err.Error()
 		}
+		ended := listenEnded(err, why)
 		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) && refusedForGood(rpcErr.Code) {
 			// Asking again would be refused again, every time.
 			gaveUp(why + "; not reopened")
@@ -208,11 +209,22 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		} else {
 			wait, words = pace.after(failures-1, wait)
 		}
-		state(fmt.Sprintf("the listen stream ended (%s); reopening in %s, attempt %d of %d%s", why, DurationText(wait), failures, autoReconnects, words))
+		state(fmt.Sprintf("%s; reopening in %s, attempt %d of %d%s", ended, DurationText(wait), failures, autoReconnects, words))
 		if !sleepCtx(ctx, wait) {
 			return
 		}
 	}
+}
+
+// listenEnded says a listen stream ended, and why, once: where the wire's
+// words are already the stream's end ("the listen stream of request 3
+// ended before …", "the server ended the … stream gracefully") wrapping
+// them in "the listen stream ended (…)" said it twice.
+func listenEnded(err error, why string) string {
+	if we := (*WireError)(nil); errors.As(err, &we) && (we.Cause == CauseStreamEnded || we.Cause == CauseNoResponse) {
+		return why
+	}
+	return "the listen stream ended (" + why + ")"
 }
 
 // listenRefused reports a listen stream that ended with a refusal (an

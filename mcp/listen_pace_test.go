@@ -12,7 +12,7 @@ import (
 func listenStates(rec *recorded) []string {
 	var details []string
 	for _, r := range rec.all() {
-		if r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "the listen stream") {
+		if r.Kind == KindState && r.State.State == StateListen && (r.State.Over || strings.Contains(r.State.Detail, "reopening in")) {
 			details = append(details, r.State.Detail)
 		}
 	}
@@ -36,6 +36,9 @@ func TestListenHonoursServersRetry(t *testing.T) {
 	want := "reopening in 2.5s, attempt 1 of 5; the server's retry field asks to wait 2.5s"
 	if !strings.HasSuffix(got.State.Detail, want) {
 		t.Errorf("listen state %q, want it to end %q", got.State.Detail, want)
+	}
+	if n := strings.Count(got.State.Detail, "listen stream"); n != 1 {
+		t.Errorf("listen state %q names the listen stream %d times, want once", got.State.Detail, n)
 	}
 }
 
