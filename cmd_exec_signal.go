@@ -62,7 +62,7 @@ func (in *interruption) hurry(sig os.Signal) {
 	sess := in.sess
 	in.mu.Unlock()
 	if sess != nil {
-		sess.HurryFor(signalWords(sig) + ", and mcpscope stopped waiting for the server after " + mcp.DurationText(goodbyeWait))
+		sess.HurryFor(signalWords(sig) + "; it waited " + mcp.DurationText(goodbyeWait) + " for the server")
 	}
 }
 

@@ -62,7 +62,7 @@ func TestExecSignalDuringStalledGoodbyesKeepsTheRecording(t *testing.T) {
 	// The DELETE given up on is recorded in the user's words, where it
 	// read "failed: context canceled".
 	recs := readRecording(t, recording)
-	want := "you pressed ctrl+c, and mcpscope stopped waiting for the server after " + mcp.DurationText(goodbyeWait)
+	want := "you pressed ctrl+c; it waited " + mcp.DurationText(goodbyeWait) + " for the server"
 	said := false
 	for _, r := range recs {
 		if r.State != nil && r.State.State == mcp.StateClosed && r.State.SessionID != "" {
