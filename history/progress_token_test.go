@@ -55,3 +55,28 @@ func TestLogKeepsATokenReusedByAPendingRequest(t *testing.T) {
 		t.Errorf("the second call's row has %d notifications, want the progress folded into it", p.Notifications)
 	}
 }
+
+// Two pending requests of a proxied client naming one progressToken, the
+// newer answered first: the token is the older one's again, and its
+// progress is folded into its row. The newer's answer dropped the token,
+// and the older's progress read as a row of its own, "foreign token".
+func TestLogGivesAReusedTokenBackToTheOlderRequest(t *testing.T) {
+	s := newScript()
+	s.negotiate()
+	first := s.request("5", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
+	second := s.request("6", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
+	s.result("6", second, `{"content":[]}`)
+	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"total":2}}`)
+	l := NewLog()
+	l.Append(s.recs...)
+	if l.PairCount() != 2 {
+		var rows []string
+		for i := range l.PairCount() {
+			rows = append(rows, string(l.Pair(i).Kind)+" "+l.Pair(i).Method)
+		}
+		t.Fatalf("rows %q, want the two calls only", rows)
+	}
+	if p := l.Pair(0); p.Request == nil || p.Request.Seq != first || p.Notifications != 1 {
+		t.Errorf("the first call's row has %d notifications, want the progress folded into it", p.Notifications)
+	}
+}
