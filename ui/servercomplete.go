@@ -28,6 +28,15 @@ type serverCompleteMsg struct {
 	cmd   command.Command
 }
 
+// askedWord is the key=value word a serverCompleteMsg asked about: the
+// line it is on and where it starts.
+type askedWord struct {
+	line  string
+	start int
+}
+
+func (msg serverCompleteMsg) word() askedWord { return askedWord{msg.line, msg.start} }
+
 // serverCompletedMsg is the server's answer to a serverCompleteMsg.
 type serverCompletedMsg struct {
 	ask    serverCompleteMsg
@@ -116,7 +125,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if m.completing == msg.line {
 		return nil // asked already; its answer is on its way
 	}
-	if m.completedNone == msg.line {
+	if m.cmdline.askedNothing == msg.word() {
 		return m.setStatus(levelInfo, noneOffered(msg)+" (asked already): type one")
 	}
 	m.completing = msg.line
@@ -144,9 +153,9 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if m.completing == msg.ask.line {
 		m.completing = ""
 	}
-	m.completedNone = ""
+	m.cmdline.askedNothing = askedWord{}
 	if msg.err == nil && len(msg.values)+msg.notStrings == 0 {
-		m.completedNone = msg.ask.line
+		m.cmdline.askedNothing = msg.ask.word()
 	}
 	if msg.err != nil {
 		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))
