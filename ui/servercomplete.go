@@ -37,6 +37,22 @@ type askedWord struct {
 
 func (msg serverCompleteMsg) word() askedWord { return askedWord{msg.line, msg.start} }
 
+// forgetAskedNothing forgets the word the server offered no values for
+// once batch opens a session or initializes one again (r, i, a reconnect
+// of the session's own): that session's server was never asked, and Tab
+// on the same line said "asked already" without asking it.
+func (m *Model) forgetAskedNothing(batch []mcp.Record) {
+	for i := range batch {
+		if r := &batch[i]; r.Kind == mcp.KindState && r.State != nil {
+			switch r.State.State {
+			case mcp.StateOpen, mcp.StateSessionReplaced, mcp.StateInitialized:
+				m.cmdline.askedNothing = askedWord{}
+				return
+			}
+		}
+	}
+}
+
 // serverCompletedMsg is the server's answer to a serverCompleteMsg.
 type serverCompletedMsg struct {
 	ask    serverCompleteMsg
