@@ -22,7 +22,9 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothin
 	usage := " · " + ctx.usage()
 	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
-	promptArgs := ctx.method == "prompts/get" && ctx.index >= 2
+	// A prompt's arguments: on its prompts/get line, and after its name on
+	// a completion/complete prompt line, where Tab offers them too.
+	promptArgs := ctx.method == "prompts/get" && ctx.index >= 2 || ctx.completesPrompt()
 	switch {
 	case promptName && len(sf.Prompts) == 0:
 		return "no prompts known yet: " + tab + " lists them, then offers names and arguments" + usage, true
