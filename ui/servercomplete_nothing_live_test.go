@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // askNothing lists the demo's prompts, then types a prompt argument's
@@ -56,13 +54,7 @@ func TestLiveOfferedNothingForgottenOnANewSession(t *testing.T) {
 			// nothing was asked: the count below tells them apart.
 			l.waitFor("the server offered no values for language starting zz")
 			m := l.quit()
-			asked := 0
-			for i := range m.com.log.Len() {
-				if r := m.com.log.At(i); r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "completion/complete" {
-					asked++
-				}
-			}
-			if asked != 2 {
+			if asked := sentCount(m, "completion/complete"); asked != 2 {
 				t.Errorf("completion/complete sent %d times, want once per session", asked)
 			}
 			if inits := len(pairsOf(m, "initialize")); inits != 2 {
