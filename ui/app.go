@@ -172,10 +172,6 @@ type Model struct {
 	// completing is the command line whose completion/complete is on its
 	// way: Tab again on it (a key held down) does not ask again.
 	completing string
-	// completedNone is the command line whose completion/complete the
-	// server answered with no values: Tab on it again says so rather than
-	// ask again, a completion/complete in Pairs each time.
-	completedNone string
 	// completionLists are the listings completion sent that are still on
 	// their way, by method (listForCompletion), with the answer once it is
 	// back and until it is indexed (completionListed).

@@ -282,6 +282,7 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 		}
 		return next
 	}
+	m.forgetAskedNothing(msg.recs)
 	// The user's own session says on the status line what befalls it, as
 	// mcpscope URL does: a proxied client's is its client's to handle (and
 	// sayReconnecting's "press r" is no key of its), which sayOwnSession

@@ -14,13 +14,17 @@ import (
 // template's variables), from what was listed last; ok is false when the
 // line is not at such a word. Before anything is listed it says that Tab
 // lists it first (listingFor): Tab has nothing to offer until then. What
-// to do fits 80 columns.
-func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bool) {
+// to do fits 80 columns. askedNothing says the server answered the value
+// under the cursor with no values: Tab asks it no more.
+func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothing bool) (string, bool) {
 	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
 	// What the command takes still follows what to send first.
 	usage := " · " + ctx.usage()
 	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
+	// A prompt's arguments: on its prompts/get line, and after its name on
+	// a completion/complete prompt line, where Tab offers them too.
+	promptArgs := ctx.method == "prompts/get" && ctx.index >= 2 || ctx.completesPrompt()
 	switch {
 	case promptName && len(sf.Prompts) == 0:
 		return "no prompts known yet: " + tab + " lists them, then offers names and arguments" + usage, true
@@ -28,14 +32,14 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		if p := listedPrompt(sf.Prompts, prefix); p != nil {
 			return describePrompt(*p), true
 		}
-	case ctx.method == "prompts/get" && ctx.index >= 2 && len(sf.Prompts) == 0 && !strings.Contains(prefix, "="):
+	case promptArgs && len(sf.Prompts) == 0 && !strings.Contains(prefix, "="):
 		return "no prompts known yet: " + tab + " lists them, then offers the arguments" + usage, true
-	case ctx.method == "prompts/get" && ctx.index >= 2:
+	case promptArgs:
 		if p := ctx.namedPrompt(sf.Prompts); p != nil {
 			h := promptArgHint(*p, prefix, ctx.givenKeys())
 			if key, _, ok := strings.Cut(prefix, "="); ok && strings.HasPrefix(h, sanitize.Line(key)+": ") {
 				// What Tab does first: the line is cut at the edge.
-				h = sanitize.Line(key) + ": " + tab + " asks the server for values · " + strings.TrimPrefix(h, sanitize.Line(key)+": ")
+				h = ctx.valuesHint(key, keys, askedNothing) + " · " + strings.TrimPrefix(h, sanitize.Line(key)+": ")
 			}
 			return h, true
 		}
@@ -46,14 +50,8 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 			return "", false
 		}
 		if key, _, ok := strings.Cut(prefix, "="); ok {
-			// What Tab does first: the line is cut at the edge. On a
-			// completion/complete line the asking is the line itself,
-			// sent with Enter: Tab there offers nothing.
-			asks := tab
-			if ctx.method == "completion/complete" {
-				asks = keys.Submit.Help().Key
-			}
-			return sanitize.Line(key) + ": " + asks + " asks the server for values · fill " + sanitize.Line(t) +
+			// What Tab does first: the line is cut at the edge.
+			return ctx.valuesHint(key, keys, askedNothing) + " · fill " + sanitize.Line(t) +
 				" with var=value words (a variable left out expands to nothing)", true
 		}
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
@@ -66,6 +64,22 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		return "no templates known yet: " + tab + " lists them, then offers them" + usage, true
 	}
 	return "", false
+}
+
+// valuesHint is what gives the values of key, a prompt's argument or a
+// template's variable: Tab asks the server, or, once it answered none,
+// the user types one ("(asked already)" on the status line said so while
+// the hint still said Tab asks). On a completion/complete line the asking
+// is the line itself, sent with Enter: Tab there offers nothing.
+func (ctx lineContext) valuesHint(key string, keys *KeyMap, askedNothing bool) string {
+	asks := keys.Complete.Help().Key
+	switch {
+	case ctx.method == "completion/complete":
+		asks = keys.Submit.Help().Key
+	case askedNothing:
+		return sanitize.Line(key) + ": the server offered no values; type one"
+	}
+	return sanitize.Line(key) + ": " + asks + " asks the server for values"
 }
 
 // describePrompt is "name — description · arg* · arg" (* marks a required

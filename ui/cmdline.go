@@ -52,6 +52,10 @@ type CommandLine struct {
 	unconnected bool
 	// listingTools: a tools/list is on its way (see SetListingTools).
 	listingTools bool
+	// askedNothing is the word the server answered no values for
+	// (servercomplete.go): Tab on it again asks no more, and the hint
+	// says so instead of that Tab asks.
+	askedNothing askedWord
 	// transport is the session's, and methods the method words of its era
 	// (see SetTransport), worked out when it changes, not on every frame.
 	transport string

@@ -122,7 +122,7 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 		return notReady(notInitialized, c.keys.Cancel.Help().Key+", then "+c.keys.Initialize.Help().Key+
 			" initializes it and "+c.keys.ListTools.Help().Key+" lists the tools for "+c.keys.Complete.Help().Key)
 	}
-	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
+	if h, ok := ctx.surfaceHint(c.surface, c.keys, c.askedNothing == askedWord{c.input.Value(), ctx.cur.Start}); ok {
 		return h
 	}
 	return ctx.hint(c.tools, c.keys)

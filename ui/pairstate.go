@@ -250,19 +250,6 @@ func methodParts(pr *history.Pair) (title, progress string) {
 		return t, ""
 	}
 	method := pairTitle(pr)
-	if strings.TrimSpace(method) == "" {
-		// An answer to no request of ours (pairTitle names the rest).
-		switch {
-		case pr.ID == "":
-			method = "(an answer with no id)"
-		case pr.NullIDError():
-			// Why a request of ours failed (see NullIDError), not an
-			// answer meant for another client; short, for the column.
-			method = "(id null: request unreadable)"
-		default:
-			method = "(answer to an id we never sent)"
-		}
-	}
 	if pr.Chain != 0 && pr.Round > 1 {
 		method = roundMarker(pr.Round) + method
 	}

@@ -39,3 +39,19 @@ func TestLiveTabOffersAPromptsArgumentsToComplete(t *testing.T) {
 	l.waitFor("› complete prompt review_code language=")
 	l.quit()
 }
+
+// The hint under a completion/complete prompt line's argument says what
+// the argument is, as on its prompts/get line: it said only the usage.
+// Enter, not Tab, asks the server there: the line is the asking.
+func TestLiveCompletePromptLineHintsTheArgument(t *testing.T) {
+	l := liveDemoAt(t, 160, 45)
+	l.mark()
+	l.tm.Type(":complete prompt review_code ")
+	l.waitFor("no prompts known yet: tab lists them, then offers the arguments")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitOK("prompts/list")
+	l.mark()
+	l.tm.Type("language=g")
+	l.waitFor("language: enter asks the server for values · string, required — The code's language, e.g. go.")
+	l.quit()
+}

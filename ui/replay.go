@@ -206,6 +206,9 @@ func (m *Model) showLog(log *history.Log) tea.Cmd {
 	dropped := 0
 	if log != m.com.log {
 		dropped = m.forgetListings()
+		// Another session's server: what this one offered nothing for
+		// is that one's to answer.
+		m.cmdline.askedNothing = askedWord{}
 	}
 	m.com.log = log
 	m.tools = nil

@@ -127,6 +127,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case recordsMsg:
 		m.com.log.Append(msg...)
+		m.forgetAskedNothing(msg)
 		unsent := m.unsentShown()
 		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayOwnSession(msg), waitForRecords(m.opts.Records))
 		m.carryUnsent(unsent)

@@ -28,6 +28,31 @@ type serverCompleteMsg struct {
 	cmd   command.Command
 }
 
+// askedWord is the key=value word a serverCompleteMsg asked about: the
+// line it is on and where it starts.
+type askedWord struct {
+	line  string
+	start int
+}
+
+func (msg serverCompleteMsg) word() askedWord { return askedWord{msg.line, msg.start} }
+
+// forgetAskedNothing forgets the word the server offered no values for
+// once batch opens a session or initializes one again (r, i, a reconnect
+// of the session's own): that session's server was never asked, and Tab
+// on the same line said "asked already" without asking it.
+func (m *Model) forgetAskedNothing(batch []mcp.Record) {
+	for i := range batch {
+		if r := &batch[i]; r.Kind == mcp.KindState && r.State != nil {
+			switch r.State.State {
+			case mcp.StateOpen, mcp.StateSessionReplaced, mcp.StateInitialized:
+				m.cmdline.askedNothing = askedWord{}
+				return
+			}
+		}
+	}
+}
+
 // serverCompletedMsg is the server's answer to a serverCompleteMsg.
 type serverCompletedMsg struct {
 	ask    serverCompleteMsg
@@ -116,7 +141,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if m.completing == msg.line {
 		return nil // asked already; its answer is on its way
 	}
-	if m.completedNone == msg.line {
+	if m.cmdline.askedNothing == msg.word() {
 		return m.setStatus(levelInfo, noneOffered(msg)+" (asked already): type one")
 	}
 	m.completing = msg.line
@@ -144,9 +169,9 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if m.completing == msg.ask.line {
 		m.completing = ""
 	}
-	m.completedNone = ""
+	m.cmdline.askedNothing = askedWord{}
 	if msg.err == nil && len(msg.values)+msg.notStrings == 0 {
-		m.completedNone = msg.ask.line
+		m.cmdline.askedNothing = msg.ask.word()
 	}
 	if msg.err != nil {
 		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))

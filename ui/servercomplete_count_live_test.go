@@ -71,13 +71,18 @@ func TestLiveServerOfferedNothingIsNotAskedAgain(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("the server offered no values for lang starting zz (asked already): type one")
 	m := l.quit()
-	asked := 0
-	for i := range m.com.log.Len() {
-		if r := m.com.log.At(i); r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "completion/complete" {
-			asked++
-		}
-	}
-	if asked != 1 {
+	if asked := sentCount(m, "completion/complete"); asked != 1 {
 		t.Errorf("completion/complete sent %d times for two Tabs on one word the server offered nothing for, want once", asked)
 	}
+}
+
+// sentCount is how many requests of method the session sent.
+func sentCount(m *Model, method string) int {
+	n := 0
+	for i := range m.com.log.Len() {
+		if r := m.com.log.At(i); r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == method {
+			n++
+		}
+	}
+	return n
 }

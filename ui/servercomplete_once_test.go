@@ -2,10 +2,12 @@ package ui
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -50,5 +52,24 @@ func TestTabBeforeInitializeSaysToInitialize(t *testing.T) {
 	}
 	if got, want := m.status.msg.text, "no values to offer for language: not initialized yet: press i first"; got != want {
 		t.Errorf("status %q, want %q", got, want)
+	}
+}
+
+// Another session shown (a proxy's own, another client's) is another
+// server: what the one shown before offered nothing for is asked again.
+func TestTabAsksAgainOnAnotherSessionShown(t *testing.T) {
+	b := newFakeBackend()
+	m := newTestModel(t, 120, 35, b, nil)
+	ask := serverCompleteMsg{line: "prompts/get review_code language=zz", start: 24, key: "language",
+		cmd: command.Command{Method: "completion/complete", Target: "prompt review_code", Words: []string{"language=zz"}}}
+	m.Update(serverCompletedMsg{ask: ask})
+	m.Update(ask)
+	if m.completing != "" || !strings.Contains(m.status.msg.text, "(asked already)") {
+		t.Fatalf("Tab again on the value the server offered nothing for: status %q", m.status.msg.text)
+	}
+	_ = m.showLog(history.NewLog())
+	m.Update(ask)
+	if m.completing != ask.line {
+		t.Errorf("Tab on another session's line asked nothing: status %q", m.status.msg.text)
 	}
 }

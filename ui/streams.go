@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -79,11 +81,15 @@ func streamWords(log *history.Log, stream string, reqSeq, seq int64) string {
 // bound of 200 bytes keeps. A message of ours or the server's with an
 // empty or blank method says "(no method)" (mcp.MethodShown) wherever it
 // is named; an answer to no request of ours has no method of its own,
-// and methodParts says what it is.
+// and says what it is instead (foreignTitle), in its row and in Detail's
+// heading alike.
 func pairTitle(p *history.Pair) string {
-	method := mcp.NameShown(p.Method)
-	if p.Kind != history.KindForeign {
-		method = mcp.MethodShown(p.Method)
+	method := mcp.MethodShown(p.Method)
+	if p.Kind == history.KindForeign {
+		if strings.TrimSpace(p.Method) == "" {
+			return foreignTitle(p)
+		}
+		method = mcp.NameShown(p.Method)
 	}
 	t := sanitize.Line(method)
 	if p.Tool != "" {
@@ -92,4 +98,18 @@ func pairTitle(p *history.Pair) string {
 		t += " " + wireLine(p.Subject, 200)
 	}
 	return t
+}
+
+// foreignTitle says what an answer to no request of ours is, in place of
+// the method it has none of; short, for the METHOD column.
+func foreignTitle(p *history.Pair) string {
+	switch {
+	case p.ID == "":
+		return "(an answer with no id)"
+	case p.NullIDError():
+		// Why a request of ours failed (see NullIDError), not an answer
+		// meant for another client.
+		return "(id null: request unreadable)"
+	}
+	return "(answer to an id we never sent)"
 }
