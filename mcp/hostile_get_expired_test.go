@@ -1,13 +1,12 @@
 package mcp
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A server that takes initialize and its notification with a session id,
@@ -18,31 +17,19 @@ import (
 // pane's "check the path", and the next request failed "not sent: session
 // s1 expired".
 func TestGetStreamRefusingTheNewSessionFailsTheHandshake(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet {
-			http.Error(w, "session not found", http.StatusNotFound)
-			return
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	front := mcptest.Front(t, fake.URL, func(w http.ResponseWriter, r *http.Request, _ []byte) bool {
+		if r.Method != http.MethodGet {
+			return false
 		}
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		body, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(body, &m)
-		w.Header().Set("Mcp-Session-Id", "s1")
-		if m.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"h","version":"1"}}}`))
-	}))
-	defer srv.Close()
-	s := NewSession(Config{URL: srv.URL + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second})
+		http.Error(w, "session not found", http.StatusNotFound)
+		return true
+	})
+	s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, RequestTimeout: 10 * time.Second})
 	rec := collect(s)
 	err := s.Connect(testCtx(t))
-	if err == nil || !strings.Contains(err.Error(), "GET") || !strings.Contains(err.Error(), "404") || !strings.Contains(err.Error(), "s1") || !strings.Contains(err.Error(), "--no-get-stream") {
-		t.Errorf("Connect = %v, want it to say the GET stream was answered 404 to session s1, and how to connect without it", err)
+	if err == nil || !strings.Contains(err.Error(), "GET") || !strings.Contains(err.Error(), "404") || !strings.Contains(err.Error(), "session") || !strings.Contains(err.Error(), "--no-get-stream") {
+		t.Errorf("Connect = %v, want it to say the GET stream was answered 404 to the session, and how to connect without it", err)
 	}
 	if s.Initialized() {
 		t.Errorf("the session says it is initialized, its session gone")
