@@ -397,6 +397,7 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	resp.Body.Close()
 	s.emitHTTP(ex)
 	quoted := QuotedBody(ex.Body, broke)
+	url = answeredAt(url, resp)
 	we := StatusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted)
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream

@@ -170,7 +170,7 @@ func (l *legacy) prepare(_ string, params json.RawMessage) (json.RawMessage, htt
 	return params, nil
 }
 
-func (l *legacy) initialized(context.Context) {}
+func (l *legacy) initialized(context.Context) error { return nil }
 
 func (l *legacy) close() {
 	l.mu.Lock()

@@ -113,7 +113,9 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 		return resp, err
 	}
 	if tr != nil {
-		tr.initialized(ctx)
+		if err := tr.initialized(ctx); err != nil {
+			return resp, err
+		}
 	}
 	s.mu.Lock()
 	s.initialized = true

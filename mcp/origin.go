@@ -183,6 +183,17 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
+// answeredAt names the URL whose server gave resp, for a message about
+// it: target, the URL asked, or, when a redirect was followed, the URL it
+// ended at and where it began, so that the user reads the logs of the
+// server that answered, not of one that only redirected.
+func answeredAt(target string, resp *http.Response) string {
+	if resp.Request == nil || resp.Request.Response == nil {
+		return target
+	}
+	return resp.Request.URL.Redacted() + " (redirected from " + target + ")"
+}
+
 // stripCredentials removes what the user added to a request: their headers
 // and token, and anything a server could read as a credential. That
 // includes the Referer net/http adds on a redirect: it is the URL the user

@@ -385,8 +385,8 @@ type transport interface {
 	// an error means the version cannot go on the requests that follow.
 	negotiated(protocol string) error
 	// initialized is told the handshake is done (streamable opens its GET
-	// stream).
-	initialized(ctx context.Context)
+	// stream); an error says the session was lost meanwhile.
+	initialized(ctx context.Context) error
 	// beforeInitialize is called before an initialize is sent, to start a
 	// new session where the transport has one.
 	beforeInitialize()

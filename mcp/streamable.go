@@ -55,6 +55,9 @@ type streamable struct {
 	// until a new session is adopted: a message sent meanwhile would go
 	// without an id and be refused for that, not for the real reason.
 	expired string
+	// expiredWhy is what expire said of expired: the server's status and
+	// whether it had ever kept the session.
+	expiredWhy string
 	// emptyIDGen is the session whose initialize answer carried an empty
 	// Mcp-Session-Id: a refusal for want of an id then names that.
 	emptyIDGen int
@@ -210,22 +213,24 @@ const getReadyWait = time.Second
 // the next request comes in, and one that finds no GET stream open drops
 // them (the TypeScript SDK without an event store does), so the next
 // request must not race the GET. A cancelled ctx (the user gave up:
-// ctrl+c in exec) ends the wait at once.
-func (t *streamable) initialized(ctx context.Context) {
+// ctrl+c in exec) ends the wait at once. A GET answered as a session the
+// server no longer knows fails the handshake: the session it opened is
+// gone before any request could use it.
+func (t *streamable) initialized(ctx context.Context) error {
 	t.mu.Lock()
 	gen := t.gen
 	t.mu.Unlock()
 	s := t.s
 	if s.cfg.NoGetStream {
 		s.emit(streamState(StateGetStream, gen, "", "not opened, as asked", true))
-		return
+		return nil
 	}
 	ready := make(chan struct{})
 	t.mu.Lock()
 	t.getReady = ready
 	t.mu.Unlock()
 	if !t.runStream(func(ctx context.Context) { t.getLoop(ctx, gen, ready) }) {
-		return
+		return nil
 	}
 	wait := time.NewTimer(getReadyWait)
 	defer wait.Stop()
@@ -234,6 +239,14 @@ func (t *streamable) initialized(ctx context.Context) {
 	case <-wait.C:
 	case <-ctx.Done():
 	}
+	t.mu.Lock()
+	lost, why := t.gen == gen && t.sessionID == "" && t.expired != "", t.expiredWhy
+	t.mu.Unlock()
+	if lost {
+		return &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: PurposeGet,
+			Message: "the session initialize opened was lost at once: the GET stream for server messages, opened next, was refused: " + why + " (--no-get-stream connects without that stream)"}
+	}
+	return nil
 }
 
 // getUnanswered reports a GET stream the handshake opened that the server

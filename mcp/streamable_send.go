@@ -189,7 +189,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), firstLine(QuotedBody(ex.Body, broke)), t.noIDWords(gen))}
 	}
-	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, QuotedBody(ex.Body, broke))
+	return StatusError(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke))
 }
 
 // maxSessionID bounds the session id mcpscope sends back on every request,

@@ -329,6 +329,11 @@ func (t *streamable) expire(gen int, id string, status int) bool {
 	if !known {
 		detail = fmt.Sprintf("the server answered %d to the first request carrying session %s: it never accepted the session its initialize answer named", status, id)
 	}
+	t.mu.Lock()
+	if t.expired == id {
+		t.expiredWhy = detail
+	}
+	t.mu.Unlock()
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateExpired, Conn: gen, SessionID: id, Transport: TransportStreamable, Detail: detail}})
 	return known
 }

@@ -244,11 +244,27 @@ func strayWords(st strays) string {
 }
 
 // idList joins ids a server sent for one message, each cut to a length a
-// line can carry: an id can be a megabyte long.
+// line can carry: an id can be a megabyte long. An id that came more than
+// once is named once, saying how often ("424242 (twice)"): repeated, it
+// read as several ids.
 func idList(ids []string) string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
+	times := make(map[string]int, len(ids))
+	var order []string
+	for _, id := range ids {
+		if times[id] == 0 {
+			order = append(order, id)
+		}
+		times[id]++
+	}
+	out := make([]string, len(order))
+	for i, id := range order {
 		out[i] = clip.Quote(id, 64)
+		switch n := times[id]; {
+		case n == 2:
+			out[i] += " (twice)"
+		case n > 2:
+			out[i] += fmt.Sprintf(" (%d times)", n)
+		}
 	}
 	return strings.Join(out, ", ")
 }
