@@ -416,7 +416,9 @@ func contentTypeHeader(h http.Header) map[string]string {
 }
 
 // adviceHeaders are the answer headers advice may quote.
-var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"}
+// Date is what a Retry-After date is read against: the server's clock,
+// not this machine's, nor a replay's day.
+var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After", "Date", "Upgrade"}
 
 // StatusError describes an HTTP answer that failed: the status line as the
 // server wrote it, the first line of its body and the headers advice quotes,

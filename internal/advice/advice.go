@@ -153,6 +153,8 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeGet, text: "the server refused the optional GET stream for its own messages (read its body): requests still work, but what it sends unasked, such as list changes, will not arrive; --no-get-stream stops asking"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, text: "the server rejected the message (bad JSON-RPC, an unknown method or a missing session): read its body"},
 	{cause: mcp.CauseStatus, status: http.StatusTooManyRequests, text: "the server limits how often it is asked: wait, then {retry}"},
+	{cause: mcp.CauseStatus, status: http.StatusMisdirectedRequest, text: "the server does not serve this host name here (421 Misdirected Request): a proxy or load balancer sent the request to the wrong server, or the URL names a host this server was not told it is; use the host name the server serves, or check the proxy's routing"},
+	{cause: mcp.CauseStatus, status: http.StatusUpgradeRequired, text: "the server wants another protocol than this one (426 Upgrade Required; its Upgrade header names it): most often HTTPS, so try an https:// URL"},
 	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
@@ -347,7 +349,10 @@ func For(f Fact, a Audience) string {
 		text = refusedToken
 	}
 	if ra := f.Header["Retry-After"]; ra != "" && (f.Status == http.StatusTooManyRequests || f.Status == http.StatusServiceUnavailable) {
-		text += " (it said Retry-After: " + ra + ")"
+		text += " (it said Retry-After: " + ra + retryAfterOdd(ra, f.Header["Date"]) + ")"
+	}
+	if up := f.Header["Upgrade"]; up != "" && f.Status == http.StatusUpgradeRequired {
+		text += " (it said Upgrade: " + up + ")"
 	}
 	addr := "the URL's host and port"
 	if f.Addr != "" {
