@@ -64,10 +64,28 @@ type ResourceTemplate struct {
 type Page[T any] struct {
 	Items []T
 	Next  string
-	// Unreadable says of each entry left out what it is,
-	// "resources[1]: the entry is a number, not an object": without it a
-	// page of [1, null] listed as "0 resources", as if empty.
+	// Unreadable says of the first UnreadableKept entries left out what
+	// each is, "resources[1]: the entry is an integer (1), not an object":
+	// without it a page of [1, null] listed as "0 resources", as if empty.
 	Unreadable []string
+	// UnreadableMore counts the entries left out past those: a page of a
+	// million of them kept a reason each, megabytes that said no more
+	// than the first few and their number.
+	UnreadableMore int
+}
+
+// UnreadableKept is how many of a page's unreadable entries Page keeps
+// the reason of; the rest are counted (UnreadableMore).
+const UnreadableKept = 20
+
+// unreadable sets aside one entry left out of the page, the reason built
+// (why) only for the first UnreadableKept.
+func (p *Page[T]) unreadable(why func() string) {
+	if len(p.Unreadable) < UnreadableKept {
+		p.Unreadable = append(p.Unreadable, why())
+		return
+	}
+	p.UnreadableMore++
 }
 
 // ParsePrompts reads the prompts and the next page's cursor of a
@@ -125,12 +143,16 @@ func parsePage[T any](result json.RawMessage, method, member string) (Page[T], e
 	default:
 		return Page[T]{}, fmt.Errorf("the %s result is not readable: its %q is %s, not an array", method, member, list.KindName())
 	}
-	page.Items = make([]T, 0, list.Len())
+	// Grown as items are read, not made for every entry: a page of a
+	// million 1s held room for a million items it never had.
+	page.Items = make([]T, 0, min(list.Len(), 1024))
 	i := -1
 	for entry := range list.Elements() {
 		i++
 		if entry.Kind() != jsonspan.Object {
-			page.Unreadable = append(page.Unreadable, fmt.Sprintf("%s[%d]: the entry is %s (%s), not an object", member, i, entry.KindName(), mcp.Excerpt(entry.Raw())))
+			page.unreadable(func() string {
+				return fmt.Sprintf("%s[%d]: the entry is %s, not an object", member, i, mcp.KindOf(entry))
+			})
 			continue
 		}
 		var item T
@@ -138,7 +160,7 @@ func parsePage[T any](result json.RawMessage, method, member string) (Page[T], e
 		if err := json.Unmarshal(entry.Raw(), &item); err == nil || errors.As(err, &typeErr) {
 			page.Items = append(page.Items, item)
 		} else {
-			page.Unreadable = append(page.Unreadable, fmt.Sprintf("%s[%d]: %v", member, i, err))
+			page.unreadable(func() string { return fmt.Sprintf("%s[%d]: %v", member, i, err) })
 		}
 	}
 	return page, nil
