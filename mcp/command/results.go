@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -402,18 +404,40 @@ func ParseCompletion(result json.RawMessage) (Completion, error) {
 		}
 		c.Values = append(c.Values, v)
 	}
-	var total int
 	switch raw := r.Completion.Total; {
 	case len(raw) == 0 || string(raw) == "null":
-	case json.Unmarshal(raw, &total) != nil || total < 0:
-		c.Odd = append(c.Odd, "total "+mcp.Excerpt(raw)+" is not a count: left out")
 	default:
-		c.Total = &total
+		if total, ok := countOf(raw); ok {
+			c.Total = &total
+		} else {
+			c.Odd = append(c.Odd, "total "+mcp.Excerpt(raw)+" is not a count: left out")
+		}
 	}
 	if raw := r.Completion.HasMore; len(raw) > 0 && string(raw) != "null" && json.Unmarshal(raw, &c.HasMore) != nil {
 		c.Odd = append(c.Odd, "hasMore "+mcp.Excerpt(raw)+" is not a boolean: read as false")
 	}
 	return c, nil
+}
+
+// countOf reads a JSON number that is a count: whole and not negative,
+// however written. JSON has one number type, and 5.0 or 5e0 is the count
+// 5 to a JavaScript server as 5 is; encoding/json refuses them for an int,
+// and a total of 5.0 was said to be no count. 5.5, -1 and 1e400 are not.
+func countOf(raw json.RawMessage) (int, bool) {
+	var n int
+	if json.Unmarshal(raw, &n) == nil {
+		return n, n >= 0
+	}
+	var num json.Number
+	if json.Unmarshal(raw, &num) != nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(num.String(), 64)
+	// Below 2^53 a float64 holds every whole number exactly.
+	if err != nil || f < 0 || f != math.Trunc(f) || f > 1<<53 {
+		return 0, false
+	}
+	return int(f), true
 }
 
 // OddIsError says what a tools/call result's isError is when it is not a
