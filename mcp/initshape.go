@@ -90,7 +90,7 @@ func versionsShape(what string, v jsonspan.Value) string {
 			continue
 		}
 		if seen[text]++; seen[text] == 2 {
-			twice = append(twice, strconv.Quote(sanitize.Line(clip.Quote(text, 64))))
+			twice = append(twice, strconv.Quote(shapeQuoted(text)))
 		}
 	}
 	var says []string
@@ -149,7 +149,7 @@ func openingShape(what, versions string, result []byte) string {
 	var odd, flags []string
 	for name, c := range capsDoc.Members() {
 		if c.Kind() != jsonspan.Object {
-			odd = append(odd, clip.Quote(name, 64)+" is "+KindOf(c))
+			odd = append(odd, shapeQuoted(name)+" is "+KindOf(c))
 			continue
 		}
 		if name != "experimental" {
@@ -181,11 +181,17 @@ func notFlags(name string, c jsonspan.Value) []string {
 	var out []string
 	for opt, v := range opts.Members() {
 		if (opt == "listChanged" || opt == "subscribe") && v.Kind() != jsonspan.Bool {
-			out = append(out, clip.Quote(name, 64)+"."+opt+" is "+KindOf(v))
+			out = append(out, shapeQuoted(name)+"."+opt+" is "+KindOf(v))
 		}
 	}
 	return out
 }
+
+// shapeQuoted is a name of the server's (a capability, a version) as a
+// shape line quotes it: sanitized and cut where the line is built
+// (LineShown), since one sanitized only where the whole line was shown
+// could end it at the name.
+func shapeQuoted(name string) string { return LineShown(name, 64) }
 
 // KindOf is a value's JSON type with an excerpt of it, "null", "an
 // integer (5)": the one way a message says what a server sent where
