@@ -324,11 +324,17 @@ func (p *printer) capabilities(caps map[string]json.RawMessage) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
+	// Each name cut and sanitized on its own, as the shape warning quotes
+	// it: an escape sequence in one, sanitized with the whole line, ran
+	// on over the names after it.
+	for i, n := range names {
+		names[i] = mcp.LineShown(n, 64)
+	}
 	list := strings.Join(names, ", ")
 	if list == "" {
 		list = "(none)" // as the TUI says it: an empty line reads as missing output
 	}
-	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(list))
+	fmt.Fprintf(p.w, "capabilities: %s\n", list)
 }
 
 func (p *printer) instructions(text string) {

@@ -102,3 +102,17 @@ func TestExecCapabilityShapeSaysAllPastAnEscapeInAName(t *testing.T) {
 		}
 	}
 }
+
+// exec's capabilities line names every capability when one's name holds
+// an escape sequence, where the sequence ran on over the names after it
+// ("capabilities: x"), and cuts a name of a kilobyte.
+func TestExecCapabilitiesLineNamesAllPastAnEscape(t *testing.T) {
+	long := strings.Repeat("z", 1000)
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"x\u001b]0;":{},"y":{},"` + long + `":{}},"serverInfo":{"name":"odd","version":"1"}}}`)
+	})
+	out, errOut, _ := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "ping")
+	if want := "capabilities: x, y, " + strings.Repeat("z", 64) + "… (1000 bytes)\n"; !strings.Contains(out, want) {
+		t.Errorf("want %q in:\n%s\n%s", want, out, errOut)
+	}
+}
