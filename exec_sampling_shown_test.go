@@ -2,10 +2,7 @@ package main
 
 import (
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // exec's word on a sampling request says all a person answering as a
@@ -18,23 +15,7 @@ func TestExecSamplingSaysWhatShapesTheReply(t *testing.T) {
 	params := `{"messages":[{"role":"` + role + `","content":{"type":"text","text":"hi"}},{"role":"user","content":{"type":"text","text":"and this?"}}],` +
 		`"maxTokens":10,"temperature":0.7,"stopSequences":["\n\n","END"],"includeContext":"thisServer",` +
 		`"modelPreferences":{"hints":[{"name":"claude"}]},"systemPrompt":"Be brief\u001b]0;"}`
-	replied := make(chan struct{})
-	var once sync.Once
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindResponse {
-			once.Do(func() { close(replied) })
-		}
-		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		_ = x.Event(`{"jsonrpc":"2.0","id":"ask-1","method":"sampling/createMessage","params":` + params + `}`)
-		select {
-		case <-replied:
-		case <-x.Context().Done():
-		}
-		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "done"}}})
-	}})
+	srv := samplingAsker(t, params)
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call anything")
 	for _, want := range []string{
 		`max tokens 10 · temperature 0.7 · stop at "\n\n", "END" · include context thisServer · model hints claude · system prompt “Be brief” · reply to rrrr`,
