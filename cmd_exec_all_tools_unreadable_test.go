@@ -30,7 +30,7 @@ func TestExecAllToolsSaysEveryPagesUnreadableEntries(t *testing.T) {
 	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "tools/list --all")
 	for _, want := range []string{
 		`unreadable tools[1]: it has no "name"`,
-		"unreadable tools[2]: the entry is an integer, not an object",
+		"unreadable tools[2]: the entry is an integer (7), not an object",
 		`unreadable tools[5]: its "name" is null, not a string`,
 		"3 tools and 3 unreadable",
 	} {

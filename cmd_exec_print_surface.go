@@ -52,24 +52,26 @@ func (p *printer) count(n int, noun, and, next, method string, result json.RawMe
 // unreadable prints a line for each entry of a list page that could not
 // be read, and is what the page's count says of them (" and 2
 // unreadable"): left out without a word, a page of [1, null] listed as
-// "0 resources", as if the server had none.
-func (p *printer) unreadable(entries []string) string {
+// "0 resources", as if the server had none. more counts the entries
+// past those whose reasons were kept.
+func (p *printer) unreadable(entries []string, more int) string {
 	for _, u := range entries[:min(len(entries), unreadableShown)] {
 		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u))
 	}
-	if n := len(entries) - unreadableShown; n > 0 {
+	if n := len(entries) - min(len(entries), unreadableShown) + more; n > 0 {
 		fmt.Fprintf(p.w, "unreadable: %d more, not shown\n", n)
 	}
-	if len(entries) == 0 {
+	if len(entries)+more == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" and %d unreadable", len(entries))
+	return fmt.Sprintf(" and %d unreadable", len(entries)+more)
 }
 
 // unreadableShown bounds the lines a page's unreadable entries take: a
 // page of a million of them was a million lines, which say no more than
-// the first few and the count.
-const unreadableShown = 20
+// the first few and the count. A list page keeps no more reasons than it
+// (command.UnreadableKept), and counts the rest.
+const unreadableShown = command.UnreadableKept
 
 // unreadableResult shows a list result that could not be read at all (an
 // array, "resources" a string): why, then the JSON as it came.
@@ -94,7 +96,7 @@ func (p *printer) resources(result json.RawMessage) {
 		rows[i] = entry{name: mcp.URIListed(r.URI), kind: kind, desc: named(r.Name, r.Title, withAnnotations(firstLine(r.Description), r.Annotations))}
 	}
 	p.columns(rows)
-	p.count(len(rs), "resource", p.unreadable(page.Unreadable), page.Next, "resources/list", result)
+	p.count(len(rs), "resource", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "resources/list", result)
 }
 
 func (p *printer) templates(result json.RawMessage) {
@@ -109,7 +111,7 @@ func (p *printer) templates(result json.RawMessage) {
 		rows[i] = entry{name: mcp.URIListed(t.URITemplate), kind: command.MimeTypeShown(t.MimeType), desc: named(t.Name, t.Title, withAnnotations(firstLine(t.Description), t.Annotations))}
 	}
 	p.columns(rows)
-	p.count(len(ts), "template", p.unreadable(page.Unreadable), page.Next, "resources/templates/list", result)
+	p.count(len(ts), "template", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "resources/templates/list", result)
 }
 
 // named is a listed resource's or template's description led by its name
@@ -163,7 +165,7 @@ func (p *printer) prompts(result json.RawMessage) {
 		rows[i] = entry{name: mcp.NameListed(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
 	}
 	p.columns(rows)
-	p.count(len(ps), "prompt", p.unreadable(page.Unreadable), page.Next, "prompts/list", result)
+	p.count(len(ps), "prompt", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "prompts/list", result)
 }
 
 // contents shows what a resources/read gave: text as it is, binary as its
@@ -322,11 +324,17 @@ func (p *printer) capabilities(caps map[string]json.RawMessage) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
+	// Each name cut and sanitized on its own, as the shape warning quotes
+	// it: an escape sequence in one, sanitized with the whole line, ran
+	// on over the names after it.
+	for i, n := range names {
+		names[i] = mcp.LineShown(n, 64)
+	}
 	list := strings.Join(names, ", ")
 	if list == "" {
 		list = "(none)" // as the TUI says it: an empty line reads as missing output
 	}
-	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(list))
+	fmt.Fprintf(p.w, "capabilities: %s\n", list)
 }
 
 func (p *printer) instructions(text string) {

@@ -52,7 +52,7 @@ func (p *printer) tasks(result json.RawMessage) {
 		}
 	}
 	p.columns(rows)
-	p.count(len(ts), "task", p.unreadable(page.Unreadable), page.Next, "tasks/list", result)
+	p.count(len(ts), "task", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "tasks/list", result)
 	p.cutTaskIDs(cut)
 }
 

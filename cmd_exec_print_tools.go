@@ -42,12 +42,14 @@ func (p *printer) tools(resp *mcp.Response) {
 		rows[i] = entry{name: mcp.NameListed(t.Name), desc: desc, more: argSummary(t.InputSchema)}
 	}
 	p.columns(rows)
-	unreadable := make([]string, len(page.Unreadable))
-	for i, u := range page.Unreadable {
+	// Only the reasons shown are written out: a page can hold a million.
+	shown := page.Unreadable[:min(len(page.Unreadable), unreadableShown)]
+	unreadable := make([]string, len(shown))
+	for i, u := range shown {
 		unreadable[i] = u.String()
 	}
 	// As the other lists say it: "1 tool", and the cursor of the next page.
-	p.count(len(tools), "tool", p.unreadable(unreadable), next, "tools/list", result)
+	p.count(len(tools), "tool", p.unreadable(unreadable, len(page.Unreadable)-len(shown)), next, "tools/list", result)
 }
 
 // notCallable is why a 2026 client leaves t out, "" when it does not or

@@ -56,3 +56,25 @@ func TestExecCompletionPastTheLimitPrintsABoundedNumber(t *testing.T) {
 		t.Errorf("exit %d, want %q and no v100 in:\n%.2000s\n%s", code, want, out, errOut)
 	}
 }
+
+// A total written as a whole number in another form (5.0, 5e0) is the
+// count JSON's one number type makes it, where it was said to be "not a
+// count"; one that is not whole, negative or past float64's range is not.
+func TestExecCompletionTotalIsACountHoweverWritten(t *testing.T) {
+	for total, want := range map[string]string{
+		`5.0`:   "2 values of 5\n",
+		`5e0`:   "2 values of 5\n",
+		`50E-1`: "2 values of 5\n",
+		`5.5`:   "2 values (total 5.5 is not a count: left out)\n",
+		`-1`:    "2 values (total -1 is not a count: left out)\n",
+		`1e400`: "2 values (total 1e400 is not a count: left out)\n",
+	} {
+		srv := mcptest.OnMethod(t, "completion/complete", func(x *mcptest.Exchange) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"completion":{"values":["ruby","rust"],"total":` + total + `}}}`)
+		})
+		out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "complete prompt review lang=r")
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("total %s: exit %d, want %q in:\n%s\n%s", total, code, want, out, errOut)
+		}
+	}
+}

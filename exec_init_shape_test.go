@@ -81,3 +81,38 @@ func TestExecSaysANegativeTTLIsNone(t *testing.T) {
 		t.Errorf("want the negative ttlMs said to be none:\n%s\n%s", out, errOut)
 	}
 }
+
+// A capability's name holding an escape sequence, whole or cut open by
+// the name's cut, costs only itself: the warning after it is still said,
+// where the sequence, sanitized with the whole line, ran on over the rest
+// of it ("in the initialize result's capabilities, x").
+func TestExecCapabilityShapeSaysAllPastAnEscapeInAName(t *testing.T) {
+	long := strings.Repeat("a", 60) + `\u001b]0;` + strings.Repeat("b", 40)
+	for _, tc := range []struct{ caps, want string }{
+		{`{"x\u001b]8;;":5}`, "warning: in the initialize result's capabilities, x is an integer (5), not an object: a capability is an object of its options\n"},
+		{`{"` + long + `":5}`, "warning: in the initialize result's capabilities, " + strings.Repeat("a", 60) + "… (104 bytes) is an integer (5), not an object: a capability is an object of its options\n"},
+		{`{"t\u001b]0;":{"listChanged":"yes"}}`, `warning: in the initialize result's capabilities, t.listChanged is a string ("yes"), not true or false: clients differ on whether that option is on` + "\n"},
+	} {
+		srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":` + tc.caps + `,"serverInfo":{"name":"odd","version":"1"}}}`)
+		})
+		out, errOut, _ := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "ping")
+		if strings.Count(out, tc.want) != 1 {
+			t.Errorf("%s: want the warning %q once:\n%s\n%s", tc.caps, tc.want, out, errOut)
+		}
+	}
+}
+
+// exec's capabilities line names every capability when one's name holds
+// an escape sequence, where the sequence ran on over the names after it
+// ("capabilities: x"), and cuts a name of a kilobyte.
+func TestExecCapabilitiesLineNamesAllPastAnEscape(t *testing.T) {
+	long := strings.Repeat("z", 1000)
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"x\u001b]0;":{},"y":{},"` + long + `":{}},"serverInfo":{"name":"odd","version":"1"}}}`)
+	})
+	out, errOut, _ := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "ping")
+	if want := "capabilities: x, y, " + strings.Repeat("z", 64) + "… (1000 bytes)\n"; !strings.Contains(out, want) {
+		t.Errorf("want %q in:\n%s\n%s", want, out, errOut)
+	}
+}

@@ -16,7 +16,7 @@ func TestExecSaysUnreadableListEntries(t *testing.T) {
 	for _, c := range []struct{ method, line, result, want string }{
 		{"resources/templates/list", "templates", `{"resourceTemplates":[1,null,"s",{"uriTemplate":"a://{x}","name":"a"}]}`,
 			"unreadable resourceTemplates[0]: the entry is an integer (1), not an object\n" +
-				"unreadable resourceTemplates[1]: the entry is null (null), not an object\n" +
+				"unreadable resourceTemplates[1]: the entry is null, not an object\n" +
 				"unreadable resourceTemplates[2]: the entry is a string (\"s\"), not an object\n" +
 				"1 template and 3 unreadable\n"},
 		{"prompts/list", "prompts", `{"prompts":[7]}`, "unreadable prompts[0]: the entry is an integer (7), not an object\n0 prompts and 1 unreadable\n"},

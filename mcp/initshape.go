@@ -29,10 +29,10 @@ func InitializeShape(result []byte) string {
 		return ""
 	}
 	if v := root.Get("protocolVersion"); v.Kind() != 0 && v.Kind() != jsonspan.String {
-		return what + "'s protocolVersion is " + kindOf(v) + ", not a string: it names no version (the protocol's are strings, \"2025-06-18\")"
+		return what + "'s protocolVersion is " + KindOf(v) + ", not a string: it names no version (the protocol's are strings, \"2025-06-18\")"
 	}
 	if v := root.Get("serverInfo"); v.Kind() != 0 && v.Kind() != jsonspan.Object {
-		return what + "'s serverInfo is " + kindOf(v) + ", not an object: it does not name the server"
+		return what + "'s serverInfo is " + KindOf(v) + ", not an object: it does not name the server"
 	}
 	return ""
 }
@@ -86,11 +86,11 @@ func versionsShape(what string, v jsonspan.Value) string {
 		i++
 		text, ok := e.Text()
 		if e.Kind() != jsonspan.String || !ok {
-			odd = append(odd, fmt.Sprintf("item %d is %s", i, sanitize.Line(kindOf(e))))
+			odd = append(odd, fmt.Sprintf("item %d is %s", i, sanitize.Line(KindOf(e))))
 			continue
 		}
 		if seen[text]++; seen[text] == 2 {
-			twice = append(twice, strconv.Quote(sanitize.Line(clip.Quote(text, 64))))
+			twice = append(twice, strconv.Quote(shapeQuoted(text)))
 		}
 	}
 	var says []string
@@ -134,13 +134,13 @@ func openingShape(what, versions string, result []byte) string {
 	}
 	root := doc.Root()
 	if root.Kind() != jsonspan.Object {
-		return what + " is " + kindOf(root) + ", not an object: it names no " + versions + ", capabilities or serverInfo"
+		return what + " is " + KindOf(root) + ", not an object: it names no " + versions + ", capabilities or serverInfo"
 	}
 	caps := root.Get("capabilities")
 	switch caps.Kind() {
 	case 0, jsonspan.Object:
 	default:
-		return what + "'s capabilities is " + kindOf(caps) + ", not an object: it does not say what the server offers"
+		return what + "'s capabilities is " + KindOf(caps) + ", not an object: it does not say what the server offers"
 	}
 	capsDoc, ok := objectOf(caps.Raw(), 1)
 	if !ok {
@@ -149,7 +149,7 @@ func openingShape(what, versions string, result []byte) string {
 	var odd, flags []string
 	for name, c := range capsDoc.Members() {
 		if c.Kind() != jsonspan.Object {
-			odd = append(odd, clip.Quote(name, 64)+" is "+kindOf(c))
+			odd = append(odd, shapeQuoted(name)+" is "+KindOf(c))
 			continue
 		}
 		if name != "experimental" {
@@ -181,15 +181,23 @@ func notFlags(name string, c jsonspan.Value) []string {
 	var out []string
 	for opt, v := range opts.Members() {
 		if (opt == "listChanged" || opt == "subscribe") && v.Kind() != jsonspan.Bool {
-			out = append(out, clip.Quote(name, 64)+"."+opt+" is "+kindOf(v))
+			out = append(out, shapeQuoted(name)+"."+opt+" is "+KindOf(v))
 		}
 	}
 	return out
 }
 
-// kindOf is a value's JSON type with an excerpt of it: "null", "an
-// integer (5)".
-func kindOf(v jsonspan.Value) string {
+// shapeQuoted is a name of the server's (a capability, a version) as a
+// shape line quotes it: sanitized and cut where the line is built
+// (LineShown), since one sanitized only where the whole line was shown
+// could end it at the name.
+func shapeQuoted(name string) string { return LineShown(name, 64) }
+
+// KindOf is a value's JSON type with an excerpt of it, "null", "an
+// integer (5)": the one way a message says what a server sent where
+// something else belonged (a capability, a list's entry, a tool's name).
+// The excerpt is the server's JSON: sanitize it where it is shown.
+func KindOf(v jsonspan.Value) string {
 	if v.Kind() == jsonspan.Null {
 		return "null"
 	}

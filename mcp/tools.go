@@ -178,7 +178,7 @@ func (r *Response) WithTools(result json.RawMessage, page ToolPage) *Response {
 func readTool(v jsonspan.Value) (Tool, string) {
 	t := Tool{Raw: v.Raw()}
 	if v.Kind() != jsonspan.Object {
-		return t, "the entry is " + v.KindName() + ", not an object"
+		return t, "the entry is " + KindOf(v) + ", not an object"
 	}
 	name := v.Get("name")
 	switch name.Kind() {
@@ -189,7 +189,7 @@ func readTool(v jsonspan.Value) (Tool, string) {
 	case jsonspan.String:
 		t.Name, _ = name.Text()
 	default:
-		return t, `its "name" is ` + name.KindName() + " (" + Excerpt(name.Raw()) + "), not a string"
+		return t, `its "name" is ` + KindOf(name) + ", not a string"
 	}
 	t.Title, _ = v.Get("title").Text()
 	t.Description, _ = v.Get("description").Text()

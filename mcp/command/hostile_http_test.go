@@ -72,7 +72,7 @@ func TestHostileToolsOverHTTP(t *testing.T) {
 		`tools[9]: its "name" is an integer (42), not a string`,
 		`tools[10]: its "name" is an object ({"en":"x"}), not a string`,
 		`tools[11]: it has no "name"`,
-		`tools[12]: the entry is a string, not an object`,
+		`tools[12]: the entry is a string ("just a string"), not an object`,
 	}, "\n"); got != want {
 		t.Errorf("unreadable entries:\n%s\nwant:\n%s", got, want)
 	}

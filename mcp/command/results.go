@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -64,10 +66,28 @@ type ResourceTemplate struct {
 type Page[T any] struct {
 	Items []T
 	Next  string
-	// Unreadable says of each entry left out what it is,
-	// "resources[1]: the entry is a number, not an object": without it a
-	// page of [1, null] listed as "0 resources", as if empty.
+	// Unreadable says of the first UnreadableKept entries left out what
+	// each is, "resources[1]: the entry is an integer (1), not an object":
+	// without it a page of [1, null] listed as "0 resources", as if empty.
 	Unreadable []string
+	// UnreadableMore counts the entries left out past those: a page of a
+	// million of them kept a reason each, megabytes that said no more
+	// than the first few and their number.
+	UnreadableMore int
+}
+
+// UnreadableKept is how many of a page's unreadable entries Page keeps
+// the reason of; the rest are counted (UnreadableMore).
+const UnreadableKept = 20
+
+// unreadable sets aside one entry left out of the page, the reason built
+// (why) only for the first UnreadableKept.
+func (p *Page[T]) unreadable(why func() string) {
+	if len(p.Unreadable) < UnreadableKept {
+		p.Unreadable = append(p.Unreadable, why())
+		return
+	}
+	p.UnreadableMore++
 }
 
 // ParsePrompts reads the prompts and the next page's cursor of a
@@ -125,12 +145,16 @@ func parsePage[T any](result json.RawMessage, method, member string) (Page[T], e
 	default:
 		return Page[T]{}, fmt.Errorf("the %s result is not readable: its %q is %s, not an array", method, member, list.KindName())
 	}
-	page.Items = make([]T, 0, list.Len())
+	// Grown as items are read, not made for every entry: a page of a
+	// million 1s held room for a million items it never had.
+	page.Items = make([]T, 0, min(list.Len(), 1024))
 	i := -1
 	for entry := range list.Elements() {
 		i++
 		if entry.Kind() != jsonspan.Object {
-			page.Unreadable = append(page.Unreadable, fmt.Sprintf("%s[%d]: the entry is %s (%s), not an object", member, i, entry.KindName(), mcp.Excerpt(entry.Raw())))
+			page.unreadable(func() string {
+				return fmt.Sprintf("%s[%d]: the entry is %s, not an object", member, i, mcp.KindOf(entry))
+			})
 			continue
 		}
 		var item T
@@ -138,7 +162,7 @@ func parsePage[T any](result json.RawMessage, method, member string) (Page[T], e
 		if err := json.Unmarshal(entry.Raw(), &item); err == nil || errors.As(err, &typeErr) {
 			page.Items = append(page.Items, item)
 		} else {
-			page.Unreadable = append(page.Unreadable, fmt.Sprintf("%s[%d]: %v", member, i, err))
+			page.unreadable(func() string { return fmt.Sprintf("%s[%d]: %v", member, i, err) })
 		}
 	}
 	return page, nil
@@ -380,18 +404,40 @@ func ParseCompletion(result json.RawMessage) (Completion, error) {
 		}
 		c.Values = append(c.Values, v)
 	}
-	var total int
 	switch raw := r.Completion.Total; {
 	case len(raw) == 0 || string(raw) == "null":
-	case json.Unmarshal(raw, &total) != nil || total < 0:
-		c.Odd = append(c.Odd, "total "+mcp.Excerpt(raw)+" is not a count: left out")
 	default:
-		c.Total = &total
+		if total, ok := countOf(raw); ok {
+			c.Total = &total
+		} else {
+			c.Odd = append(c.Odd, "total "+mcp.Excerpt(raw)+" is not a count: left out")
+		}
 	}
 	if raw := r.Completion.HasMore; len(raw) > 0 && string(raw) != "null" && json.Unmarshal(raw, &c.HasMore) != nil {
 		c.Odd = append(c.Odd, "hasMore "+mcp.Excerpt(raw)+" is not a boolean: read as false")
 	}
 	return c, nil
+}
+
+// countOf reads a JSON number that is a count: whole and not negative,
+// however written. JSON has one number type, and 5.0 or 5e0 is the count
+// 5 to a JavaScript server as 5 is; encoding/json refuses them for an int,
+// and a total of 5.0 was said to be no count. 5.5, -1 and 1e400 are not.
+func countOf(raw json.RawMessage) (int, bool) {
+	var n int
+	if json.Unmarshal(raw, &n) == nil {
+		return n, n >= 0
+	}
+	var num json.Number
+	if json.Unmarshal(raw, &num) != nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(num.String(), 64)
+	// Below 2^53 a float64 holds every whole number exactly.
+	if err != nil || f < 0 || f != math.Trunc(f) || f > 1<<53 {
+		return 0, false
+	}
+	return int(f), true
 }
 
 // OddIsError says what a tools/call result's isError is when it is not a

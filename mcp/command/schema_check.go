@@ -159,16 +159,16 @@ func schemaCheck(path string, v any, s *Schema, out []ArgWarning) []ArgWarning {
 			break
 		}
 		if s.Minimum != nil && f < *s.Minimum {
-			warn("%s is below the minimum %s", x, schemaNum(*s.Minimum))
+			warn("%s", boundBroken(x, "is below", "minimum", *s.Minimum))
 		}
 		if s.ExclusiveMinimum != nil && f <= *s.ExclusiveMinimum {
-			warn("%s is not above the exclusive minimum %s", x, schemaNum(*s.ExclusiveMinimum))
+			warn("%s", boundBroken(x, "is not above", "exclusive minimum", *s.ExclusiveMinimum))
 		}
 		if s.Maximum != nil && f > *s.Maximum {
-			warn("%s is above the maximum %s", x, schemaNum(*s.Maximum))
+			warn("%s", boundBroken(x, "is above", "maximum", *s.Maximum))
 		}
 		if s.ExclusiveMaximum != nil && f >= *s.ExclusiveMaximum {
-			warn("%s is not below the exclusive maximum %s", x, schemaNum(*s.ExclusiveMaximum))
+			warn("%s", boundBroken(x, "is not below", "exclusive maximum", *s.ExclusiveMaximum))
 		}
 	case string:
 		n := utf8.RuneCountInString(x)
@@ -372,4 +372,20 @@ func schemaArticle(kind string) string {
 		return "an " + kind
 	}
 	return "a " + kind
+}
+
+// boundBroken says that x breaks the schema's bound named name ("5 is
+// below the minimum 10"). A bound past float64's range (schemaFloat's
+// infinity) is no usable number: "5 is below the minimum a number past
+// float64's range" read as if 5 were out of range, so it says what the
+// schema's bound is and what x was checked against in its place.
+func boundBroken(x json.Number, breaks, name string, bound float64) string {
+	if !math.IsInf(bound, 0) {
+		return fmt.Sprintf("%s %s the %s %s", x, breaks, name, schemaNum(bound))
+	}
+	infinity := "infinity"
+	if bound < 0 {
+		infinity = "minus infinity"
+	}
+	return fmt.Sprintf("%s %s the %s: the schema's %s is %s, not a usable number, so %s was checked against %s in its place", x, breaks, name, name, schemaNum(bound), x, infinity)
 }

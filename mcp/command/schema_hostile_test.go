@@ -146,7 +146,7 @@ func TestOddSchemas(t *testing.T) {
 		{"numbers past float64", `{"properties":{"n":{"type":"number","minimum":1e400,"maximum":-1e400,"maxLength":1e400},"e":{"enum":[1e400,2]}}}`,
 			// Bounds past the range are the infinities they round to, and
 			// said so: 5 is below the one and above the other.
-			"n=5 e=1e400", `{"n":5,"e":1e400}`, []string{"n: 5 is below the minimum a number past float64's range", "n: 5 is above the maximum a negative number past float64's range"}},
+			"n=5 e=1e400", `{"n":5,"e":1e400}`, []string{"n: 5 is below the minimum: the schema's minimum is a number past float64's range, not a usable number, so 5 was checked against infinity in its place", "n: 5 is above the maximum: the schema's maximum is a negative number past float64's range, not a usable number, so 5 was checked against minus infinity in its place"}},
 		{"a property that is not a schema", `{"properties":{"a":5,"b":"string","c":null,"d":[{"type":"integer"}]}}`,
 			"a=1 b=2 c=3 d=4", `{"a":"1","b":"2","c":"3","d":"4"}`, nil},
 		{"items, enum and anyOf of the wrong shape", `{"properties":{"a":{"type":"array","items":[{"type":"integer"}]},"b":{"enum":"x"},"c":{"anyOf":{"type":"integer"}}}}`,
