@@ -4,9 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A recording whose file name starts with a dash reads as a flag: export
@@ -14,15 +11,9 @@ import (
 // letter of the file as a flag, and not how to give the file. They say it
 // is a file here and how to name it, and named so it is read.
 func TestARecordingNamedWithALeadingDashIsToldHowToGive(t *testing.T) {
-	stateDir(t)
+	dir := oneSessionRecorded(t)
 	t.Chdir(t.TempDir())
-	url := demotest.Start(t, demo.Options{}).URL + "/mcp"
-	if _, errOut, code := run(t, "exec", url, "tools/list"); code != exitOK {
-		t.Fatalf("exec: exit %d: %s", code, errOut)
-	}
-	_, errOut, _ := run(t, "export", "last", "--format", "json", "-o", "x.json")
-	_, recording, _ := strings.Cut(errOut, "note: last is ")
-	recording, _, _ = strings.Cut(recording, ", the newest recording")
+	recording := onlyRecording(t, dir)
 	for _, name := range []string{"-d.jsonl", "--session.jsonl"} {
 		whole, err := os.ReadFile(recording)
 		if err != nil {
@@ -38,7 +29,7 @@ func TestARecordingNamedWithALeadingDashIsToldHowToGive(t *testing.T) {
 				t.Errorf("%s %s: exit %d, stderr %q; want %q", c, name, code, errOut, want)
 			}
 		}
-		if out, errOut, code := run(t, "export", "./"+name); code != exitOK || !strings.Contains(out, "# mcpscope session: "+url) {
+		if out, errOut, code := run(t, "export", "./"+name); code != exitOK || !strings.Contains(out, "# mcpscope session: ") {
 			t.Errorf("export ./%s: exit %d, stderr %q", name, code, errOut)
 		}
 	}
