@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,17 @@ func flagError(cmd *cobra.Command, err error) error {
 			}
 		})
 		short := unknown.GetSpecifiedShortnames() != ""
+		typed := "--" + unknown.GetSpecifiedName()
+		if short {
+			typed = "-" + unknown.GetSpecifiedShortnames()
+		}
+		if fileHere(typed) {
+			// A file named with a leading dash (-x.jsonl) reads as a flag;
+			// pflag's words named a letter of it, not the file, nor how
+			// to give it.
+			return &exitError{exitUsage, fmt.Errorf("%v: %s is a file here, read as a flag: give it as %s (or after --)\nrun '%s --help' for usage",
+				err, typed, command.ShellPath(typed), cmd.CommandPath())}
+		}
 		if owners := flagOwners(cmd, unknown.GetSpecifiedName(), short); len(owners) > 0 {
 			// A flag of another command ("exec --listen", "exec -o") is
 			// no slip: the command it belongs to is the one to run.
@@ -145,4 +157,11 @@ func siblingCommand(cmd *cobra.Command, name string) *cobra.Command {
 		}
 	}
 	return nil
+}
+
+// fileHere reports whether name, as typed, names a file (or anything
+// else) in the working directory.
+func fileHere(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
 }

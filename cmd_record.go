@@ -204,11 +204,10 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 		}
 	}
 	if err != nil {
-		if env := history.DefaultDirFrom(); f.file == "" && env != "" {
+		if from := history.DirFromEnv(dir); f.file == "" && from != "" {
 			// The directory is not one the user typed here: say where it
 			// came from, or they look for the mistake in the command.
-			return nil, nil, fmt.Errorf("%v (the sessions directory is %s from $%s: fix or unset %s, choose a file with --record FILE, or --no-record)",
-				err, dir, env, env)
+			return nil, nil, fmt.Errorf("%v (%s, choose a file with --record FILE, or --no-record)", err, from)
 		}
 		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
 	}

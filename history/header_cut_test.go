@@ -40,3 +40,29 @@ func TestOpenSaysTheHeaderWasCutShort(t *testing.T) {
 		}
 	}
 }
+
+// A header made longer than the reader's buffer (a url edited to megabytes)
+// was said to be "cut short in its first line: interrupted as it began,
+// and holds no record", or, spaced as an editor writes JSON, "not an
+// mcpscope recording". It is said to be too long, and edited or damaged.
+func TestOpenSaysAHeaderIsTooLong(t *testing.T) {
+	h := testHeader()
+	h.URL = "http://localhost:8811/" + strings.Repeat("a", 2<<20)
+	whole, err := os.ReadFile(recordAs(t, h, nil, RecordOptions{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spaced := bytes.Replace(whole, []byte(`{"format":"`), []byte(`{"format": "`), 1)
+	dir := t.TempDir()
+	for _, content := range [][]byte{whole, spaced} {
+		path := filepath.Join(dir, "s.jsonl")
+		if err := os.WriteFile(path, content, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Open(path)
+		want := " is an mcpscope recording whose first line, the header, is longer than the 1 MiB a header can be: it was edited or damaged"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Open(%.40q…) = %.300v, want %q", content, err, want)
+		}
+	}
+}

@@ -59,7 +59,8 @@ func Open(path string) (*Reader, error) {
 	// file that is not a recording from being read whole.
 	first, err := r.br.ReadSlice('\n')
 	r.line, r.pos = 1, int64(len(first))
-	if errors.Is(err, bufio.ErrBufferFull) {
+	long := errors.Is(err, bufio.ErrBufferFull)
+	if long {
 		err = nil
 	}
 	if len(first) == 0 && err != nil {
@@ -84,6 +85,11 @@ func Open(path string) (*Reader, error) {
 	if r.h.Format != Format {
 		export := r.isExport(header)
 		f.Close()
+		if long && bytes.Contains(header[:min(len(header), 64)], []byte(`"`+Format+`"`)) {
+			// Not cut: longer than the buffer, which no header mcpscope
+			// writes comes near (a url or a field made huge by hand).
+			return nil, fmt.Errorf("%s is an mcpscope recording whose first line, the header, is longer than the %d MiB a header can be: it was edited or damaged (a huge url or other field); replay the recording mcpscope wrote (mcpscope sessions lists them)", path, r.br.Size()>>20)
+		}
 		if cutHeader(header) {
 			return nil, fmt.Errorf("%s is an mcpscope recording cut short in its first line, the header: it was interrupted as it began, and holds no record", path)
 		}

@@ -54,6 +54,9 @@ func List(dir string) ([]SessionInfo, error) {
 		return nil, nil
 	}
 	if err != nil {
+		if from := DirFromEnv(dir); from != "" {
+			return nil, fmt.Errorf("cannot list recordings in %s: %w (%s)", dir, err, from)
+		}
 		return nil, fmt.Errorf("cannot list recordings in %s: %w", dir, err)
 	}
 	var out []SessionInfo

@@ -62,17 +62,21 @@ func privateDir(dir string) error {
 	return fmt.Errorf("%s %s, and recordings there would not be private: remove it, or set MCPSCOPE_STATE_DIR to a directory of your own", dir, wrong)
 }
 
-// DefaultDirFrom names the environment variable DefaultDir was taken from,
-// "" when it is the home directory's: an error about the directory says
-// where to change it.
-func DefaultDirFrom() string {
-	_, from := envDir()
-	return from
+// DirFromEnv says, for an error about dir, where dir came from when the
+// environment named it: "the sessions directory is DIR from $VAR: fix or
+// unset VAR". "" for any other dir: the user typed it, or it is the home
+// directory's. The mistake is then in no command the user looks at.
+func DirFromEnv(dir string) string {
+	d, from := envDir()
+	if from == "" || d != dir {
+		return ""
+	}
+	return fmt.Sprintf("the sessions directory is %s from $%s: fix or unset %s", dir, from, from)
 }
 
 // envDir is the recordings' directory the environment names, and the
 // variable that names it; "" and "" when none does. DefaultDir and
-// DefaultDirFrom read it so, and cannot disagree about which applies.
+// DirFromEnv read it so, and cannot disagree about which applies.
 func envDir() (dir, from string) {
 	if d := os.Getenv("MCPSCOPE_STATE_DIR"); d != "" {
 		return filepath.Join(d, "sessions"), "MCPSCOPE_STATE_DIR"

@@ -93,12 +93,25 @@ func Create(path string, replace bool) (*File, error) {
 	if replace {
 		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	}
+	fifo := false
+	if fi, err := os.Stat(path); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		// Opened for writing, a FIFO waits for a reader: forever, and
+		// without a word, when the user has started none.
+		fifo, flags = true, flags|syscall.O_NONBLOCK
+	}
 	f, err := os.OpenFile(path, flags, 0o600)
+	if fifo && errors.Is(err, syscall.ENXIO) {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNoReader}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &File{f: f, path: path, existed: existed, replace: replace}, nil
 }
+
+// ErrNoReader is Create's refusal of a named pipe that nothing reads,
+// rather than a wait for a reader that may never come.
+var ErrNoReader = errors.New("a named pipe (FIFO) that nothing is reading: start what reads it first (e.g. cat on it in another terminal), or name a regular file")
 
 // Write writes to the file being made.
 func (w *File) Write(p []byte) (int, error) { return w.f.Write(p) }
