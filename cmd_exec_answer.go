@@ -145,7 +145,7 @@ func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (js
 			where = "on " + host
 		}
 		fmt.Fprintf(a.warn, "note: --answer %s answered a request to open %s (%s); mcpscope opens nothing\n",
-			sanitize.Line(first), sanitize.Line(clip.Quote(e.URL, 2048)), sanitize.Line(clip.Quote(where, 512)))
+			sanitize.Line(first), sanitize.Quoted(e.URL, 2048), sanitize.Quoted(where, 512))
 	}
 	return res, err
 }
@@ -234,7 +234,7 @@ func (a *execAnswers) missing() string {
 		// recording has it whole.
 		name = mcp.NameShown(name)
 		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
-			sanitize.Line(name), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Line(clip.Quote(command.Describe(r), 4096)), sanitize.Line(name))
+			sanitize.Line(name), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Quoted(command.Describe(r), 4096), sanitize.Line(name))
 	}
 	// A given answer that matched nothing is most likely the one meant for
 	// what went unanswered, under another name.

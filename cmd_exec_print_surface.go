@@ -328,7 +328,7 @@ func (p *printer) capabilities(caps map[string]json.RawMessage) {
 	// it: an escape sequence in one, sanitized with the whole line, ran
 	// on over the names after it.
 	for i, n := range names {
-		names[i] = mcp.LineShown(n, 64)
+		names[i] = sanitize.Quoted(n, 64)
 	}
 	list := strings.Join(names, ", ")
 	if list == "" {

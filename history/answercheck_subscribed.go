@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -75,7 +74,7 @@ func (c *AnswerCheck) unsubscribed(r *mcp.Record) (Problem, bool) {
 			return Problem{}, false
 		}
 	}
-	quoted := fmt.Sprintf("%q", sanitize.Line(clip.Quote(uri, 200)))
+	quoted := fmt.Sprintf("%q", sanitize.Quoted(uri, 200))
 	if len(c.subs.saidURIs) == maxUnsubscribedSaid {
 		c.subs.more = true
 		p := Problem{Level: LevelInfo, Seq: r.Seq,

@@ -97,3 +97,33 @@ func TestAnswerCheckListenOfNoURISubscribesToNone(t *testing.T) {
 		t.Errorf("notes %+v, want one for file:///other", got)
 	}
 }
+
+// An update of a long URI not subscribed to, with an escape sequence the
+// cut leaves open, is noted with the URI's size after it: the size was
+// added before sanitizing, and the open sequence took it with it, so the
+// note did not say the URI was cut.
+func TestAnswerCheckSaysTheSizeOfACutURIWithAnEscape(t *testing.T) {
+	uri := "file:///" + strings.Repeat("a", 180) + "\x1b]0;" + strings.Repeat("x", 200)
+	handle := func(x *mcptest.Exchange) {
+		if x.Method == "tools/call" {
+			_ = x.Notify("notifications/resources/updated", map[string]any{"uri": uri})
+		}
+		x.Default()
+	}
+	cfg := mcp.Config{Transport: mcp.TransportStreamable, NoGetStream: true}
+	cfg.URL = mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: handle}).Endpoint()
+	l := logOf(t, cfg, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "echo", []byte(`{"text":"x"}`)); err != nil {
+			t.Fatalf("tools/call: %v", err)
+		}
+	})
+	for _, p := range l.Negotiation().Problems {
+		if strings.Contains(p.Message, "not subscribed to") {
+			if !strings.Contains(p.Message, "(392 bytes)") || strings.Contains(p.Message, "\x1b") {
+				t.Errorf("note %q, want the URI cut, its size said, and no escape", p.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no note of the update not subscribed to: %+v", l.Negotiation().Problems)
+}

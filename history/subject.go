@@ -174,7 +174,7 @@ func listenSubject(raw []byte) string {
 		others = append(others, key)
 	}
 	if len(others) > 0 {
-		words = append(words, clip.ListFunc(others, mcp.MaxListed, func(k string) string { return sanitize.Line(clip.Quote(k, 64)) }))
+		words = append(words, clip.ListFunc(others, mcp.MaxListed, func(k string) string { return sanitize.Quoted(k, 64) }))
 	}
 	if uris != "" {
 		words = append(words, uris)

@@ -189,9 +189,9 @@ func notFlags(name string, c jsonspan.Value) []string {
 
 // shapeQuoted is a name of the server's (a capability, a version) as a
 // shape line quotes it: sanitized and cut where the line is built
-// (LineShown), since one sanitized only where the whole line was shown
+// (sanitize.Quoted), since one sanitized only where the whole line was shown
 // could end it at the name.
-func shapeQuoted(name string) string { return LineShown(name, 64) }
+func shapeQuoted(name string) string { return sanitize.Quoted(name, 64) }
 
 // KindOf is a value's JSON type with an excerpt of it, "null", "an
 // integer (5)": the one way a message says what a server sent where

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // NameShown is a tool's name as a row, the export's heading and JSON, a
@@ -48,17 +47,4 @@ func MethodShown(method string) string {
 		return "(no method)"
 	}
 	return NameShown(method)
-}
-
-// LineShown is a server's text cut at n bytes as clip.Quote cuts it and
-// sanitized for one line, for a piece of a line that says more after it
-// (a shape warning's capability, a sampling request's system prompt). The
-// bytes kept are sanitized on their own, before the size is added: an
-// escape sequence sanitized with the whole line, or left open by the cut,
-// ran on over the words after it, and the line stopped at the piece.
-func LineShown(s string, n int) string {
-	if len(s) <= n {
-		return sanitize.Line(s)
-	}
-	return clip.WithSize(sanitize.Line(clip.Prefix(s, n)), len(s))
 }

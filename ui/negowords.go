@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
@@ -162,7 +161,7 @@ func capabilities(raw json.RawMessage) string {
 // and cut as Quote cuts: a 64 KB User-Agent filled rows of the pane with
 // nothing to say it went on.
 func header(h map[string][]string, name string) string {
-	return sanitize.Line(clip.Quote(mcp.RecordedHeader(h, name), 512))
+	return sanitize.Quoted(mcp.RecordedHeader(h, name), 512)
 }
 
 // posts shows how the POSTs of the connection in use were answered, and

@@ -59,7 +59,7 @@ func (r *router) line(line string) {
 		return
 	}
 	r.shown++
-	shown := sanitize.Line(clip.Quote(line, maxRoutedLine))
+	shown := sanitize.Quoted(line, maxRoutedLine)
 	if !strings.Contains(line, unsolicited) {
 		fmt.Fprintf(r.w, "logged: %s\n", shown)
 		return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -14,7 +15,7 @@ import (
 // reply to and what a person answering as a model needs to know of the
 // reply (maxTokens, temperature, the stop sequences, the context to
 // include, the model preferences, the system prompt). Each piece it quotes
-// came from the server, and is cut and sanitized on its own (mcp.LineShown):
+// came from the server, and is cut and sanitized on its own (sanitize.Quoted):
 // an escape sequence in a system prompt, sanitized only with the whole
 // line, ran on over the messages after it.
 func describeSampling(params json.RawMessage) string {
@@ -33,7 +34,7 @@ func describeSampling(params json.RawMessage) string {
 	}
 	if doc, err := jsonspan.Parse(top[0], jsonspan.Limits{Depth: 4, Children: 4096, Values: 1 << 16}); err == nil {
 		for m := range doc.Root().Elements() {
-			parts = append(parts, roleShown(m.Get("role"))+": "+mcp.LineShown(samplingContent(m.Get("content")), samplingTextCut))
+			parts = append(parts, roleShown(m.Get("role"))+": "+sanitize.Quoted(samplingContent(m.Get("content")), samplingTextCut))
 		}
 	}
 	// Raw: a maxTokens or temperature that is not a number is shown as it
@@ -42,10 +43,10 @@ func describeSampling(params json.RawMessage) string {
 	system := textOrExcerpt(top[6])
 	var bounds []string
 	if len(maxTokens) > 0 {
-		bounds = append(bounds, "max tokens "+mcp.LineShown(string(maxTokens), 32))
+		bounds = append(bounds, "max tokens "+sanitize.Quoted(string(maxTokens), 32))
 	}
 	if len(temperature) > 0 && string(temperature) != "null" {
-		bounds = append(bounds, "temperature "+mcp.LineShown(string(temperature), 32))
+		bounds = append(bounds, "temperature "+sanitize.Quoted(string(temperature), 32))
 	}
 	if stops := stopSequences(stops); stops != "" {
 		bounds = append(bounds, "stop at "+stops)
@@ -53,13 +54,13 @@ func describeSampling(params json.RawMessage) string {
 	// "none", the default, asks for nothing to be added: said, it
 	// read as a bound on the reply.
 	if include := textOrExcerpt(include); include != "" && include != "none" {
-		bounds = append(bounds, "include context "+mcp.LineShown(include, 64))
+		bounds = append(bounds, "include context "+sanitize.Quoted(include, 64))
 	}
 	if prefs := modelPreferences(prefs); prefs != "" {
 		bounds = append(bounds, "model "+prefs)
 	}
 	if system != "" {
-		bounds = append(bounds, "system prompt “"+mcp.LineShown(system, 300)+"”")
+		bounds = append(bounds, "system prompt “"+sanitize.Quoted(system, 300)+"”")
 	}
 	// An empty list is the schema's to allow (a system prompt can stand
 	// alone), but "reply to " with nothing after it read as words lost.
@@ -86,7 +87,7 @@ func stopSequences(raw json.RawMessage) string {
 	}
 	var stops []string
 	if json.Unmarshal(raw, &stops) != nil {
-		return mcp.LineShown(mcp.Excerpt(raw), 64) + " (not a list of strings)"
+		return sanitize.Quoted(mcp.Excerpt(raw), 64) + " (not a list of strings)"
 	}
 	return clip.ListFunc(stops, mcp.MaxListed, func(s string) string {
 		if len(s) <= 32 {
@@ -112,7 +113,7 @@ func modelPreferences(raw json.RawMessage) string {
 		Intelligence *json.Number `json:"intelligencePriority"`
 	}
 	if json.Unmarshal(raw, &p) != nil {
-		return "preferences " + mcp.LineShown(string(raw), 200)
+		return "preferences " + sanitize.Quoted(string(raw), 200)
 	}
 	var words, names []string
 	for _, h := range p.Hints {
@@ -121,14 +122,14 @@ func modelPreferences(raw json.RawMessage) string {
 		}
 	}
 	if len(names) > 0 {
-		words = append(words, "hints "+clip.ListFunc(names, mcp.MaxListed, func(n string) string { return mcp.LineShown(n, 100) }))
+		words = append(words, "hints "+clip.ListFunc(names, mcp.MaxListed, func(n string) string { return sanitize.Quoted(n, 100) }))
 	}
 	for _, pr := range []struct {
 		name string
 		v    *json.Number
 	}{{"cost", p.Cost}, {"speed", p.Speed}, {"intelligence", p.Intelligence}} {
 		if pr.v != nil {
-			words = append(words, pr.name+" priority "+mcp.LineShown(pr.v.String(), 32))
+			words = append(words, pr.name+" priority "+sanitize.Quoted(pr.v.String(), 32))
 		}
 	}
 	return strings.Join(words, ", ")
@@ -146,9 +147,9 @@ func roleShown(v jsonspan.Value) string {
 	case !ok && v.Kind() == 0:
 		return "(no role)"
 	case !ok:
-		return mcp.LineShown(mcp.Excerpt(v.Raw()), 64) + " (a role that is not a string)"
+		return sanitize.Quoted(mcp.Excerpt(v.Raw()), 64) + " (a role that is not a string)"
 	}
-	return roleWord(mcp.LineShown(role, 64))
+	return roleWord(sanitize.Quoted(role, 64))
 }
 
 // roleWord marks a role other than user and assistant.
