@@ -199,8 +199,14 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 			return nil, nil, fmt.Errorf("%v: choose another file with --record FILE, or pass --force to replace it", err)
 		}
 	default:
+		name := u.Host
+		if h.Demo {
+			// The built-in demo's random port closes with it: the file
+			// says what it was instead.
+			name = "demo"
+		}
 		if dir, err = history.DefaultDir(); err == nil {
-			rec, err = history.CreateIn(dir, now, u.Host, h, opts)
+			rec, err = history.CreateIn(dir, now, name, h, opts)
 		}
 	}
 	if err != nil {

@@ -88,6 +88,9 @@ func TestExecRecordsTheDemoGatewayAsTheDemo(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "built-in demo (/sse)") || strings.Contains(out, "127.0.0.1:") {
 		t.Errorf("sessions: exit %d, want %s named the built-in demo (/sse), not by its port:\n%s%s", code, file, out, errOut)
 	}
+	if !strings.HasSuffix(file, "_demo.jsonl") {
+		t.Errorf("the recording is %s, want its name to say demo, not the port that closed", file)
+	}
 }
 
 func TestExecUnquotedWordsJoinTheirCommand(t *testing.T) {
