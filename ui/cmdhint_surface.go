@@ -43,6 +43,12 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothin
 			}
 			return h, true
 		}
+		if key, _, ok := strings.Cut(prefix, "="); ok {
+			// A prompt not listed (or not by this name) still has its
+			// values asked of the server by Tab: the usage alone stood
+			// here, after the server had offered none.
+			return ctx.valuesHint(key, keys, askedNothing) + usage, true
+		}
 	case ctx.template() != "":
 		t := ctx.template()
 		vars := command.TemplateVars(t)

@@ -30,6 +30,20 @@ func TestLiveHintSaysTheServerOfferedNothing(t *testing.T) {
 	}
 }
 
+// Before the prompts are listed, a prompt argument's value still has its
+// hint: Tab asks the server, and once it offered nothing, type one. The
+// hint showed prompts/get's usage alone, after the server had answered.
+func TestLiveHintOfAnUnlistedPromptsValue(t *testing.T) {
+	l := liveDemoAt(t, 80, 24)
+	l.tm.Type(":prompts/get review_code language=zz")
+	l.waitFor("language: tab asks the server for values")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("the server offered no values for language starting zz")
+	l.waitFor("language: the server offered no values; type one")
+	l.quit()
+}
+
 // The word the server offered nothing for is forgotten when the session
 // changes (r opens a new one, i initializes it again): Tab on the same
 // line then asks the new session's server, where it said "asked already"
