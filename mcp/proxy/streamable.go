@@ -244,7 +244,8 @@ func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request, c *Client
 // a dropped stream.
 func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid string) {
 	purpose, stream := mcp.PurposeGet, mcp.StreamGet
-	if last := r.Header.Get("Last-Event-ID"); last != "" {
+	last := r.Header.Get("Last-Event-ID")
+	if last != "" {
 		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
 		c.state(mcp.StateResuming, "the client resumes a stream after event "+shownID(last))
 	}
@@ -254,6 +255,9 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	resp, ok := l.send()
 	if !ok {
 		c.getAnswered(false, "")
+		if purpose == mcp.PurposeResume {
+			c.state(mcp.StateResuming, resumeGotNone(last, "upstream did not answer it"))
+		}
 		return
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
@@ -279,7 +283,9 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
 	case isStream:
-		c.state(mcp.StateResumed, "upstream replays from event "+shownID(r.Header.Get("Last-Event-ID")))
+		c.state(mcp.StateResumed, "upstream replays from event "+shownID(last))
+	default:
+		c.state(mcp.StateResuming, resumeGotNone(last, "upstream answered "+resp.Status))
 	}
 	var rewrite rewriter
 	if sid == "" {
@@ -476,4 +482,12 @@ func unopened(l *leg, err error, upstream string) string {
 		how = "the proxy stopped before upstream's answer to the initialize came"
 	}
 	return how + ": no session began"
+}
+
+// resumeGotNone is what became of a client's resume after event last that
+// brought no stream: without it the Negotiation pane's Resume rows read
+// "the client resumes a stream after event …" once per attempt, the same
+// words each time, as if each were still under way or had worked.
+func resumeGotNone(last, why string) string {
+	return "the client's resume after event " + shownID(last) + " got no stream: " + why
 }
