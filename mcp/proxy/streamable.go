@@ -247,7 +247,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	last := r.Header.Get("Last-Event-ID")
 	if last != "" {
 		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
-		c.state(mcp.StateResuming, "the client resumes a stream after event "+shownID(last))
+		c.state(mcp.StateResuming, resumesFrom+shownID(last))
 	}
 	l := p.newLeg(w, r, c, nil, message{}, purpose)
 	defer l.cancel()
@@ -482,12 +482,4 @@ func unopened(l *leg, err error, upstream string) string {
 		how = "the proxy stopped before upstream's answer to the initialize came"
 	}
 	return how + ": no session began"
-}
-
-// resumeGotNone is what became of a client's resume after event last that
-// brought no stream: without it the Negotiation pane's Resume rows read
-// "the client resumes a stream after event …" once per attempt, the same
-// words each time, as if each were still under way or had worked.
-func resumeGotNone(last, why string) string {
-	return "the client's resume after event " + shownID(last) + " got no stream: " + why
 }
