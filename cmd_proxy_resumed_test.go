@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -46,28 +43,13 @@ func TestProxyHeadlessSaysTheClientResumed(t *testing.T) {
 	h.stop()
 }
 
-// resumeRequest sends one request of session sid to url, with
-// Last-Event-ID last when it is not "", and returns the body it got.
+// resumeRequest sends method to url in session sid, with Last-Event-ID
+// last when it is not "", and returns the body it got.
 func resumeRequest(t *testing.T, method, url, sid, last, body string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", sid)
-	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	headers := map[string]string{"Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25"}
 	if last != "" {
-		req.Header.Set("Last-Event-ID", last)
+		headers["Last-Event-ID"] = last
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	got, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatalf("%s %s: %v after %q", method, url, err, got)
-	}
-	return string(got)
+	return proxyRequest(t, method, url, headers, body)
 }
