@@ -15,15 +15,25 @@ import (
 // ends its answer fails here, not at go test's ten-minute timeout.
 func post2026(t *testing.T, base, body, method, name string) string {
 	t.Helper()
+	headers := map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method}
+	if name != "" {
+		headers["Mcp-Name"] = name
+	}
+	return proxyRequest(t, http.MethodPost, base+"/mcp", headers, body)
+}
+
+// proxyRequest sends method to url through the proxy with a client's
+// Content-Type and Accept and the headers given, and returns the whole
+// answer, bounded as post2026 is.
+func proxyRequest(t *testing.T, method, url string, headers map[string]string, body string) string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp", strings.NewReader(body))
-	for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-		"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method} {
+	req, _ := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range headers {
 		req.Header.Set(k, v)
-	}
-	if name != "" {
-		req.Header.Set("Mcp-Name", name)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -32,7 +42,7 @@ func post2026(t *testing.T, base, body, method, name string) string {
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
-		t.Fatalf("reading the proxied answer to %s after %q: %v", method, b, err)
+		t.Fatalf("reading the proxied answer to %s %s after %q: %v", method, url, b, err)
 	}
 	return string(b)
 }

@@ -270,7 +270,7 @@ func (s *proxySessions) openFold(c *proxy.Client, in chan []mcp.Record, f *sessi
 	switch {
 	case s.clients != nil && !closed(s.gone):
 		s.feeds = append(s.feeds, recs)
-		s.feed.send(ui.Client{ID: id, Name: kind.name, Records: recs, RecordingPath: path, Log: log})
+		s.feed.send(ui.Client{ID: id, Name: kind.name, Records: recs, RecordingPath: path, Log: log, Fold: true})
 	default:
 		if log != nil {
 			log.Close()

@@ -272,11 +272,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		case mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized, mcp.StateFailed:
 			// The detail of these is a sentence saying why, not a name.
 			lp.lineAt(r.Time, "·", r.State.State+":", r.State.Detail)
-		case mcp.StateResuming:
+		case mcp.StateResuming, mcp.StateResumed:
 			// The client dropped an answer stream it can resume: said,
 			// as no failure, so a cancel or a resumption after it reads
-			// as what it is.
-			if proxy.AnswerStreamDropped(r.State) {
+			// as what it is. And the client's resumption, with what
+			// became of it: an answer that came on a resumed stream
+			// read as one that came whole.
+			if proxy.AnswerStreamDropped(r.State) || proxy.ClientResumed(r.State) {
 				lp.lineAt(r.Time, "·", r.State.Detail, "")
 			}
 		case mcp.StateGetStream:

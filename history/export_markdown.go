@@ -109,9 +109,12 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		for _, p := range n.Problems {
 			fmt.Fprintf(b, "- **%s**: %s", p.Level, mdText(p.Message))
 			// The advice the TUI shows under it, from the same table
-			// (Hint alone is only a recording older than causes).
+			// (Hint alone is only a recording older than causes), after
+			// the TUI's arrow: in parentheses it read as more of the
+			// message, and advice with its own parentheses nested them,
+			// "(is the server still running? (it answered before))".
 			if a := p.Advice(aud); a != "" {
-				fmt.Fprintf(b, " (%s)", mdText(a))
+				fmt.Fprintf(b, " → %s", mdText(a))
 			}
 			b.WriteString("\n")
 		}

@@ -14,7 +14,8 @@ import (
 
 // A recording of a failed connect (a server answering 500 text/html to
 // everything) was exported with its Problems listed without the advice the
-// TUI shows under them. The export carries the advice, from the one table.
+// TUI shows under them. The export carries the advice, from the one table,
+// after the arrow the TUI puts before it.
 func TestExportProblemsCarryTheAdvice(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
@@ -45,8 +46,10 @@ func TestExportProblemsCarryTheAdvice(t *testing.T) {
 	_, section, _ := strings.Cut(md.String(), "### Problems")
 	section, _, _ = strings.Cut(section, "## Messages")
 	for _, a := range want {
-		if !strings.Contains(section, mdText(a)) {
-			t.Errorf("the Problems section lacks the advice %q:\n%s", a, section)
+		// After the TUI's arrow, not in parentheses that read as more of
+		// the message and nested the advice's own.
+		if !strings.Contains(section, "→ "+mdText(a)+"\n") {
+			t.Errorf("the Problems section lacks the advice %q after an arrow:\n%s", a, section)
 		}
 	}
 }

@@ -43,6 +43,9 @@ type Client struct {
 	// not answer, history.Unanswered: it may be); the status bar says so
 	// while that session is shown. The rest is not looked at.
 	RecordingFailed error
+	// Fold says the session holds many short ones, each folded in (the
+	// proxy's GETs before initialize): each new one is announced.
+	Fold bool
 }
 
 // clientFeed is a client session the TUI watches: its own Log, filled as
@@ -273,6 +276,7 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 	if f == nil {
 		return nil
 	}
+	had := f.log.Len()
 	f.log.Append(msg.recs...)
 	next := waitForClientRecords(f.ID, f.Records)
 	if i != m.clients.cur {
@@ -280,7 +284,7 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 			// Said when its tab is shown again (showClient).
 			f.gone, _ = streamGoneAfter(f.gone, msg.recs)
 		}
-		return next
+		return tea.Batch(next, m.announceFolded(f, i, had, msg.recs))
 	}
 	m.forgetAskedNothing(msg.recs)
 	// The user's own session says on the status line what befalls it, as

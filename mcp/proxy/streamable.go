@@ -244,9 +244,10 @@ func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request, c *Client
 // a dropped stream.
 func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid string) {
 	purpose, stream := mcp.PurposeGet, mcp.StreamGet
-	if last := r.Header.Get("Last-Event-ID"); last != "" {
+	last := r.Header.Get("Last-Event-ID")
+	if last != "" {
 		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
-		c.state(mcp.StateResuming, "the client resumes a stream after event "+shownID(last))
+		c.state(mcp.StateResuming, resumesFrom+shownID(last))
 	}
 	l := p.newLeg(w, r, c, nil, message{}, purpose)
 	defer l.cancel()
@@ -254,6 +255,9 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	resp, ok := l.send()
 	if !ok {
 		c.getAnswered(false, "")
+		if purpose == mcp.PurposeResume {
+			c.state(mcp.StateResuming, resumeGotNone(last, "upstream did not answer it"))
+		}
 		return
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
@@ -279,7 +283,9 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
 	case isStream:
-		c.state(mcp.StateResumed, "upstream replays from event "+shownID(r.Header.Get("Last-Event-ID")))
+		c.state(mcp.StateResumed, "upstream replays from event "+shownID(last))
+	default:
+		c.state(mcp.StateResuming, resumeGotNone(last, "upstream answered "+resp.Status))
 	}
 	var rewrite rewriter
 	if sid == "" {
