@@ -74,8 +74,10 @@ func describeSampling(params json.RawMessage) string {
 }
 
 // samplingTextCut bounds one message's words: a caller cuts the whole
-// line, but a message of megabytes was sanitized whole before that.
-const samplingTextCut = 2048
+// line, but a message of megabytes was sanitized whole before that. It
+// holds a long prompt whole, as the TUI's question box scrolls through
+// it: 2 KiB cut a page of prompt to its first lines there.
+const samplingTextCut = 16 << 10
 
 // stopSequences is a sampling request's stopSequences in a few words:
 // each quoted, so "\n\n" and a trailing space show, a few of them and a
