@@ -70,3 +70,22 @@ func TestGetStreamTransientFailureGivenUp(t *testing.T) {
 		}
 	}
 }
+
+// A GET stream refused 503 with a Retry-After is tried again after the
+// wait it asks for, said with the attempt, where it came at mcpscope's
+// own pace, refused again before that wait was over.
+func TestGetStreamHeedsRetryAfter(t *testing.T) {
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	}
+	s, rec := dialRaw(t, f, Config{RequestTimeout: 5 * time.Second, ReconnectDelay: 20 * time.Millisecond})
+	defer s.Close()
+	r := rec.waitFor(t, "the GET stream tried again", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "trying again")
+	})
+	if want := "trying again in 1s, attempt 1 of 5; the server's Retry-After asks to wait 1s"; !strings.HasSuffix(r.State.Detail, want) {
+		t.Errorf("GET stream state %q, want it to end %q", r.State.Detail, want)
+	}
+}

@@ -54,6 +54,7 @@ func (l *legacy) autoReconnect(ended *connection, delay time.Duration) {
 		}
 		last, err = c, cerr
 		delay, raised = pace.after(attempt, delay)
+		delay, raised = pace.heed(cerr, delay, raised)
 	}
 	// A reconnect the user asked for meanwhile may have opened a stream,
 	// or be opening one: then nothing gave up.

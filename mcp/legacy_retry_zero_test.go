@@ -39,3 +39,19 @@ func TestLegacyRetryZeroKeepsTheReconnectsPatience(t *testing.T) {
 		t.Errorf("second attempt = %q, want it to say %q", second.State.Detail, want)
 	}
 }
+
+// A legacy stream whose reopenings are refused 503 with a Retry-After is
+// reopened after the wait it asks for, said with the attempt: they came
+// at mcpscope's own pace, each refused before that wait was over.
+func TestLegacyReconnectHeedsRetryAfter(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{CloseAfterEndpoint: true, GETStatus: http.StatusServiceUnavailable, GETStatusAfter: 1,
+		GETHeaders:     http.Header{"Retry-After": {"1"}},
+		UnknownSession: mcptest.UnknownSessionHang})
+	_, rec := connect(t, Config{URL: srv.SSEURL(), Transport: TransportSSE, Reconnect: true, ReconnectDelay: 100 * time.Millisecond})
+	second := rec.waitFor(t, "the second attempt", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateReconnecting && strings.Contains(r.State.Detail, "attempt 2 of")
+	})
+	if want := "attempt 2 of 5; the server's Retry-After asks to wait 1s"; !strings.HasSuffix(second.State.Detail, want) {
+		t.Errorf("second attempt = %q, want it to end %q", second.State.Detail, want)
+	}
+}

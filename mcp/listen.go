@@ -209,6 +209,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		} else {
 			wait, words = pace.after(failures-1, wait)
 		}
+		wait, words = pace.heed(err, wait, words)
 		state(fmt.Sprintf("%s; reopening in %s, attempt %d of %d%s", ended, DurationText(wait), failures, autoReconnects, words))
 		if !sleepCtx(ctx, wait) {
 			return

@@ -71,3 +71,38 @@ func TestListenRefusedPacedAsEveryStream(t *testing.T) {
 		t.Errorf("the server got %d subscriptions/listen, want 6", n)
 	}
 }
+
+// A listen stream refused by a rate limit (429, 503) is reopened after
+// the wait its Retry-After asks for, held to the cap, and the state says
+// so: it was reopened at mcpscope's own pace, each attempt refused again
+// before the wait the server asked for was over.
+func TestListenHeedsARefusalsRetryAfter(t *testing.T) {
+	for _, tc := range []struct {
+		name, retryAfter string
+		status           int
+		want             string
+	}{
+		{"seconds", "1", 429, "reopening in 1s, attempt 1 of 5; the server's Retry-After asks to wait 1s"},
+		{"capped", "3600", 503, "reopening in 200ms, attempt 1 of 5; the server's Retry-After asks to wait 3600s: waiting 200ms (mcpscope's cap)"},
+		{"a date by the server's clock", "Sat, 28 Nov 2026 12:00:01 GMT", 429, "reopening in 1s, attempt 1 of 5; the server's Retry-After asks to wait 1s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			limited := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
+				x.Header().Set("Retry-After", tc.retryAfter)
+				x.Header().Set("Date", "Sat, 28 Nov 2026 12:00:00 GMT")
+				x.Status(tc.status, "text/plain", "slow down")
+			})
+			maxRetry := 5 * time.Second
+			if tc.name == "capped" {
+				maxRetry = 200 * time.Millisecond
+			}
+			_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: limited}, Config{ReconnectDelay: 60 * time.Millisecond, MaxRetry: maxRetry})
+			got := rec.waitFor(t, "the listen stream's reopening", func(r Record) bool {
+				return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in")
+			})
+			if !strings.HasSuffix(got.State.Detail, tc.want) {
+				t.Errorf("listen state %q, want it to end %q", got.State.Detail, tc.want)
+			}
+		})
+	}
+}

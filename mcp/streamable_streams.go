@@ -194,6 +194,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			} else {
 				failWait, raised = pace.after(failures-1, failWait)
 			}
+			failWait, raised = pace.heed(err, failWait, raised)
 			retry := streamState(StateGetStream, gen, t.name(), fmt.Sprintf("the GET stream could not be opened (%s); trying again in %s, attempt %d of %d%s", we.Message, DurationText(failWait), failures, autoReconnects, raised), false)
 			retry.State.Auto = true
 			s.emit(retry)

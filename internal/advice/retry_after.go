@@ -1,9 +1,10 @@
 package advice
 
 import (
-	"net/http"
-	"strconv"
+	"errors"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // longestWait is the longest Retry-After a person would sit out: a
@@ -12,27 +13,18 @@ import (
 const longestWait = 24 * time.Hour
 
 // retryAfterOdd is what to add to a quoted Retry-After that is no wait a
-// person can keep, "" for one that is: delta-seconds past a day, a date
-// already past or a day away by the server's own clock (its Date header),
-// or neither form (RFC 9110 §10.2.3: digits, or an HTTP date).
+// person can keep, "" for one that is (mcp.RetryAfter reads it): more
+// than a day away, a date already past by the server's own clock, or
+// neither of its forms.
 func retryAfterOdd(ra, date string) string {
-	if secs, err := strconv.ParseInt(ra, 10, 64); err == nil {
-		if secs < 0 || time.Duration(secs) > longestWait/time.Second {
-			return ", more than a day: no wait to sit out; the server's limiter is misconfigured, so try again in a minute"
-		}
+	wait, err := mcp.RetryAfter(ra, date)
+	switch {
+	case errors.Is(err, mcp.ErrRetryAfterForm):
+		return ", " + err.Error() + ": try again in a minute"
+	case err != nil:
+		// No clock of the server's to read its date by: quoted as it came.
 		return ""
-	}
-	at, err := http.ParseTime(ra)
-	if err != nil {
-		return ", neither a number of seconds nor a date: try again in a minute"
-	}
-	now, err := http.ParseTime(date)
-	if err != nil {
-		// No clock of the server's to read it by: quoted as it came.
-		return ""
-	}
-	switch wait := at.Sub(now); {
-	case wait <= 0:
+	case wait < 0:
 		return ", a time already past by the server's own clock (Date: " + date + "): try again now"
 	case wait > longestWait:
 		return ", more than a day away: no wait to sit out; the server's limiter is misconfigured, so try again in a minute"

@@ -45,7 +45,7 @@ func TestAdviceSaysARetryAfterNoOneCanWait(t *testing.T) {
 		name, retryAfter, want string
 	}{
 		{"seconds", "30", "wait, then run the command again (it said Retry-After: 30)"},
-		{"years", "1000000000", "(it said Retry-After: 1000000000, more than a day: no wait to sit out; the server's limiter is misconfigured, so try again in a minute)"},
+		{"years", "1000000000", "(it said Retry-After: 1000000000, more than a day away: no wait to sit out; the server's limiter is misconfigured, so try again in a minute)"},
 		{"not a form", "1e9", "(it said Retry-After: 1e9, neither a number of seconds nor a date: try again in a minute)"},
 		{"past", "Thu, 01 Jan 1970 00:00:00 GMT", "(it said Retry-After: Thu, 01 Jan 1970 00:00:00 GMT, a time already past by the server's own clock (Date: " + date + "): try again now)"},
 		{"soon", "Sat, 28 Nov 2026 12:05:00 GMT", "(it said Retry-After: Sat, 28 Nov 2026 12:05:00 GMT)"},
