@@ -31,52 +31,36 @@ func TestLogFoldsProgressUnderTheRequestsOwnToken(t *testing.T) {
 	}
 }
 
-// Two pending requests of a proxied client naming one progressToken: the
-// answer to the first leaves the token the second's, whose progress is
-// folded into its row. The first's answer dropped the token, and the
-// second's progress read as a row of its own, "foreign token".
+// Two pending requests of a proxied client naming one progressToken, one
+// of them answered: the token is the other's, whose progress is folded
+// into its row. Answering the older dropped the token, and the newer's
+// progress read as a row of its own, "foreign token"; answering the
+// newer did the same to the older's.
 func TestLogKeepsATokenReusedByAPendingRequest(t *testing.T) {
-	s := newScript()
-	s.negotiate()
-	first := s.request("5", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
-	second := s.request("6", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
-	s.result("5", first, `{"content":[]}`)
-	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"total":2}}`)
-	l := NewLog()
-	l.Append(s.recs...)
-	if l.PairCount() != 2 {
-		var rows []string
-		for i := range l.PairCount() {
-			rows = append(rows, string(l.Pair(i).Kind)+" "+l.Pair(i).Method)
-		}
-		t.Fatalf("rows %q, want the two calls only", rows)
-	}
-	if p := l.Pair(1); p.Request == nil || p.Request.Seq != second || p.Notifications != 1 {
-		t.Errorf("the second call's row has %d notifications, want the progress folded into it", p.Notifications)
-	}
-}
-
-// Two pending requests of a proxied client naming one progressToken, the
-// newer answered first: the token is the older one's again, and its
-// progress is folded into its row. The newer's answer dropped the token,
-// and the older's progress read as a row of its own, "foreign token".
-func TestLogGivesAReusedTokenBackToTheOlderRequest(t *testing.T) {
-	s := newScript()
-	s.negotiate()
-	first := s.request("5", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
-	second := s.request("6", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
-	s.result("6", second, `{"content":[]}`)
-	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"total":2}}`)
-	l := NewLog()
-	l.Append(s.recs...)
-	if l.PairCount() != 2 {
-		var rows []string
-		for i := range l.PairCount() {
-			rows = append(rows, string(l.Pair(i).Kind)+" "+l.Pair(i).Method)
-		}
-		t.Fatalf("rows %q, want the two calls only", rows)
-	}
-	if p := l.Pair(0); p.Request == nil || p.Request.Seq != first || p.Notifications != 1 {
-		t.Errorf("the first call's row has %d notifications, want the progress folded into it", p.Notifications)
+	for _, answered := range []string{"older", "newer"} {
+		t.Run(answered, func(t *testing.T) {
+			s := newScript()
+			s.negotiate()
+			older := s.request("5", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
+			newer := s.request("6", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
+			id, seq, pending, row := "5", older, newer, 1
+			if answered == "newer" {
+				id, seq, pending, row = "6", newer, older, 0
+			}
+			s.result(id, seq, `{"content":[]}`)
+			s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"total":2}}`)
+			l := NewLog()
+			l.Append(s.recs...)
+			if l.PairCount() != 2 {
+				var rows []string
+				for i := range l.PairCount() {
+					rows = append(rows, string(l.Pair(i).Kind)+" "+l.Pair(i).Method)
+				}
+				t.Fatalf("rows %q, want the two calls only", rows)
+			}
+			if p := l.Pair(row); p.Request == nil || p.Request.Seq != pending || p.Notifications != 1 {
+				t.Errorf("the pending call's row has %d notifications, want the progress folded into it", p.Notifications)
+			}
+		})
 	}
 }
