@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -26,11 +27,24 @@ func TestSessionsListsTheDirGiven(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := run(t, "sessions", dir)
-	if code != exitOK || !strings.Contains(out, rec) || strings.Contains(out, "pipe.jsonl") || !strings.Contains(out, srv.Endpoint()) {
-		t.Errorf("sessions %s: exit %d, want the recording there listed and the FIFO not:\n%s\n%s", dir, code, out, errOut)
+	// Listed last, unopened, saying what each is: left out, a link to a
+	// recording that had moved read as a recording lost, with no word.
+	if err := os.Mkdir(filepath.Join(dir, "folder.jsonl"), 0o700); err != nil {
+		t.Fatal(err)
 	}
-	if want := "1 recording in " + dir; !strings.Contains(errOut, want) {
+	if err := os.Symlink("loop.jsonl", filepath.Join(dir, "loop.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "sessions", dir)
+	if code != exitOK || !strings.Contains(out, rec) || !strings.Contains(out, srv.Endpoint()) {
+		t.Errorf("sessions %s: exit %d, want the recording there listed:\n%s\n%s", dir, code, out, errOut)
+	}
+	for _, want := range []string{"(a named pipe)", "(a directory)", "(a link in a loop)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("sessions %s does not say %q of an entry named like a recording:\n%s", dir, want, out)
+		}
+	}
+	if want := "1 recording in " + dir + ", and 3 other .jsonl (listed last, not a recording)"; !strings.Contains(errOut, want) {
 		t.Errorf("sessions %s says %q, want %q", dir, errOut, want)
 	}
 	if out, _, _ := run(t, "sessions"); strings.Contains(out, rec) {

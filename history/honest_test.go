@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -90,7 +91,10 @@ func TestCreateRefusesAFileAnotherRecorderHolds(t *testing.T) {
 	}
 }
 
-func TestListSkipsWhatIsNotARegularFile(t *testing.T) {
+// List opens only regular files and links to them: a FIFO named like a
+// recording would block it. The others are listed last, unopened, as no
+// recordings, saying what each is, where they were left out unsaid.
+func TestListOpensOnlyRegularFiles(t *testing.T) {
 	dir := t.TempDir()
 	good := record(t, fullSession(), RecordOptions{})
 	if err := os.Rename(good, filepath.Join(dir, "good.jsonl")); err != nil {
@@ -122,12 +126,21 @@ func TestListSkipsWhatIsNotARegularFile(t *testing.T) {
 		if r.err != nil {
 			t.Fatal(r.err)
 		}
-		var names []string
+		var names, others []string
 		for _, s := range r.infos {
+			if s.NotRecording {
+				others = append(others, filepath.Base(s.Path)+" ("+s.Note+")")
+				continue
+			}
 			names = append(names, filepath.Base(s.Path))
 		}
 		if got := strings.Join(names, " "); got != "link.jsonl good.jsonl" && got != "good.jsonl link.jsonl" {
-			t.Errorf("List() = %s, want the recording and the link to it only", got)
+			t.Errorf("List() = %s, want the recording and the link to it as recordings", got)
+		}
+		// The others are listed after them, unopened, saying what each is.
+		slices.Sort(others)
+		if got, want := strings.Join(others, ", "), "d.jsonl (a directory), fifo-link.jsonl (a named pipe), x.jsonl (a named pipe)"; got != want {
+			t.Errorf("List()'s entries that are no recording: %s, want %s", got, want)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("List() hangs on a FIFO named like a recording")

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
@@ -62,7 +64,14 @@ func List(dir string) ([]SessionInfo, error) {
 	var out []SessionInfo
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
-		if !strings.HasSuffix(e.Name(), ".jsonl") || !regularEntry(path, e) {
+		if !strings.HasSuffix(e.Name(), ".jsonl") {
+			continue
+		}
+		if what := notRegular(path, e); what != "" {
+			// Listed last, not opened: left out, a user who put a
+			// recording there (or a link to one) saw it missing and
+			// no reason why.
+			out = append(out, SessionInfo{Path: path, NotRecording: true, Note: what})
 			continue
 		}
 		out = append(out, describe(path))
@@ -89,17 +98,37 @@ func Recordings(infos []SessionInfo) []SessionInfo {
 	return infos[:n]
 }
 
-// regularEntry reports whether a directory entry is a regular file, following a
-// symbolic link, without opening it.
-func regularEntry(path string, e os.DirEntry) bool {
-	if e.Type().IsRegular() {
-		return true
+// notRegular says what an entry named like a recording is when it is no
+// regular file, nor a link to one (a named pipe, a directory, a device, a
+// link that leads nowhere or in a loop), "" when it is one: only those
+// are opened, as a FIFO or a device would block the listing or never end.
+func notRegular(path string, e os.DirEntry) string {
+	mode := e.Type()
+	if mode&os.ModeSymlink != 0 {
+		fi, err := os.Stat(path)
+		switch {
+		case errors.Is(err, syscall.ELOOP):
+			return "a link in a loop"
+		case errors.Is(err, fs.ErrNotExist):
+			return "a link to nothing"
+		case err != nil:
+			return "a link mcpscope cannot follow"
+		}
+		mode = fi.Mode()
 	}
-	if e.Type()&os.ModeSymlink == 0 {
-		return false
+	switch {
+	case mode.IsRegular():
+		return ""
+	case mode.IsDir():
+		return "a directory"
+	case mode&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&os.ModeSocket != 0:
+		return "a socket"
+	case mode&os.ModeDevice != 0:
+		return "a device"
 	}
-	fi, err := os.Stat(path)
-	return err == nil && fi.Mode().IsRegular()
+	return "not a regular file"
 }
 
 // recordSummary is the part of a record the listing counts; the listing
