@@ -44,6 +44,9 @@ func TestSessionsListsTheDirGiven(t *testing.T) {
 			t.Errorf("sessions %s does not say %q of an entry named like a recording:\n%s", dir, want, out)
 		}
 	}
+	if strings.Contains(out, "0001-01-01") {
+		t.Errorf("sessions %s gives an entry no time of its own:\n%s", dir, out)
+	}
 	if want := "1 recording in " + dir + ", and 3 other .jsonl (listed last, not a recording)"; !strings.Contains(errOut, want) {
 		t.Errorf("sessions %s says %q, want %q", dir, errOut, want)
 	}

@@ -71,7 +71,12 @@ func List(dir string) ([]SessionInfo, error) {
 			// Listed last, not opened: left out, a user who put a
 			// recording there (or a link to one) saw it missing and
 			// no reason why.
-			out = append(out, SessionInfo{Path: path, NotRecording: true, Note: what})
+			info := SessionInfo{Path: path, NotRecording: true, Note: what}
+			if fi, err := e.Info(); err == nil {
+				// The entry's own time: "0001-01-01" stood in its row.
+				info.Started = fi.ModTime()
+			}
+			out = append(out, info)
 			continue
 		}
 		out = append(out, describe(path))
