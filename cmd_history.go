@@ -128,8 +128,13 @@ const againstDemo = "demo"
 
 // demoAgain starts the built-in demo gateway for a re-run of h's recording
 // and returns its URL on the path the recording used (/sse, /mcp or
-// /stateless); stop ends it.
-func demoAgain(h history.Header) (url string, stop func(), err error) {
+// /stateless), or on the one the --transport given serves (a recording
+// of /mcp re-run over SSE is sent to /sse, not SSE to /mcp); stop ends it.
+func demoAgain(h history.Header, given string) (url string, stop func(), err error) {
+	switch given {
+	case mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless:
+		return orDemo("", given)
+	}
 	transport := ""
 	switch h.DemoPath() {
 	case demo.StreamablePath:
@@ -154,7 +159,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	if url == againstDemo {
 		var stop func()
-		if url, stop, err = demoAgain(recording.Header()); err != nil {
+		if url, stop, err = demoAgain(recording.Header(), cf.transport); err != nil {
 			return err
 		}
 		defer stop()

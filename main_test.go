@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -90,6 +91,21 @@ func TestExecRecordsTheDemoGatewayAsTheDemo(t *testing.T) {
 	}
 	if !strings.HasSuffix(file, "_demo.jsonl") {
 		t.Errorf("the recording is %s, want its name to say demo, not the port that closed", file)
+	}
+}
+
+// replay --against demo re-runs a recording of the demo on the path the
+// --transport given serves: the recording's path alone sent SSE to /mcp.
+func TestRerunAgainstTheDemoTakesTheTransportGiven(t *testing.T) {
+	state := stateDir(t)
+	if _, errOut, code := run(t, "exec", "--transport", "streamable", "tools/call greet name=Ann"); code != exitOK {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	file := onlyRecording(t, state)
+	out, errOut, code := run(t, "replay", file, "--against", "demo", "--transport", "sse")
+	again := regexp.MustCompile(`re-running against the built-in demo gateway at http://127\.0\.0\.1:\d+/sse\n`)
+	if code != exitOK || !again.MatchString(errOut) || !strings.Contains(out, "same        tools/call greet") {
+		t.Errorf("replay --against demo --transport sse: exit %d, want the demo's /sse and the call the same:\n%s%s", code, out, errOut)
 	}
 }
 
