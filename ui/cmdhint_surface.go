@@ -20,11 +20,7 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothin
 	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
 	// What the command takes still follows what to send first.
 	usage := " · " + ctx.usage()
-	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
-		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
-	// A prompt's arguments: on its prompts/get line, and after its name on
-	// a completion/complete prompt line, where Tab offers them too.
-	promptArgs := ctx.method == "prompts/get" && ctx.index >= 2 || ctx.completesPrompt()
+	promptName, promptArgs := ctx.atPromptName(), ctx.atPromptArgs()
 	switch {
 	case promptName && len(sf.Prompts) == 0:
 		return "no prompts known yet: " + tab + " lists them, then offers names and arguments" + usage, true

@@ -197,8 +197,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 				comp.add(command.ShellQuote(r.URI)+" ", mcp.URIListed(r.URI))
 			}
 		}
-	case ctx.method == "prompts/get" && ctx.index == 1,
-		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt":
+	case ctx.atPromptName():
 		for _, p := range sf.Prompts {
 			if strings.HasPrefix(p.Name, prefix) {
 				comp.add(command.QuoteName(p.Name)+" ", mcp.NameListed(p.Name))

@@ -40,11 +40,10 @@ var (
 // lists; ok is false when listing would not help.
 func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 	sf := c.surface
-	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
-		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
+	promptName := ctx.atPromptName()
 	// A prompt's argument names come from prompts/list too, when the
 	// name was typed by hand.
-	promptArg := (ctx.method == "prompts/get" && ctx.index >= 2 || ctx.completesPrompt()) && !strings.Contains(ctx.cur.Text, "=")
+	promptArg := ctx.atPromptArgs() && !strings.Contains(ctx.cur.Text, "=")
 	switch {
 	case ctx.method == "tools/call" && ctx.index >= 1 && len(c.tools) == 0:
 		// A tool's name, or its arguments when the name was typed by

@@ -235,6 +235,20 @@ func (ctx lineContext) completesPrompt() bool {
 	return ctx.method == "completion/complete" && ctx.index >= 3 && ctx.words[1].Text == "prompt"
 }
 
+// atPromptName reports whether the word under the cursor is a prompt's
+// name: on a prompts/get line, or a completion/complete prompt line.
+func (ctx lineContext) atPromptName() bool {
+	return ctx.method == "prompts/get" && ctx.index == 1 ||
+		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
+}
+
+// atPromptArgs reports whether the word under the cursor is one of a
+// prompt's arguments: after its name on its prompts/get line, or on a
+// completion/complete prompt line.
+func (ctx lineContext) atPromptArgs() bool {
+	return ctx.method == "prompts/get" && ctx.index >= 2 || ctx.completesPrompt()
+}
+
 // noneOffered says the server offered no values for the word ask asked
 // about: "the server offered no values for tag starting x".
 func noneOffered(ask serverCompleteMsg) string {
