@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
@@ -101,39 +99,6 @@ func Recordings(infos []SessionInfo) []SessionInfo {
 		n++
 	}
 	return infos[:n]
-}
-
-// notRegular says what an entry named like a recording is when it is no
-// regular file, nor a link to one (a named pipe, a directory, a device, a
-// link that leads nowhere or in a loop), "" when it is one: only those
-// are opened, as a FIFO or a device would block the listing or never end.
-func notRegular(path string, e os.DirEntry) string {
-	mode := e.Type()
-	if mode&os.ModeSymlink != 0 {
-		fi, err := os.Stat(path)
-		switch {
-		case errors.Is(err, syscall.ELOOP):
-			return "a link in a loop"
-		case errors.Is(err, fs.ErrNotExist):
-			return "a link to nothing"
-		case err != nil:
-			return "a link mcpscope cannot follow"
-		}
-		mode = fi.Mode()
-	}
-	switch {
-	case mode.IsRegular():
-		return ""
-	case mode.IsDir():
-		return "a directory"
-	case mode&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case mode&os.ModeSocket != 0:
-		return "a socket"
-	case mode&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
 }
 
 // recordSummary is the part of a record the listing counts; the listing

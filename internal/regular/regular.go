@@ -55,13 +55,13 @@ func open(path string, flag int, perm fs.FileMode) (*os.File, error) {
 		// A FIFO with no reader refuses a non-blocking open for writing:
 		// say what it is rather than "no such device or address".
 		if fi, serr := os.Stat(path); serr == nil && !fi.Mode().IsRegular() {
-			return nil, &NotRegularError{Path: path, Kind: kind(fi.Mode())}
+			return nil, &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
 		}
 		return nil, err
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = &NotRegularError{Path: path, Kind: kind(fi.Mode())}
+		err = &NotRegularError{Path: path, Kind: Kind(fi.Mode())}
 	}
 	if err != nil {
 		f.Close()
@@ -70,8 +70,9 @@ func open(path string, flag int, perm fs.FileMode) (*os.File, error) {
 	return f, nil
 }
 
-// kind names what a file that is not regular is.
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not regular is ("a named pipe (FIFO)"),
+// for every message that refuses or passes one over to say it alike.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
