@@ -18,14 +18,7 @@ import (
 // after B's clientInfo. Now A's session says, once, that another client
 // posted to it, and keeps A's name.
 func TestLegacyPostFromAnotherClientIsSaid(t *testing.T) {
-	srv := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, srv.URL+"/sse", Config{})
-	cs := sdkConnect(t, "client-a", &sdk.SSEClientTransport{Endpoint: base + "/sse"})
-	if _, err := cs.ListTools(bounded(t), nil); err != nil {
-		t.Fatalf("tools/list: %v", err)
-	}
-	a := w.sessions()[0]
-	ep := w.record(t, a.ID, "A's endpoint", func(r mcp.Record) bool { return r.Kind == mcp.KindEndpoint })
+	w, a, ep := legacyClientA(t)
 	for _, id := range []string{"77", "78"} {
 		resp := rawPost(t, ep.Endpoint.InUse, `{"jsonrpc":"2.0","id":`+id+`,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"intruder","version":"1"}}}`,
 			"User-Agent", "client-B")
@@ -91,14 +84,7 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 // the stream, is said as the streamable one is: before, only its pair
 // showed it ("← initialize error").
 func TestReinitializeWithinALegacySessionIsSaid(t *testing.T) {
-	srv := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, srv.URL+"/sse", Config{})
-	cs := sdkConnect(t, "client-a", &sdk.SSEClientTransport{Endpoint: base + "/sse"})
-	if _, err := cs.ListTools(bounded(t), nil); err != nil {
-		t.Fatalf("tools/list: %v", err)
-	}
-	a := w.sessions()[0]
-	ep := w.record(t, a.ID, "the endpoint", func(r mcp.Record) bool { return r.Kind == mcp.KindEndpoint })
+	w, a, ep := legacyClientA(t)
 	resp := rawPost(t, ep.Endpoint.InUse, `{"jsonrpc":"2.0","id":77,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"client-a","version":"1"}}}`)
 	if resp.StatusCode >= 300 {
 		t.Fatalf("the second initialize got %s, want it relayed", resp.Status)
@@ -106,4 +92,19 @@ func TestReinitializeWithinALegacySessionIsSaid(t *testing.T) {
 	if d := stateOf(t, w, a.ID, mcp.StateOpen, "the client initialized again within session "); !strings.Contains(d, "upstream answers it on the stream") {
 		t.Errorf("the note says %q, want that the answer comes on the stream", d)
 	}
+}
+
+// legacyClientA proxies the demo's /sse to a Go SDK client, "client-a",
+// that has listed the tools, and returns its session and the record of
+// the endpoint the proxy gave it.
+func legacyClientA(t *testing.T) (*watched, *Client, mcp.Record) {
+	t.Helper()
+	srv := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, srv.URL+"/sse", Config{})
+	cs := sdkConnect(t, "client-a", &sdk.SSEClientTransport{Endpoint: base + "/sse"})
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	a := w.sessions()[0]
+	return w, a, w.record(t, a.ID, "A's endpoint", func(r mcp.Record) bool { return r.Kind == mcp.KindEndpoint })
 }
