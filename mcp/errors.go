@@ -119,6 +119,10 @@ type WireError struct {
 	// answer was sent to.
 	Answered bool
 	Addr     string
+	// AnsweredBy is the host:port of the server that gave a failed
+	// status when a followed redirect led to another than the URL's
+	// (StatusError): its logs, not the first server's, say why.
+	AnsweredBy string
 	// Probe is, when detection stopped at this failure, the transport
 	// whose probe met it (TransportStateless: the server/discover POST,
 	// TransportStreamable: initialize, TransportSSE: the GET): a server
@@ -174,7 +178,7 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting,
-		Unread: e.Unread, StatusLine: e.StatusLine, Met: e.Met}
+		Unread: e.Unread, StatusLine: e.StatusLine, Met: e.Met, AnsweredBy: e.AnsweredBy}
 }
 
 // ErrorInfoOf is err as the record that logs it as a failure of op holds
@@ -432,6 +436,7 @@ func StatusError(purpose, transport, method, target string, resp *http.Response,
 	msg := fmt.Sprintf("%s %s answered %s", method, target, answer)
 	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport, Answer: answer, StatusLine: statusText(resp)}
 	e.Credentialed = resp.Request != nil && resp.Request.Header.Get("Authorization") != ""
+	e.AnsweredBy = redirectedTo(resp)
 	for _, h := range adviceHeaders {
 		if v := resp.Header.Get(h); v != "" {
 			if e.Header == nil {

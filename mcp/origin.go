@@ -194,6 +194,24 @@ func answeredAt(target string, resp *http.Response) string {
 	return resp.Request.URL.Redacted() + " (redirected from " + target + ")"
 }
 
+// redirectedTo is the host:port of the server that gave resp when a
+// followed redirect led there from another host or port than the first
+// request's, "" when the server asked answered: advice names the server
+// whose logs say why, as answeredAt names its URL.
+func redirectedTo(resp *http.Response) string {
+	if resp.Request == nil || resp.Request.Response == nil {
+		return ""
+	}
+	first := resp.Request
+	for first.Response != nil && first.Response.Request != nil {
+		first = first.Response.Request
+	}
+	if at := HostPort(resp.Request.URL); at != HostPort(first.URL) {
+		return at
+	}
+	return ""
+}
+
 // stripCredentials removes what the user added to a request: their headers
 // and token, and anything a server could read as a credential. That
 // includes the Referer net/http adds on a redirect: it is the URL the user

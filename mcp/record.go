@@ -308,6 +308,10 @@ type ErrorInfo struct {
 	// Addr is the host:port that did not answer (WireError's fields).
 	Answered bool   `json:"answered,omitempty"`
 	Addr     string `json:"addr,omitempty"`
+	// AnsweredBy is the host:port of the server a followed redirect led
+	// to, when it, not the URL's, gave the failed status (WireError's
+	// field). Recordings made before it was kept have none.
+	AnsweredBy string `json:"answered_by,omitempty"`
 	// Probe is the transport whose detection probe met the failure
 	// detection stopped at (WireError's field).
 	Probe string `json:"probe,omitempty"`

@@ -27,7 +27,9 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 	// in the flag to pass, which three rows of 80 columns cut.
 	failing := htmlFailing(t, "<html><body><h1>500 Internal Server Error</h1></body></html>")
 	const skip = "start mcpscope again with --transport streamable (or --transport sse for a legacy server)"
-	const docker = "is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"
+	// A closed port of the user's is no Docker MCP Gateway: its words are
+	// left out (advice.mayBeGateway), the question kept.
+	const docker = "is the server started, and is the URL right?"
 	const checkURL = "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"
 	for _, tc := range []struct {
 		url    string

@@ -6,6 +6,7 @@
 package advice
 
 import (
+	"net"
 	"net/http"
 	"strings"
 
@@ -72,6 +73,10 @@ type Fact struct {
 	// Declined is the method of the server's question the user declined
 	// while the refused request ran (Asked's field), "" for none.
 	Declined string
+	// AnsweredBy is the host:port of the server that gave the answer
+	// when a followed redirect led away from the URL's (mcp.WireError's
+	// field): its logs say why it failed, not the first server's.
+	AnsweredBy string
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -121,7 +126,7 @@ var table = []row{
 	// failure says what to do, so this advice is the only word of it.
 	{cause: mcp.CauseUnreachable, answered: true, purpose: mcp.PurposeGet, text: "is the server still running? (it answered before); once it runs again, {reconnect}"},
 	{cause: mcp.CauseUnreachable, answered: true, text: "is the server still running? (it answered before)"},
-	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
+	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right?{gateway}"},
 	{cause: mcp.CauseDropped, answered: true, text: "it answered before, so did it crash or restart? its logs say; {reconnect}"},
 	{cause: mcp.CauseDropped, text: "something at {addr} took the connection but closed it without an HTTP answer: is the URL's port the MCP server's, and its scheme right (a TLS port wants https://)? or the server crashed on the request: its logs say"},
 	{cause: mcp.CauseUntrustedCert, text: "the server's TLS certificate is not trusted here (self-signed, from a CA this machine does not know, for another name, or expired): trust its CA with SSL_CERT_FILE=ca.pem (or SSL_CERT_DIR), or use the name its certificate carries"},
@@ -155,9 +160,9 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusTooManyRequests, text: "the server limits how often it is asked: wait, then {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusMisdirectedRequest, text: "the server does not serve this host name here (421 Misdirected Request): a proxy or load balancer sent the request to the wrong server, or the URL names a host this server was not told it is; use the host name the server serves, or check the proxy's routing"},
 	{cause: mcp.CauseStatus, status: http.StatusUpgradeRequired, text: "the server wants another protocol than this one (426 Upgrade Required; its Upgrade header names it): most often HTTPS, so try an https:// URL"},
-	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
-	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
-	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
+	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway{redirected} or what is behind it is unavailable: check GET /health and the gateway's logs"},
+	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway{redirected} or what is behind it is unavailable: check GET /health and the gateway's logs"},
+	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway{redirected} or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseNotEventStream, text: "this URL does not serve an SSE stream: legacy gateways serve /sse; --transport auto also tries streamable HTTP"},
 	// What the wait met says where to look: a server that began its
 	// answer, or took the request, is at the right port and path.
@@ -307,7 +312,7 @@ func For(f Fact, a Audience) string {
 		}
 	}
 	if text == "" && f.Cause == mcp.CauseStatus && f.Status >= 500 {
-		text = "the server failed: check its logs"
+		text = "the server{redirected} failed: check its logs"
 		if f.Probe == mcp.TransportStateless {
 			// Detection stops at a server failure rather than guess past
 			// it, but servers that crash on a method they do not know
@@ -358,7 +363,51 @@ func For(f Fact, a Audience) string {
 	if f.Addr != "" {
 		addr = f.Addr
 	}
-	return fill(words[a].Replace(text), addr, f.Undeclared, f.Method, f.Declined, bodyWords(f.Header["Content-Type"]))
+	return fill(words[a].Replace(text), placed{addr: addr, capability: f.Undeclared, method: f.Method, declined: f.Declined,
+		body: bodyWords(f.Header["Content-Type"]), gateway: gatewayWords(f.Addr), redirected: redirectedWords(f.AnsweredBy)})
+}
+
+// gatewayWords are the Docker MCP Gateway's words for advice on nothing
+// answering at addr, when addr may be the gateway's (mayBeGateway): a
+// server started at any other address was told of a gateway it is not.
+func gatewayWords(addr string) string {
+	if !mayBeGateway(addr) {
+		return ""
+	}
+	return " (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"
+}
+
+// mayBeGateway reports whether nothing answering at addr (host:port) may
+// be a Docker MCP Gateway not running: its default port 8811, or this
+// machine's port 80, which a URL naming no port dials (the gateway's port
+// left out: "http://localhost/sse"). An address not known may be it too.
+func mayBeGateway(addr string) bool {
+	if addr == "" {
+		return true
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if port == "8811" {
+		return true
+	}
+	if port != "80" {
+		return false
+	}
+	if ip := net.ParseIP(host); ip != nil {
+		return ip.IsLoopback()
+	}
+	return strings.EqualFold(host, "localhost")
+}
+
+// redirectedWords name the server that answered after a redirect, at,
+// for advice that sends the user to its logs ("" when the URL's answered).
+func redirectedWords(at string) string {
+	if at == "" {
+		return ""
+	}
+	return " at " + at + " (where a redirect led)"
 }
 
 // bodyWords says what an answer of Content-Type ct was, as the one the
@@ -374,14 +423,21 @@ func bodyWords(ct string) string {
 	return "a JSON body or an event stream"
 }
 
+// placed are the fact's own words for the placeholders of a text.
+type placed struct {
+	addr, capability, method, declined, body, gateway, redirected string
+}
+
 // fill puts the fact's own words in text's {addr}, {capability},
-// {method}, {declined} and {body}, in one pass as a strings.Replacer would (a
-// value holding a placeholder stays as it is), without building one per
-// call: For runs for every failure a view shows.
-func fill(text, addr, capability, method, declined, body string) string {
+// {method}, {declined}, {body}, {gateway} and {redirected}, in one pass as
+// a strings.Replacer would (a value holding a placeholder stays as it is),
+// without building one per call: For runs for every failure a view shows.
+func fill(text string, p placed) string {
 	if !strings.Contains(text, "{") {
 		return text
 	}
+	holders := [...]struct{ name, value string }{{"{addr}", p.addr}, {"{capability}", p.capability}, {"{method}", p.method},
+		{"{declined}", p.declined}, {"{body}", p.body}, {"{gateway}", p.gateway}, {"{redirected}", p.redirected}}
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(text, '{')
@@ -391,23 +447,16 @@ func fill(text, addr, capability, method, declined, body string) string {
 		}
 		b.WriteString(text[:i])
 		text = text[i:]
-		switch {
-		case strings.HasPrefix(text, "{addr}"):
-			b.WriteString(addr)
-			text = text[len("{addr}"):]
-		case strings.HasPrefix(text, "{capability}"):
-			b.WriteString(capability)
-			text = text[len("{capability}"):]
-		case strings.HasPrefix(text, "{method}"):
-			b.WriteString(method)
-			text = text[len("{method}"):]
-		case strings.HasPrefix(text, "{declined}"):
-			b.WriteString(declined)
-			text = text[len("{declined}"):]
-		case strings.HasPrefix(text, "{body}"):
-			b.WriteString(body)
-			text = text[len("{body}"):]
-		default:
+		found := false
+		for _, h := range holders {
+			if strings.HasPrefix(text, h.name) {
+				b.WriteString(h.value)
+				text = text[len(h.name):]
+				found = true
+				break
+			}
+		}
+		if !found {
 			b.WriteByte('{')
 			text = text[1:]
 		}

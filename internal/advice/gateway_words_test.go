@@ -1,0 +1,44 @@
+package advice
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+const gatewayHint = "(the Docker MCP Gateway: docker mcp gateway run; default port 8811)"
+
+// Nothing answering at a port of the user's own is no Docker MCP Gateway
+// left unstarted: the advice named the gateway whatever the URL. It does
+// only where the URL may be the gateway's, and keeps every other word.
+func TestUnreachableNamesTheGatewayOnlyWhereItMayBe(t *testing.T) {
+	addr := mcptest.ClosedAddr(t)
+	err := connectVia(t, "http://"+addr+"/mcp", mcp.TransportStreamable, "")
+	want := "nothing answered at " + addr + ": is the server started, and is the URL right?"
+	if got := ForError(err, CLI); got != want {
+		t.Errorf("a closed port of the user's: advice %q, want %q (error %v)", got, want, err)
+	}
+	for _, tc := range []struct {
+		addr    string
+		gateway bool
+	}{
+		{"127.0.0.1:8811", true},
+		{"gateway.example:8811", true},
+		{"localhost:80", true}, // http://localhost/sse: the gateway's port left out
+		{"[::1]:80", true},
+		{"", true}, // an address not known may be it
+		{"mcp.example.com:80", false},
+		{"mcp.example.com:443", false},
+		{"127.0.0.1:3000", false},
+	} {
+		got := For(Fact{Cause: mcp.CauseUnreachable, Addr: tc.addr}, TUI)
+		if !strings.HasPrefix(got, "nothing answered at ") || !strings.Contains(got, ": is the server started, and is the URL right?") {
+			t.Errorf("%q: advice %q lost its words", tc.addr, got)
+		}
+		if has := strings.HasSuffix(got, " "+gatewayHint); has != tc.gateway {
+			t.Errorf("%q: advice %q, gateway named %v, want %v", tc.addr, got, has, tc.gateway)
+		}
+	}
+}
