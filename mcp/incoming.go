@@ -247,6 +247,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 				// What the bytes are before how many: a wait that
 				// sees the first of them sees them as they are.
 				in.unfinished.comment.Store(tap.commentOnly())
+				in.unfinished.show(tap.cur)
 				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
 			}
 			// Between reads, never within one: a ping already read is

@@ -82,27 +82,6 @@ type resumeNote struct {
 	capped string
 }
 
-// unfinishedAnswer is how many bytes of an answer came without making a
-// whole event or body yet, and when the last of them came: an answer that
-// stopped coming is not one still coming, a few bytes at a time.
-type unfinishedAnswer struct {
-	n    atomic.Int64
-	last atomic.Int64 // the UnixNano of the read that last changed n
-	// comment says the n bytes of a stream's unfinished block are all
-	// comment lines (each begins with a colon): no event had begun.
-	comment atomic.Bool
-	// length is the Content-Length of the JSON body n counts, 0 when it
-	// named none or n counts a stream's block.
-	length atomic.Int64
-}
-
-// set records that n bytes are unfinished after a read at at.
-func (u *unfinishedAnswer) set(n int64, at time.Time) {
-	if old := u.n.Swap(n); n > 0 && n != old {
-		u.last.Store(at.UnixNano())
-	}
-}
-
 type result struct {
 	resp *Response
 	err  error
