@@ -243,6 +243,7 @@ func New(opts Options) *Model {
 	if opts.Backend != nil {
 		m.setRoots(opts.Backend.Roots())
 	}
+	m.detail.offeredBy(opts.Backend)
 	if opts.Player != nil {
 		if roots := opts.Player.Header().Roots; roots != nil {
 			// What the live session offered, shown as it showed them.

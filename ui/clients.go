@@ -412,6 +412,7 @@ func (m *Model) showClient(i int) tea.Cmd {
 		m.com.recording = "" // what it left out may be missing from the file
 	}
 	m.com.own = f.Backend != nil
+	m.detail.offeredBy(f.Backend)
 	// The roots are the shown session's: the user's own offers some, a
 	// proxied client's are its own and not known here (the Negotiation
 	// pane named the own session's roots on every client's).

@@ -59,6 +59,9 @@ type detailPane struct {
 	search detailSearch
 	// declined is declinedDuring's answer for the pair it was asked of.
 	declined declinedMemo
+	// unfinished offers the bytes of the event a waiting request's answer
+	// stream stopped inside (offeredBy), nil where no session offers them.
+	unfinished func(reqSeq int64) string
 }
 
 // keptPlace is a place in the lines that survives making them again: the
@@ -93,6 +96,9 @@ type detailKey struct {
 	runN int
 	// The standing note goes when Pairs beside shows it, and comes back.
 	noteInPairs bool
+	// A waiting request's unfinished answer grows while it is shown (the
+	// session's bytes, not a copy: compared, same bytes are same memory).
+	unfinished string
 }
 
 func newDetailPane(c *common) *detailPane {
@@ -331,6 +337,7 @@ func (d *detailPane) key() detailKey {
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
 		k.progress, k.notes, k.resumes, k.output = p.Progress, p.Notifications, len(p.Resumes), p.Output
+		k.unfinished = d.unfinishedOf(p)
 	}
 	return k
 }
@@ -358,6 +365,7 @@ func (d *detailPane) input() detailInput {
 		row.Resumes = slices.Clone(p.Resumes)
 		in.pair = &row
 		in.state, in.stateStyle = d.c.pairStateWith(p, stillPending) // the lines are kept: no spinner
+		in.unfinished = d.unfinishedOf(p)
 		in.asked.Method = p.Method
 		if p.State == history.StateRPCError {
 			in.asked.Capabilities = d.c.log.Capabilities()

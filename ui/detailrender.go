@@ -72,6 +72,9 @@ type detailInput struct {
 	// recording is the file the records are in, where a message too large
 	// to draw can be read whole; "" when there is none.
 	recording string
+	// unfinished is the bytes of the event a waiting request's answer
+	// stream stopped inside, "" for none (detailPane.unfinishedOf).
+	unfinished string
 
 	// headRows are the rows above the first section: the heading, its
 	// timing, and the waiting line or the warnings about the answer. The
@@ -157,6 +160,7 @@ func (in *detailInput) cost() int {
 		if p.Post != nil && p.Post.HTTP != nil {
 			add(string(p.Post.HTTP.Body))
 		}
+		add(in.unfinished)
 	}
 	if r := in.event; r != nil && r.Event != nil {
 		add(string(r.Event.Raw))
@@ -236,6 +240,10 @@ func (in *detailInput) pairLines() ([]string, int) {
 		// of an 80x24 terminal, where a reader saw no word of it.
 		out = in.wrapped(out, w, in.st.Pending)
 	}
+	// What came of the answer, under the waiting line: below the request
+	// it was past the fold. It goes with that line when the answer comes,
+	// which the pane's kept place counts (headRows).
+	out = in.soFar(out)
 	// What is wrong with the answer goes under the heading, where a reader
 	// looks first: under the Response heading it was past the fold of a
 	// long request at 80x24, while the Pairs row marked it.
