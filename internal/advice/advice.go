@@ -6,6 +6,7 @@
 package advice
 
 import (
+	"github.com/mcpscope/mcpscope/internal/localurl"
 	"net"
 	"net/http"
 	"strings"
@@ -395,10 +396,7 @@ func mayBeGateway(addr string) bool {
 	if port != "80" {
 		return false
 	}
-	if ip := net.ParseIP(host); ip != nil {
-		return ip.IsLoopback()
-	}
-	return strings.EqualFold(host, "localhost")
+	return localurl.IsLocalHost(host)
 }
 
 // redirectedWords name the server that answered after a redirect, at,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"strings"
 )
 
 // For turns a listener address into a URL a local client can dial: a
@@ -36,4 +37,19 @@ func CheckAddr(addr, example string) error {
 		return fmt.Errorf("%q: the port %s is not a number from 0 to 65535 (0 picks a free port), e.g. %s", addr, port, example)
 	}
 	return nil
+}
+
+// IsLocalHost reports whether a host (with or without a port) is this
+// machine: localhost, a name under .localhost, or a loopback address.
+func IsLocalHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -30,7 +29,7 @@ func refusal(r *http.Request, anyHost bool) (body, why, short string) {
 		return "mcpscope proxy: refused a request with no Host header: this proxy answers only to localhost and loopback addresses, so send Host (e.g. Host: 127.0.0.1:<port>) (DNS rebinding protection)",
 			"it has no Host header, so it cannot show it names this machine (DNS rebinding protection)", "it has no Host header"
 	}
-	if !anyHost && !localHost(r.Host) {
+	if !anyHost && !localurl.IsLocalHost(r.Host) {
 		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", shownID(r.Host)),
 			fmt.Sprintf("its Host %q is not this machine (DNS rebinding protection)", shownID(r.Host)), "its Host is not local"
 	}
@@ -57,22 +56,7 @@ func localOrigin(origin string) bool {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return false
 	}
-	return localHost(u.Host)
-}
-
-// localHost reports whether a host (with or without a port) is this
-// machine: localhost, a name under .localhost, or a loopback address.
-func localHost(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return localurl.IsLocalHost(u.Host)
 }
 
 // CheckListen checks the form of the address the proxy is to listen on
