@@ -104,16 +104,10 @@ func (lp *linePrinter) started(path string) {
 		status = "recording to " + path
 	}
 	lp.lineAt(lp.c.Started, "+", what, status)
-	if used, given := lp.c.OffPath(); used != "" {
+	if off := lp.c.OffPathWords(); off != "" {
 		// Said at once: the whole session is another endpoint's, and the
 		// lines that follow name methods, not where they went.
-		what := fmt.Sprintf("the client came to %s, not to %s of the URL given: its requests go to that other path on the upstream", clip.Quote(used, proxy.LabelLimit), given)
-		if strings.HasSuffix(used, "/mcp") {
-			// Why a client would: said only where it is why (a client
-			// told /sse came to /sse, not to /mcp).
-			what += " (a client may put /mcp on any URL it is told)"
-		}
-		lp.lineAt(lp.c.Started, "!", what, "")
+		lp.lineAt(lp.c.Started, "!", off, "")
 	}
 }
 

@@ -134,17 +134,25 @@ func (c *Client) Info() (name, version string) {
 	return c.name, c.version
 }
 
-// OffPath is the path the session's first request used, and the path of
-// the URL the proxy was given, when the two differ: its requests went to
-// that other path on the upstream's origin, another endpoint than the one
-// given (a client may put /mcp on any URL it is told, as the MCP Inspector
-// CLI does with --transport http). Both are "" when it used the path
-// given, or the URL given has none.
-func (c *Client) OffPath() (used, given string) {
+// OffPathWords says that the session's first request used another path
+// than the URL the proxy was given, so its requests went to that other
+// path on the upstream's origin, another endpoint than the one given (a
+// client may put /mcp on any URL it is told, as the MCP Inspector CLI does
+// with --transport http); "" when it used the path given, or the URL given
+// has none. The session's detection says it, so the Negotiation pane and
+// a replay do, and proxy --headless prints it as the session begins.
+func (c *Client) OffPathWords() string {
 	if c.p == nil || strings.TrimSuffix(c.p.upstream.Path, "/") == "" || c.path == c.p.upstream.Path {
-		return "", ""
+		return ""
 	}
-	return c.path, c.p.upstream.Path
+	what := "the client came to " + clip.Quote(c.path, LabelLimit) + ", not to " + clip.Quote(c.p.upstream.Path, LabelLimit) +
+		" of the URL given: its requests go to that other path on the upstream"
+	if strings.HasSuffix(c.path, "/mcp") {
+		// Why a client would: said only where it is why (a client told
+		// /sse came to /sse, not to /mcp).
+		what += " (a client may put /mcp on any URL it is told)"
+	}
+	return what
 }
 
 // Label names the client for a person: its clientInfo, else its
@@ -224,6 +232,9 @@ func (c *Client) detect(r *http.Request, how string) {
 		reason += " (client User-Agent: " + clip.Quote(c.UserAgent, LabelLimit) + ")"
 	}
 	reason += removedNote(c.p.cfg.Header)
+	if off := c.OffPathWords(); off != "" {
+		reason += "; " + off
+	}
 	c.obs.Emit(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: c.kind(), URL: c.Upstream, Forced: true, Reason: reason}})
 }
 
