@@ -110,7 +110,7 @@ func TestProxiedSessionShowsBothLegs(t *testing.T) {
 	m.Update(clientRecordsMsg{1, s.recs})
 	press(m, "enter")
 	view := m.View()
-	if !strings.Contains(view, "Client       POST http://127.0.0.1:8812/mcp → 200 · node") {
+	if !strings.Contains(view, "Client       POST http://127.0.0.1:8812/mcp → 200 · User-Agent") {
 		t.Errorf("the negotiation pane lacks the client's leg:\n%s", view)
 	}
 	if !strings.Contains(view, "proxy added 0.2ms") && !strings.Contains(view, "proxy added 250µs") {

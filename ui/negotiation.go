@@ -181,7 +181,8 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		}
 		line += " → " + statusText(cl.Status, cl.Err, false)
 		if ua := header(cl.RequestHeaders, "User-Agent"); ua != "" {
-			line += " · " + ua
+			// Named: "→ 200 · node" left a teammate asking what node was.
+			line += " · User-Agent " + ua
 		}
 		if who := neg.ClientLabel(); who != "" {
 			// Who the client says it is: in a replay nothing else
