@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -21,6 +20,9 @@ func needArgs(min, max int, what, example string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) >= min && (max < 0 || len(args) <= max) {
 			return nil
+		}
+		if file, readAs := gluedFile(cmd); file != "" {
+			return dashFileError(cmd, []string{file}, readAs)
 		}
 		return &exitError{exitUsage, fmt.Errorf("%s takes %s, not %d argument(s); e.g. %s\nrun '%s --help' for usage",
 			cmd.Name(), what, len(args), example, cmd.CommandPath())}
@@ -59,12 +61,15 @@ func flagError(cmd *cobra.Command, err error) error {
 		if short {
 			typed = "-" + unknown.GetSpecifiedShortnames()
 		}
-		if fileHere(typed) {
-			// A file named with a leading dash (-x.jsonl) reads as a flag;
-			// pflag's words named a letter of it, not the file, nor how
-			// to give it.
-			return &exitError{exitUsage, fmt.Errorf("%v: %s is a file here, read as a flag: give it as %s (or after --)\nrun '%s --help' for usage",
-				err, typed, command.ShellPath(typed), cmd.CommandPath())}
+		if files := dashFiles(cmd, typed, short); len(files) > 0 {
+			// A file named with a leading dash (-x.jsonl, -vd.jsonl)
+			// reads as flags; pflag's words named a letter of it, or
+			// only what was left of it after a real flag's letter.
+			readAs := "a flag"
+			if len(files) > 1 || files[0] != typed {
+				readAs = "flags"
+			}
+			return dashFileError(cmd, files, readAs)
 		}
 		if owners := flagOwners(cmd, unknown.GetSpecifiedName(), short); len(owners) > 0 {
 			// A flag of another command ("exec --listen", "exec -o") is
@@ -157,11 +162,4 @@ func siblingCommand(cmd *cobra.Command, name string) *cobra.Command {
 		}
 	}
 	return nil
-}
-
-// fileHere reports whether name, as typed, names a file (or anything
-// else) in the working directory.
-func fileHere(name string) bool {
-	_, err := os.Lstat(name)
-	return err == nil
 }

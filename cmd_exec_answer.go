@@ -233,8 +233,8 @@ func (a *execAnswers) missing() string {
 		// What was asked is quoted in part past a few kilobytes: the
 		// recording has it whole.
 		name = mcp.NameShown(name)
-		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
-			sanitize.Line(name), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Quoted(command.Describe(r), 4096), sanitize.Line(name))
+		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s'\n",
+			sanitize.Line(name), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Quoted(command.Describe(r), 4096), sanitize.Line(answerExample(name, r)))
 	}
 	// A given answer that matched nothing is most likely the one meant for
 	// what went unanswered, under another name.

@@ -39,6 +39,9 @@ func recordingArgs(example string) cobra.PositionalArgs {
 		if len(args) != 0 {
 			return one(cmd, args)
 		}
+		if file, readAs := gluedFile(cmd); file != "" {
+			return dashFileError(cmd, []string{file}, readAs)
+		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s needs a recording: give its FILE, or last for the newest (mcpscope %s last)", cmd.Name(), cmd.Name())
 		dir, err := history.DefaultDir()

@@ -39,10 +39,13 @@ func TestSessionsListsTheDirGiven(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, rec) || !strings.Contains(out, srv.Endpoint()) {
 		t.Errorf("sessions %s: exit %d, want the recording there listed:\n%s\n%s", dir, code, out, errOut)
 	}
-	for _, want := range []string{"(a named pipe (FIFO))", "(a directory)", "(a link in a loop)"} {
+	for _, want := range []string{"(a named pipe)", "(a directory)", "(a link in a loop)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sessions %s does not say %q of an entry named like a recording:\n%s", dir, want, out)
 		}
+	}
+	if strings.Contains(out, "))") {
+		t.Errorf("sessions %s nests parentheses in a note:\n%s", dir, out)
 	}
 	if strings.Contains(out, "0001-01-01") {
 		t.Errorf("sessions %s gives an entry no time of its own:\n%s", dir, out)

@@ -24,7 +24,7 @@ func TestExecLingerSaysWhatWentUnanswered(t *testing.T) {
 		}
 	}})
 	out, errOut, code := run(t, "exec", "--no-record", "--linger", "2s", srv.SSEURL(), "ping")
-	if code != exitFailed || !strings.Contains(errOut, "the server asked for sampling (sampling/createMessage)") || !strings.Contains(errOut, "--answer 'sampling ...'") {
+	if code != exitFailed || !strings.Contains(errOut, "the server asked for sampling (sampling/createMessage)") || !strings.Contains(errOut, "--answer 'sampling THE REPLY'") {
 		t.Errorf("exit %d, want 1 and what was asked while lingering\n%s\n%s", code, out, errOut)
 	}
 }

@@ -38,7 +38,7 @@ func TestExecHugeInputRequestsAreCounted(t *testing.T) {
 	url := askingServer(t, `{"resultType":"input_required","inputRequests":{`+strings.Join(reqs, ",")+`},"requestState":"s"}`)
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
 	all := out + errOut
-	if code != exitFailed || !strings.Contains(all, "--answer 'k0000 ...'") || !strings.Contains(all, "and 1992 more") {
+	if code != exitFailed || !strings.Contains(all, "--answer 'k0000 accept'") || !strings.Contains(all, "and 1992 more") {
 		t.Fatalf("exit %d, want %d naming the first keys and counting the rest\n%.2000s", code, exitFailed, all)
 	}
 	if lines := strings.Count(all, "\n"); lines > 40 || len(all) > 4000 {
@@ -86,7 +86,7 @@ func TestExecAnswerKeyNamedLikeAnAlias(t *testing.T) {
 			`{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":10}}}}}`)
 	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
-	if code != exitFailed || !strings.Contains(out+errOut, "--answer 'elicitation ...'") {
+	if code != exitFailed || !strings.Contains(out+errOut, "--answer 'elicitation THE REPLY'") {
 		t.Fatalf("without --answer: exit %d, want %d and the hint naming the key\n%s\n%s", code, exitFailed, out, errOut)
 	}
 	out, errOut, code = run(t, "exec", "--no-record", "--no-listen", "--answer", "elicitation A reply by hand", srv.URL, "tools/call anything")

@@ -88,7 +88,7 @@ func TestARecordingThatIsAFIFOIsRefusedNotHung(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%s hung on a FIFO", strings.Join(args, " "))
 		}
-		if code == exitOK || !strings.Contains(errOut, "is a named pipe (FIFO), not a regular file") {
+		if code == exitOK || !strings.Contains(errOut, "is a named pipe, not a regular file") {
 			t.Errorf("%s on a FIFO: exit %d, stderr %q; want it refused, saying what it is", args[0], code, errOut)
 		}
 	}

@@ -279,6 +279,11 @@ var table = []row{
 	// A list's one param is its cursor: the names and types of what was
 	// listed have nothing to do with it.
 	{code: mcp.CodeInvalidParams, pages: true, text: "the server refused the params: a list's one param is its cursor, which must be a nextCursor the server gave, sent back as it came (cursor=X); leave cursor= out for the first page, or pass --all for every page"},
+	// A request that names one thing the server listed is sent to that
+	// list: the catch-all named tools/list for a resource not found.
+	{code: mcp.CodeInvalidParams, method: "tools/call", text: "the server refused the params: check the tool's name and its arguments (the required ones too) against tools/list"},
+	{code: mcp.CodeInvalidParams, method: "prompts/get", text: "the server refused the params: check the prompt's name and its arguments (the required ones too) against prompts/list"},
+	{code: mcp.CodeInvalidParams, method: "resources/read", text: "the server refused the params: is the URI one it offers? resources/list lists its resources, resources/templates/list the templates a URI is filled from (read TEMPLATE var=value)"},
 	{code: mcp.CodeInvalidParams, text: "the server refused the params: check the names and types against what it listed (tools/list, prompts/list, resources/templates/list)"},
 }
 

@@ -15,7 +15,7 @@ import (
 // NotRegularError is a path that is not a regular file.
 type NotRegularError struct {
 	Path string
-	Kind string // what it is instead, e.g. "a named pipe (FIFO)"
+	Kind string // what it is instead, e.g. "a named pipe"
 }
 
 // Error says what the path is instead of a file.
@@ -70,14 +70,17 @@ func open(path string, flag int, perm fs.FileMode) (*os.File, error) {
 	return f, nil
 }
 
-// Kind names what a file that is not regular is ("a named pipe (FIFO)"),
-// for every message that refuses or passes one over to say it alike.
+// Kind names what a file that is not regular is ("a named pipe"), for
+// every message that refuses or passes one over to say it alike. No kind
+// holds parentheses: the sessions listing puts it in its own, where "(a
+// named pipe (FIFO))" read as a slip; mkfifo's own words for a FIFO are
+// "named pipe".
 func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
 	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
+		return "a named pipe"
 	case m&fs.ModeSocket != 0:
 		return "a socket"
 	case m&fs.ModeDevice != 0:

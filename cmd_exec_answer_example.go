@@ -1,0 +1,87 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// answerExample is an --answer for what the server asked, named name,
+// that can be copied and filled in: "elicitation accept name=NAME
+// confirm:=true" for a form, its required fields that have no default
+// given (a default is sent when a field is left out), a placeholder in
+// capitals for what only the user knows. exec said "--answer 'elicitation
+// ...'", which left the words of an answer to be looked up. Anything that
+// cannot go inside the single quotes it is shown in falls back to "...".
+func answerExample(name string, r mcp.InputRequest) string {
+	words := []string{name}
+	switch r.Method {
+	case "sampling/createMessage":
+		words = append(words, "THE REPLY")
+	case "elicitation/create":
+		words = append(words, "accept")
+		e := command.ReadElicitation(r.Params)
+		if e.Mode == "url" {
+			break
+		}
+		schema, err := command.ParseSchema(e.RequestedSchema)
+		if err != nil || schema == nil || schema.Truncated != "" {
+			words = append(words, "...")
+			break
+		}
+		for _, p := range schema.Properties {
+			if p.Required && p.Schema != nil && len(p.Schema.Default) == 0 {
+				words = append(words, fieldExample(p))
+			}
+		}
+	default:
+		words = append(words, "...")
+	}
+	line := strings.Join(words, " ")
+	if strings.ContainsAny(line, "'\n") {
+		return name + " ..."
+	}
+	return line
+}
+
+// fieldExample is key=value for one required field of a form: an enum's
+// first choice, true for a switch, the least a number may be, else the
+// field's name in capitals for the user to replace.
+func fieldExample(p command.Property) string {
+	key, s := command.KeyWord(p.Name), p.Schema
+	if len(s.Enum) > 0 {
+		var text string
+		if json.Unmarshal(s.Enum[0], &text) == nil && text != "" && !strings.ContainsAny(text, " \t\"\\=") {
+			return key + "=" + text
+		}
+		return key + ":=" + string(s.Enum[0])
+	}
+	switch {
+	case typed(s, "boolean"):
+		return key + ":=true"
+	case typed(s, "integer"), typed(s, "number"):
+		if s.Minimum != nil {
+			b, _ := json.Marshal(*s.Minimum)
+			return key + ":=" + string(b)
+		}
+		return key + ":=1"
+	}
+	return key + "=" + strings.ToUpper(strings.Map(func(r rune) rune {
+		if r == ' ' || r == '=' || r == '"' || r == '\\' {
+			return '_'
+		}
+		return r
+	}, p.Name))
+}
+
+// typed reports whether s allows the JSON type t.
+func typed(s *command.Schema, t string) bool {
+	for _, x := range s.Type {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
