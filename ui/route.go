@@ -119,7 +119,7 @@ func (m *Model) sayOwnSession(batch []mcp.Record) tea.Cmd {
 	if m.com.replay || m.com.proxied() {
 		return nil
 	}
-	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayReconnecting(batch))
+	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayReconnecting(batch), m.sayExpired(batch))
 }
 
 // handleMsg handles everything that is not input, by type.
@@ -264,6 +264,7 @@ func (m *Model) afterAppend() tea.Cmd {
 func (m *Model) syncUnconnected() {
 	state := m.com.log.Stats().State
 	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed || m.status.gone)
+	m.cmdline.SetExpired(state == mcp.StateExpired && !m.com.replay && !m.com.proxied())
 }
 
 // negotiationAlone reports whether Negotiation takes Detail's room
