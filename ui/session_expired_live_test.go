@@ -52,7 +52,13 @@ func TestLiveSessionExpiredIdleSaysPressI(t *testing.T) {
 	if sl := m.status.msg; sl == nil || !strings.Contains(sl.text, "no longer knows it") {
 		t.Errorf("the status line with the session expired = %+v, want what happened and what to do", sl)
 	}
-	if keys := ansi.Strip(strings.SplitN(m.cmdline.View(), "\n", 2)[0]); !strings.HasPrefix(strings.TrimSpace(keys), "i send initialize") {
+	if keys := keysRow(m); !strings.HasPrefix(keys, "i send initialize") {
 		t.Errorf("the keys row with the session expired = %q, want it to name i first", keys)
 	}
+}
+
+// keysRow is the command line's keys row as drawn, without its styling and
+// surrounding blanks.
+func keysRow(m *Model) string {
+	return strings.TrimSpace(ansi.Strip(strings.SplitN(m.cmdline.View(), "\n", 2)[0]))
 }
