@@ -17,7 +17,7 @@ type jsonPair struct {
 	ID      json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
 	Method  string          `json:"method,omitempty"`
 	Tool    string          `json:"tool,omitempty"`
-	Subject string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, what a completion completes
+	Subject string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, a log level, what a completion completes
 	Kind    PairKind        `json:"kind"`
 	State   PairState       `json:"state"`
 	// Sent is when the row's first message was recorded, the server's

@@ -74,10 +74,10 @@ type Pair struct {
 	State            PairState
 	ID, Method, Tool string
 	// Subject is what a prompts/get or resources/read, subscribe or
-	// unsubscribe request names (the prompt, the URI), or what a
-	// completion/complete completes (the prompt or template, then the
-	// argument): rows of one method read apart by it, as a tools/call's
-	// do by Tool.
+	// unsubscribe request names (the prompt, the URI), the level a
+	// logging/setLevel asks for, or what a completion/complete completes
+	// (the prompt or template, then the argument): rows of one method
+	// read apart by it, as a tools/call's do by Tool.
 	Subject           string
 	Request, Response *mcp.Record
 	Post              *mcp.Record // the HTTP exchange that carried Request (or Reply)

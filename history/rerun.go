@@ -63,6 +63,9 @@ type RerunResult struct {
 	N      int    `json:"n"` // 1-based position among the recorded requests
 	Method string `json:"method"`
 	Tool   string `json:"tool,omitempty"`
+	// Subject is what the request names besides a tool (Pair.Subject):
+	// the prompt, the URI, the log level, what a completion completes.
+	Subject string `json:"subject,omitempty"`
 	// As is the live session's own handshake when the recorded one is of
 	// the other era (initialize against a 2026 server, or server/discover
 	// against an older one); the two answers are compared on what both say.
@@ -174,7 +177,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		if during, ok := roots.during[r.Seq]; ok {
 			offer(ctx, s, during) // a 2026 client tells its roots only when asked
 		}
-		res := RerunResult{N: n + 1, Method: method, Tool: mcp.NameShown(r.RPC.Tool), Redacted: redactedNote(params), Mismatch: mismatch}
+		res := RerunResult{N: n + 1, Method: method, Tool: mcp.NameShown(r.RPC.Tool), Subject: SubjectOf(r.RPC), Redacted: redactedNote(params), Mismatch: mismatch}
 		if method == "tasks/cancel" && givenUp.took(paramsOf(r.RPC.Raw)) {
 			res.Outcome, res.As = OutcomeSame, "sent by the re-run as it gave up on tasks/result, as recorded"
 			add(res)
@@ -383,6 +386,8 @@ func RenderRerunResult(r RerunResult, width int) string {
 	name := r.Method
 	if r.Tool != "" {
 		name += " " + r.Tool
+	} else if r.Subject != "" {
+		name += " " + r.Subject
 	}
 	switch {
 	case handshakeMethods[r.As]:

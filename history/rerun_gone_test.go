@@ -42,7 +42,7 @@ func TestRerunOfTheRequests2026DoesWithout(t *testing.T) {
 		t.Errorf("re-ran %s", got)
 	}
 	out := renderRerun(results, 80)
-	for _, want := range []string{"ping (not sent: 2026-07-28 has no ping)", "resources/subscribe (as subscriptions/listen resourceSubscriptions)", "logging/setLevel (as _meta io.modelcontextprotocol/logLevel)"} {
+	for _, want := range []string{"ping (not sent: 2026-07-28 has no ping)", "resources/subscribe demo://clock (as subscriptions/listen resourceSubscriptions)", "logging/setLevel warning (as _meta io.modelcontextprotocol/logLevel)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}

@@ -11,9 +11,10 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// SubjectOf is the prompt name or resource URI a request names, the
-// reference and argument a completion/complete completes, or what a
-// subscriptions/listen subscribes to (see Pair.Subject), "" for other
+// SubjectOf is the prompt name or resource URI a request names, the level
+// a logging/setLevel asks for, the reference and argument a
+// completion/complete completes, or what a subscriptions/listen
+// subscribes to (see Pair.Subject), "" for other
 // methods. A name or URI longer than subjectLimit is cut there and says
 // how long it was (clip.Quote), as the listen's members are, where it was
 // kept whole and a megabyte prompt name reached the export, the JSON and
@@ -25,6 +26,8 @@ func SubjectOf(m *mcp.RPCMessage) string {
 		key = "name"
 	case "resources/read", "resources/subscribe", "resources/unsubscribe":
 		key = "uri"
+	case "logging/setLevel":
+		key = "level"
 	case "completion/complete":
 		return completionSubject([]byte(m.Raw))
 	case ListenMethod:

@@ -50,6 +50,8 @@ type CommandLine struct {
 	uninitialized bool
 	// unconnected: no transport is open (see SetUnconnected).
 	unconnected bool
+	// needsInit: only initialize can go (see SetNeedsInitialize).
+	needsInit bool
 	// listingTools: a tools/list is on its way (see SetListingTools).
 	listingTools bool
 	// askedNothing is the word the server answered no values for
@@ -233,6 +235,10 @@ func (c *CommandLine) SetUninitialized(u bool) { c.uninitialized = u }
 // first instead of c and l, which only answer "not connected". The status
 // line's "press r" is gone after a few seconds; the keys row stays.
 func (c *CommandLine) SetUnconnected(u bool) { c.unconnected = u }
+
+// SetNeedsInitialize tells the hints the session is gone or new (expired,
+// or a reconnect's): they name i first, where they went on offering c.
+func (c *CommandLine) SetNeedsInitialize(n bool) { c.needsInit = n }
 
 // SetListingTools tells the hints a tools/list is on its way: "tab lists
 // them" read as if nothing had been asked while c's listing was waited for.
@@ -438,6 +444,8 @@ func (c *CommandLine) View() string {
 		top = dropInvisible(c.input.View())
 	case c.disabled == "" && c.unconnected:
 		top = c.st.Hint.Render(c.wholeKeys(append([]key.Binding{c.keys.Reconnect, c.keys.Command}, c.paneKeys...)))
+	case c.disabled == "" && c.needsInit:
+		top = c.st.Hint.Render(c.wholeKeys(append([]key.Binding{c.keys.Initialize, c.keys.Command}, c.paneKeys...)))
 	case c.disabled == "":
 		top = c.st.Hint.Render(c.wholeKeys(append([]key.Binding{c.keys.Command, c.keys.Call}, c.paneKeys...)))
 	default:

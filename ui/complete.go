@@ -150,6 +150,17 @@ func (ctx lineContext) template() string {
 	return ctx.words[at].Text
 }
 
+// uriKeyed splits the URI word of resources/read (subscribe, unsubscribe)
+// typed in the generic form uri=X, which Enter sends as the URI X, into
+// "uri=" and the URI's start; any other word is all URI. Quoted, 'uri=x'
+// is the URI a server listed, sent whole.
+func (ctx lineContext) uriKeyed() (key, prefix string) {
+	if !ctx.curQuoted && strings.HasPrefix(ctx.cur.Text, "uri=") {
+		return "uri=", strings.TrimPrefix(ctx.cur.Text, "uri=")
+	}
+	return "", ctx.cur.Text
+}
+
 // completion is what Tab may put in place of the current word.
 type completion struct {
 	start  int      // byte offset where the replaced word starts
@@ -228,23 +239,26 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	case ctx.method == "resources/unsubscribe" && ctx.index == 1:
 		// Only what the session is subscribed to: any other URI has
 		// nothing to undo.
+		key, prefix := ctx.uriKeyed()
 		for _, u := range sf.Subscribed {
 			if strings.HasPrefix(u, prefix) {
-				comp.add(command.QuoteName(u)+" ", mcp.URIListed(u))
+				comp.add(key+command.QuoteName(u)+" ", mcp.URIListed(u))
 			}
 		}
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1,
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource":
+		key, prefix := "", prefix
 		if ctx.method != "completion/complete" {
+			key, prefix = ctx.uriKeyed()
 			for _, r := range sf.Resources {
 				if strings.HasPrefix(r.URI, prefix) {
-					comp.add(command.QuoteName(r.URI)+" ", mcp.URIListed(r.URI))
+					comp.add(key+command.QuoteName(r.URI)+" ", mcp.URIListed(r.URI))
 				}
 			}
 		}
 		for _, t := range sf.Templates {
 			if strings.HasPrefix(t.URITemplate, prefix) {
-				comp.add(command.QuoteName(t.URITemplate)+" ", mcp.URIListed(t.URITemplate))
+				comp.add(key+command.QuoteName(t.URITemplate)+" ", mcp.URIListed(t.URITemplate))
 			}
 		}
 	case ctx.method == "logging/setLevel" && ctx.index == 1:

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -26,5 +27,8 @@ func TestLiveAutoReconnectSaysPressI(t *testing.T) {
 	if seen := l.seen.Bytes()[l.from:]; bytes.Contains(seen, []byte("session-replaced")) {
 		t.Errorf("the screen showed the record's name session-replaced, not words:\n%s", seen)
 	}
-	l.quit()
+	// The keys row names i first once the status line's "press i" expires.
+	if keys := keysRow(l.quit()); !strings.HasPrefix(keys, "i send initialize") {
+		t.Errorf("the keys row with a new session = %q, want it to name i first", keys)
+	}
 }

@@ -119,7 +119,7 @@ func (m *Model) sayOwnSession(batch []mcp.Record) tea.Cmd {
 	if m.com.replay || m.com.proxied() {
 		return nil
 	}
-	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayReconnecting(batch))
+	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayReconnecting(batch), m.sayExpired(batch))
 }
 
 // handleMsg handles everything that is not input, by type.
@@ -260,10 +260,13 @@ func (m *Model) afterAppend() tea.Cmd {
 // syncUnconnected tells the keys row whether nothing can be sent until r
 // reconnects: no transport opened, the one there was closed, or the
 // server's stream is gone (sayStreamGone), where the row went on offering
-// c once the status line's "press r" expired.
+// c once the status line's "press r" expired; and whether only i can
+// send: the server no longer knows the session, or a reconnect opened a
+// new one nobody initialized.
 func (m *Model) syncUnconnected() {
 	state := m.com.log.Stats().State
 	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed || m.status.gone)
+	m.cmdline.SetNeedsInitialize((state == mcp.StateExpired || state == mcp.StateSessionReplaced) && !m.com.replay && !m.com.proxied())
 }
 
 // negotiationAlone reports whether Negotiation takes Detail's room

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -37,7 +35,7 @@ func TestLiveServerGoneWithNothingInFlightSaysSoOnTheBar(t *testing.T) {
 	}
 	// The keys row stays when the status line's "press r" expires: it
 	// names r first, where it went on offering c, which cannot send.
-	if keys := ansi.Strip(strings.SplitN(m.cmdline.View(), "\n", 2)[0]); !strings.HasPrefix(strings.TrimSpace(keys), "r reconnect") {
+	if keys := keysRow(m); !strings.HasPrefix(keys, "r reconnect") {
 		t.Errorf("the keys row with the stream gone = %q, want it to name r first", keys)
 	}
 }
