@@ -30,9 +30,10 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) error {
 	b := bufio.NewWriterSize(w, 64<<10)
 	n := log.Negotiation()
-	// Who acts on the advice: the reader, who runs mcpscope again, or for
-	// a proxied session its client, as the TUI advises it.
-	aud := advice.CLI
+	// Who acts on the advice: the reader, who runs mcpscope again (in the
+	// TUI or with exec, which the recording does not say), or for a
+	// proxied session its client, as the TUI advises it.
+	aud := advice.Reader
 	if n.Client != nil {
 		aud = advice.Watcher
 	}

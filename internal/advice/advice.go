@@ -24,6 +24,11 @@ const (
 	// Watcher reads of a session someone else's client owns (a proxied
 	// one): no key or command acts on it, so the actions are the client's.
 	Watcher
+	// Reader reads an export of a session mcpscope ran: the recording does
+	// not say whether the TUI or exec ran it, so an action names both
+	// ("press i" read wrong to one who ran exec, "exec starts a new
+	// session" to one who pressed keys).
+	Reader
 )
 
 // Fact is what advice is chosen from: the cause of a failure and the facts
@@ -298,6 +303,9 @@ var words = map[Audience]*strings.Replacer{
 		"{skipdetect}", "start mcpscope again with --transport streamable (or --transport sse for a legacy server)"),
 	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again",
 		"{pin}", "pass --protocol VERSION", "{unpin}", "leave out --transport and --protocol (or pass --transport stateless)", "{answer}", "with --answer given ahead", "{init}", "send initialize",
+		"{skipdetect}", "pass --transport streamable (or --transport sse for a legacy server)"),
+	Reader: strings.NewReplacer("{reconnect}", "reconnect (r in the TUI; exec connects anew each run)", "{initialize}", "start a new session (i in the TUI; exec starts one each run)", "{retry}", "send it again",
+		"{pin}", "pin the version with --protocol VERSION", "{unpin}", "leave out --transport and --protocol (or pass --transport stateless)", "{answer}", "at the TUI's prompt (exec: --answer given ahead)", "{init}", "send initialize",
 		"{skipdetect}", "pass --transport streamable (or --transport sse for a legacy server)"),
 	Watcher: strings.NewReplacer("{reconnect}", "the client must reconnect", "{initialize}", "the client must initialize a new session", "{retry}", "the client must send it again",
 		"{pin}", "the client must ask for a version the server names", "{unpin}", "the client must ask for a version the server speaks", "{answer}", "in the client", "{init}", "the client must initialize",
