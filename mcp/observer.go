@@ -143,8 +143,12 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 				m.Chain = o.roundOf(p.echoedState, m.Method, m.Tool)
 			}
 			seq := o.out.emit(Record{Time: at, Kind: KindSent, RPC: m})
+			reused := o.idReused(m.ID, m.Method, m.Tool, seq)
 			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool, chain: m.Chain, batch: batch})
 			note(seq)
+			if reused != nil {
+				o.out.emit(Record{Time: at, Kind: KindError, Error: reused})
+			}
 			return
 		}
 		var cancelled *ErrorInfo

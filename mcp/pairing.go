@@ -32,6 +32,10 @@ type pairing struct {
 	// answered are the latest ids answered with their requests' Seqs, so a
 	// second answer to one is told from an answer to an id never sent.
 	answered recent[answeredID]
+	// replaced are the latest requests given up on as a newer request
+	// of their side took their id while they waited (replace): each
+	// still has an answer to come, after the newer one's.
+	replaced recent[answeredID]
 }
 
 // answeredID is an id answered and the Seq of the request it answered.
@@ -127,6 +131,12 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 	// is late only the first time, and only when it is newer than one that
 	// id answered: after that the answer is a duplicate.
 	same := func(a answeredID) bool { return id != "" && (a.id == id || integer && a.id == n) }
+	if r, ok := pr.replaced.take(same); ok {
+		// The newer request with this id was answered (or is given up
+		// on): this answer is the one the replaced request waited for.
+		pr.remember(r.id, r.seq)
+		return nil, r.seq, ClassLate
+	}
 	gaveUp, late := pr.abandoned.newest(same)
 	done, dup := pr.answered.newest(same)
 	switch {
@@ -180,6 +190,14 @@ func (pr *pairing) abandon(id string, p *pending) bool {
 	pr.drop(id)
 	keepID(&pr.abandoned, id, p.seq)
 	return true
+}
+
+// replace stops waiting for id, as p waited for it, for a newer request
+// with the same id: an answer with the id after the newer one's is p's,
+// late (take).
+func (pr *pairing) replace(id string, p *pending) {
+	pr.drop(id)
+	keepID(&pr.replaced, id, p.seq)
 }
 
 // waiting reports whether a request still waits for the answer to id.

@@ -31,3 +31,18 @@ func (r *recent[T]) newest(match func(T) bool) (T, bool) {
 	var zero T
 	return zero, false
 }
+
+// take is newest, forgotten once found: a value that stands for one thing
+// to come, which comes once.
+func (r *recent[T]) take(match func(T) bool) (T, bool) {
+	for i := range recentKept {
+		j := (r.next - 1 - i + recentKept) % recentKept
+		if v := r.ring[j]; match(v) {
+			var zero T
+			r.ring[j] = zero
+			return v, true
+		}
+	}
+	var zero T
+	return zero, false
+}

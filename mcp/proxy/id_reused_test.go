@@ -1,0 +1,53 @@
+package proxy
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A client sends tools/call slow with id 5 and, while it runs, tools/call
+// greet with id 5 again, to the demo gateway through the proxy. The slow
+// call's row ends saying the id was used again, and its answer, which
+// comes after greet's, is its late answer: before, the slow call waited
+// for good (closed with the session) and its answer read as a second
+// answer to greet.
+func TestReusedIDEndsTheEarlierRequest(t *testing.T) {
+	base, sid, w := demoOpen(t)
+	in := []string{"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"}
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, in...).Body)
+	slow := make(chan string, 1)
+	go func() {
+		resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"slow","arguments":{"seconds":0.5,"steps":1}}}`, in...)
+		slow <- readAll(t, resp.Body)
+	}()
+	call := w.record(t, 1, "the slow call relayed", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC.Tool == "slow"
+	})
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"greet","arguments":{"name":"B"}}}`, in...).Body)
+	if got := <-slow; !strings.Contains(got, "done: worked") {
+		t.Fatalf("the slow call's answer is %q", got)
+	}
+	ended := w.record(t, 1, "the slow call ended", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindError && r.Error.ReqSeq == call.Seq
+	})
+	if ended.Error.Op != mcp.OpCancelled || !strings.HasPrefix(ended.Error.Message, mcp.IDReused+" (tools/call greet") {
+		t.Errorf("the slow call ended with %s %q, want it given up on as its id was used again", ended.Error.Op, ended.Error.Message)
+	}
+	late := w.record(t, 1, "the slow call's answer", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindReceived && strings.Contains(string(r.RPC.Raw), "done: worked")
+	})
+	if late.RPC.Class != mcp.ClassLate || late.RPC.ReqSeq != call.Seq {
+		t.Errorf("the slow call's answer is %s to record %d, want late to the slow call (%d)\n%s", late.RPC.Class, late.RPC.ReqSeq, call.Seq, w.dump())
+	}
+	w.mu.Lock()
+	recs := append([]mcp.Record(nil), w.recs[1]...)
+	w.mu.Unlock()
+	log := history.NewLog()
+	log.Append(recs...)
+	if pr := log.PairOf(call.Seq); pr == nil || pr.State != history.StateCancelled {
+		t.Errorf("the slow call's row reads %v, want %s", pr, history.StateCancelled)
+	}
+}
