@@ -24,6 +24,11 @@ type linePrinter struct {
 	out   *lineOrder
 	c     *proxy.Client
 	asked map[int64]*inFlight // the requests not answered yet, by Seq
+	// endedReqs names the newest requests whose story ended before an answer
+	// (cancelled, timed out, their id taken by a newer request), by Seq:
+	// a late answer says what it answers ("← tools/call slow id=5 late
+	// ok"), where it read "← (no method) id=5".
+	endedReqs endedNames
 	// detected says the session's first detection (how it began) went by:
 	// a later one says its client changed transport (a probe's fallback).
 	detected bool
@@ -194,7 +199,9 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			return
 		}
 		var what string
-		if r.RPC.Class != mcp.ClassNotification {
+		if of := lp.endedReqs.name(r.RPC.ReqSeq); r.RPC.Class == mcp.ClassLate && of != "" {
+			what = of + " id=" + mcp.NameShown(r.RPC.ID)
+		} else if r.RPC.Class != mcp.ClassNotification {
 			what = message(r.RPC, subject)
 		} else if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
 			what = history.ForeignSubscription(r.RPC) + lp.progressLine(pr)
@@ -232,6 +239,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			what += " " + a.name
 			of, listen = a.of, a.method == mcp.ListenMethod
 			delete(lp.asked, r.Error.ReqSeq)
+			lp.endedReqs.add(r.Error.ReqSeq, a.of)
 		}
 		if history.ProbeVerdict(r.Error) {
 			// A 2026-aware client's server/discover refused: how it

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A client sends tools/call slow with id 5 and, while it runs, another
+// request with id 5: the slow call is given up on, and its answer, which
+// comes after, is late. The headless line of that answer names the call
+// it answers, where it read "← (no method) id=5".
+func TestProxyHeadlessNamesALateAnswer(t *testing.T) {
+	stateDir(t)
+	got, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/call" && strings.Contains(string(x.Params), `"slow"`) {
+			x.JSON()
+			once.Do(func() { close(got) })
+			<-release
+			x.Result(map[string]any{"content": []map[string]any{{"type": "text", "text": "slow done"}}})
+			return
+		}
+		x.Default()
+	}})
+	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
+	base := h.run.base + "/mcp"
+	_, sid := clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	clientPost(t, base, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := tryClientPost(base, sid, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"slow","arguments":{}}}`)
+		done <- err
+	}()
+	<-got
+	clientPost(t, base, sid, `{"jsonrpc":"2.0","id":5,"method":"tools/list"}`)
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	h.stop()
+	lines := h.errw.String()
+	if !strings.Contains(lines, "← tools/call slow id=5 late") {
+		t.Errorf("the late answer's line does not name the call it answers:\n%s", lines)
+	}
+}
