@@ -250,6 +250,7 @@ func (n *negotiationIndex) onRedirects(h *mcp.HTTPExchange) {
 }
 
 func (n *negotiationIndex) streamGET(r *mcp.Record) {
+	n.againAfterFailure(r)
 	n.stream = r
 	if r.HTTP.Conn != 0 {
 		n.conn = r.HTTP.Conn
@@ -266,6 +267,7 @@ func (n *negotiationIndex) post(r *mcp.Record) {
 	// rows; among the session's POSTs it read as the session failing: a
 	// legacy server reached at its base URL (the Docker MCP Gateway's
 	// --transport sse) said "POSTs 400 ×2" before it was sent any.
+	n.againAfterFailure(r)
 	refusedProbe := r.HTTP.Purpose == mcp.PurposeProbe && !accepted(r.HTTP)
 	if m := r.HTTP.Method; (m == "" || m == http.MethodPost) && !refusedProbe {
 		if n.afterFailure {
@@ -279,6 +281,17 @@ func (n *negotiationIndex) post(r *mcp.Record) {
 	}
 	n.httpProblem(r)
 	n.dirty = true
+}
+
+// againAfterFailure starts the problems of a new try when detection runs
+// again after one that found nothing (r after "no transport worked"):
+// what the last try met is the last try's, and listed beside this try's
+// it read as this one's (Pairs keeps all of it). Only a probe says so: a
+// POST after a session failed is a request in it.
+func (n *negotiationIndex) againAfterFailure(r *mcp.Record) {
+	if n.afterFailure && r.HTTP.Purpose == mcp.PurposeProbe {
+		n.sources = n.sources[:0]
+	}
 }
 
 // newConn starts connection conn: the POSTs of earlier connections are
