@@ -107,3 +107,42 @@ func TestTeeStopsRecordingPastItsBoundOnAHungDisk(t *testing.T) {
 		t.Errorf("reported %v, want a *NotWritten: the records dropped are certainly lost", reports[0])
 	}
 }
+
+// A batch heavier than the bound on its own is taken when nothing else
+// waits, and the small records after it still queue: a disk that answers
+// is not behind for one event near --max-event-size. A second such batch
+// before the disk took the first is the disk behind: the queue stays
+// bounded by one such batch and behindLimit.
+func TestTeeTakesOneBatchPastItsBoundAlone(t *testing.T) {
+	rec, _, hang := recorderToHang(t)
+	hang()
+	var mu sync.Mutex
+	var reports []error
+	w := newTeeWriter(rec, func(err error) {
+		if err != nil {
+			mu.Lock()
+			reports = append(reports, err)
+			mu.Unlock()
+		}
+	})
+	huge := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", behindLimit) + "\n\n")}}
+	small := mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateClosed}}
+	w.add([]mcp.Record{huge})
+	w.add([]mcp.Record{small})
+	w.mu.Lock()
+	dropped := w.dropped
+	w.mu.Unlock()
+	mu.Lock()
+	said := len(reports)
+	mu.Unlock()
+	if dropped || said != 0 {
+		t.Fatalf("a batch past the bound with nothing waiting stopped the recording (reported %d times)", said)
+	}
+	w.add([]mcp.Record{huge})
+	w.mu.Lock()
+	weight, dropped := w.weight, w.dropped
+	w.mu.Unlock()
+	if !dropped || weight != 0 {
+		t.Errorf("a second batch past the bound, the first not yet written, was queued (dropped %v, weight %d)", dropped, weight)
+	}
+}
