@@ -71,17 +71,7 @@ func TestTeeKeepsGoingWhenTheDiskStopsAnsweringMidSession(t *testing.T) {
 // behindLimit: past it the recording stops, said once as records not
 // written, and Tee passes the records on regardless.
 func TestTeeStopsRecordingPastItsBoundOnAHungDisk(t *testing.T) {
-	rec, _, hang := recorderToHang(t)
-	hang()
-	var mu sync.Mutex
-	var reports []error
-	w := newTeeWriter(rec, func(err error) {
-		if err != nil {
-			mu.Lock()
-			reports = append(reports, err)
-			mu.Unlock()
-		}
-	})
+	w, said := hungWriter(t)
 	big := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", 1<<20) + "\n\n")}}
 	// The first is taken by the writer, which then waits on the disk as
 	// its buffer fills; the rest queue up to the bound.
@@ -97,8 +87,7 @@ func TestTeeStopsRecordingPastItsBoundOnAHungDisk(t *testing.T) {
 	if weight > behindLimit {
 		t.Errorf("the queue weighs %d bytes, past its bound of %d", weight, behindLimit)
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	reports := said()
 	if len(reports) != 1 {
 		t.Fatalf("reported %d times, want once: %v", len(reports), reports)
 	}
@@ -114,6 +103,30 @@ func TestTeeStopsRecordingPastItsBoundOnAHungDisk(t *testing.T) {
 // before the disk took the first is the disk behind: the queue stays
 // bounded by one such batch and behindLimit.
 func TestTeeTakesOneBatchPastItsBoundAlone(t *testing.T) {
+	w, said := hungWriter(t)
+	huge := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", behindLimit) + "\n\n")}}
+	small := mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateClosed}}
+	w.add([]mcp.Record{huge})
+	w.add([]mcp.Record{small})
+	w.mu.Lock()
+	dropped := w.dropped
+	w.mu.Unlock()
+	if reports := said(); dropped || len(reports) != 0 {
+		t.Fatalf("a batch past the bound with nothing waiting stopped the recording: %v", reports)
+	}
+	w.add([]mcp.Record{huge})
+	w.mu.Lock()
+	weight, dropped := w.weight, w.dropped
+	w.mu.Unlock()
+	if !dropped || weight != 0 {
+		t.Errorf("a second batch past the bound, the first not yet written, was queued (dropped %v, weight %d)", dropped, weight)
+	}
+}
+
+// hungWriter is a teeWriter on a disk that stopped answering, and what it
+// has reported so far.
+func hungWriter(t *testing.T) (*teeWriter, func() []error) {
+	t.Helper()
 	rec, _, hang := recorderToHang(t)
 	hang()
 	var mu sync.Mutex
@@ -125,24 +138,9 @@ func TestTeeTakesOneBatchPastItsBoundAlone(t *testing.T) {
 			mu.Unlock()
 		}
 	})
-	huge := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", behindLimit) + "\n\n")}}
-	small := mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateClosed}}
-	w.add([]mcp.Record{huge})
-	w.add([]mcp.Record{small})
-	w.mu.Lock()
-	dropped := w.dropped
-	w.mu.Unlock()
-	mu.Lock()
-	said := len(reports)
-	mu.Unlock()
-	if dropped || said != 0 {
-		t.Fatalf("a batch past the bound with nothing waiting stopped the recording (reported %d times)", said)
-	}
-	w.add([]mcp.Record{huge})
-	w.mu.Lock()
-	weight, dropped := w.weight, w.dropped
-	w.mu.Unlock()
-	if !dropped || weight != 0 {
-		t.Errorf("a second batch past the bound, the first not yet written, was queued (dropped %v, weight %d)", dropped, weight)
+	return w, func() []error {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]error(nil), reports...)
 	}
 }
