@@ -33,6 +33,9 @@ type teeWriter struct {
 	// dropped is set when the queue went past behindLimit: nothing more
 	// is written, as a recording with a hole would read back wrong.
 	dropped bool
+	// alone is the weight of the batches taken past behindLimit because
+	// nothing else waited (see add), which the bound does not count.
+	alone int
 	// lost and lostWeight count the records not written since the queue
 	// was dropped, for NotWritten.
 	lost       int
@@ -75,6 +78,7 @@ type queued struct {
 	batch  []mcp.Record
 	weight int
 	done   chan struct{}
+	alone  bool // taken past behindLimit with nothing else waiting
 }
 
 // add queues batch for the recording, without waiting for the disk, and
@@ -86,24 +90,34 @@ func (w *teeWriter) add(batch []mcp.Record) <-chan struct{} {
 		weight += batch[i].Weight()
 	}
 	w.mu.Lock()
+	// A batch heavier than the bound on its own (one event near
+	// --max-event-size) is taken when nothing else waits: the disk is
+	// not behind, the batch is in memory already, and dropping it stopped
+	// the recording of every session that received one. It is not counted
+	// against the bound, so the records after it still queue; one more
+	// such batch before it is written is the disk behind.
+	alone := w.weight == 0 && weight > behindLimit
 	switch {
 	case w.dropped:
 		w.lose(batch, weight)
 		close(done)
-	case w.weight+weight > behindLimit:
+	case !alone && w.weight-w.alone+weight > behindLimit:
 		for _, q := range w.queue {
 			w.lose(q.batch, q.weight)
 			close(q.done)
 		}
 		w.lose(batch, weight)
-		w.dropped, w.queue, w.weight = true, nil, 0
+		w.dropped, w.queue, w.weight, w.alone = true, nil, 0, 0
 		close(done)
 		w.mu.Unlock()
 		w.report(w.notWritten())
 		return done
 	default:
-		w.queue = append(w.queue, queued{batch, weight, done})
+		w.queue = append(w.queue, queued{batch, weight, done, alone})
 		w.weight += weight
+		if alone {
+			w.alone += weight
+		}
 	}
 	w.mu.Unlock()
 	w.poke()
@@ -196,6 +210,9 @@ func (w *teeWriter) run() {
 			w.mu.Lock()
 			if !w.dropped {
 				w.weight -= q.weight
+				if q.alone {
+					w.alone -= q.weight
+				}
 			}
 			w.mu.Unlock()
 			close(q.done)

@@ -71,17 +71,7 @@ func TestTeeKeepsGoingWhenTheDiskStopsAnsweringMidSession(t *testing.T) {
 // behindLimit: past it the recording stops, said once as records not
 // written, and Tee passes the records on regardless.
 func TestTeeStopsRecordingPastItsBoundOnAHungDisk(t *testing.T) {
-	rec, _, hang := recorderToHang(t)
-	hang()
-	var mu sync.Mutex
-	var reports []error
-	w := newTeeWriter(rec, func(err error) {
-		if err != nil {
-			mu.Lock()
-			reports = append(reports, err)
-			mu.Unlock()
-		}
-	})
+	w, said := hungWriter(t)
 	big := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", 1<<20) + "\n\n")}}
 	// The first is taken by the writer, which then waits on the disk as
 	// its buffer fills; the rest queue up to the bound.
@@ -97,13 +87,60 @@ func TestTeeStopsRecordingPastItsBoundOnAHungDisk(t *testing.T) {
 	if weight > behindLimit {
 		t.Errorf("the queue weighs %d bytes, past its bound of %d", weight, behindLimit)
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	reports := said()
 	if len(reports) != 1 {
 		t.Fatalf("reported %d times, want once: %v", len(reports), reports)
 	}
 	var nw *NotWritten
 	if !errors.As(reports[0], &nw) {
 		t.Errorf("reported %v, want a *NotWritten: the records dropped are certainly lost", reports[0])
+	}
+}
+
+// A batch heavier than the bound on its own is taken when nothing else
+// waits, and the small records after it still queue: a disk that answers
+// is not behind for one event near --max-event-size. A second such batch
+// before the disk took the first is the disk behind: the queue stays
+// bounded by one such batch and behindLimit.
+func TestTeeTakesOneBatchPastItsBoundAlone(t *testing.T) {
+	w, said := hungWriter(t)
+	huge := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", behindLimit) + "\n\n")}}
+	small := mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateClosed}}
+	w.add([]mcp.Record{huge})
+	w.add([]mcp.Record{small})
+	w.mu.Lock()
+	dropped := w.dropped
+	w.mu.Unlock()
+	if reports := said(); dropped || len(reports) != 0 {
+		t.Fatalf("a batch past the bound with nothing waiting stopped the recording: %v", reports)
+	}
+	w.add([]mcp.Record{huge})
+	w.mu.Lock()
+	weight, dropped := w.weight, w.dropped
+	w.mu.Unlock()
+	if !dropped || weight != 0 {
+		t.Errorf("a second batch past the bound, the first not yet written, was queued (dropped %v, weight %d)", dropped, weight)
+	}
+}
+
+// hungWriter is a teeWriter on a disk that stopped answering, and what it
+// has reported so far.
+func hungWriter(t *testing.T) (*teeWriter, func() []error) {
+	t.Helper()
+	rec, _, hang := recorderToHang(t)
+	hang()
+	var mu sync.Mutex
+	var reports []error
+	w := newTeeWriter(rec, func(err error) {
+		if err != nil {
+			mu.Lock()
+			reports = append(reports, err)
+			mu.Unlock()
+		}
+	})
+	return w, func() []error {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]error(nil), reports...)
 	}
 }
