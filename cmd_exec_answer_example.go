@@ -40,11 +40,17 @@ func answerExample(name string, r mcp.InputRequest) string {
 		words = append(words, "...")
 	}
 	line := strings.Join(words, " ")
-	if strings.ContainsAny(line, "'\n") {
+	if strings.ContainsAny(line, "'\n") || len(line) > maxAnswerExample {
 		return name + " ..."
 	}
 	return line
 }
+
+// maxAnswerExample bounds the answer exec shows to copy: a server's form
+// of a thousand required fields, or an enum whose first choice is a
+// megabyte, made a line nobody copies; past it the words are left to the
+// help.
+const maxAnswerExample = 512
 
 // fieldExample is key=value for one required field of a form: an enum's
 // first choice, true for a switch, the least a number may be, else the

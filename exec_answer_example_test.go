@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // What went unanswered is followed by an answer that can be copied, its
@@ -32,5 +33,28 @@ func TestUnansweredFormShowsAnAnswerToCopy(t *testing.T) {
 	out, errOut, _ := run(t, "exec", "--no-record", url+"/stateless", "tools/call sample prompt=hi")
 	if want := "--answer 'answer THE REPLY'"; !strings.Contains(out+errOut, want) {
 		t.Errorf("sampling: want %q:\n%s\n%s", want, out, errOut)
+	}
+}
+
+// A server's form whose first choice is 10 KB long is shown no answer to
+// copy that long: the line would be one nobody copies, and the server
+// chose its length.
+func TestUnansweredFormOfAHugeChoiceShowsNoHugeAnswer(t *testing.T) {
+	stateDir(t)
+	choice := strings.Repeat("x", 10<<10)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		x.SSE()
+		_, _ = x.ServerRequest(x.Context(), "elicitation/create", map[string]any{"message": "pick", "requestedSchema": map[string]any{
+			"type": "object", "required": []string{"pick"},
+			"properties": map[string]any{"pick": map[string]any{"type": "string", "enum": []string{choice}}}}})
+		x.Result(map[string]any{"content": []any{}})
+	}})
+	out, errOut, _ := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "tools/call pick")
+	if !strings.Contains(out+errOut, "answer it with --answer 'elicitation ...'") || strings.Contains(out+errOut, choice) {
+		t.Errorf("the answer to copy is not the short form, or holds the 10 KB choice:\n%.3000s\n%.3000s", out, errOut)
 	}
 }
