@@ -69,3 +69,12 @@ func postInSession(t *testing.T, url string, bodies ...string) {
 		}
 	}
 }
+
+// initializeAt opens a session at the proxy's base as a client "c 1" does,
+// initialize and then notifications/initialized, and returns its id.
+func initializeAt(t testing.TB, base string) (sid string) {
+	t.Helper()
+	_, sid = clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	clientPost(t, base, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return sid
+}

@@ -28,8 +28,7 @@ func TestProxyHeadlessNamesALateAnswer(t *testing.T) {
 	}})
 	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
 	base := h.run.base + "/mcp"
-	_, sid := clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-	clientPost(t, base, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	sid := initializeAt(t, base)
 	done := make(chan error, 1)
 	go func() {
 		_, _, err := tryClientPost(base, sid, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"slow","arguments":{}}}`)

@@ -83,8 +83,7 @@ func proxiedLines(t *testing.T, url string, methods ...string) string {
 	t.Helper()
 	h := startHeadless(t, url, proxyFlags{})
 	base := h.run.base + "/mcp"
-	_, sid := clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-	clientPost(t, base, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	sid := initializeAt(t, base)
 	for i, method := range methods {
 		clientPost(t, base, sid, `{"jsonrpc":"2.0","id":`+string(rune('2'+i))+`,"method":"`+method+`"}`)
 	}

@@ -52,8 +52,7 @@ func breakingExport(t *testing.T, get bool) string {
 	}})
 	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
 	base := h.run.base + "/mcp"
-	_, sid := clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-	clientPost(t, base, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	sid := initializeAt(t, base)
 	if !get {
 		clientPost(t, base, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}`)
 	} else {
