@@ -41,10 +41,14 @@ type legacy struct {
 	ended    *WireError
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
-	protocol string             // sent as MCP-Protocol-Version (negotiated)
-	empty    emptyEnds          // connections in a row that ended with nothing new said
-	retry    serverRetry        // the last retry field a stream carried: the reconnects' wait
-	again    repeats            // the messages of the current connection, and of the one before
+	// switches counts the later endpoint events that named another
+	// session: a handshake that saw it change did not initialize the
+	// session now in use (finishHandshake).
+	switches int
+	protocol string      // sent as MCP-Protocol-Version (negotiated)
+	empty    emptyEnds   // connections in a row that ended with nothing new said
+	retry    serverRetry // the last retry field a stream carried: the reconnects' wait
+	again    repeats     // the messages of the current connection, and of the one before
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.
 	deciding chan struct{}

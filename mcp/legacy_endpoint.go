@@ -57,8 +57,9 @@ func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
 			// The POSTs follow the server to the session it named, which
 			// nobody initialized: say so (the session learns it below,
 			// as s.mu is never taken under l.mu).
+			l.switches++
 			s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n, SessionID: ep.SessionID, Transport: TransportSSE,
-				Detail: fmt.Sprintf("a later endpoint event on the same stream named another session (%s, was %s), which mcpscope has not initialized", orNone(ep.SessionID), orNone(old.SessionID))}})
+				Detail: "a later endpoint event on the same stream " + movedTo(old, ep) + ", which mcpscope has not initialized"}})
 		}
 		if first {
 			s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID,
@@ -78,6 +79,54 @@ func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
 		s.mu.Unlock()
 	}
 	c.markReady()
+}
+
+// movedTo says an endpoint event moved the POSTs from one session's
+// endpoint to another's, naming both: the user sees where the session they
+// initialized was, and where the one now in use is.
+func movedTo(old, ep *Endpoint) string {
+	return fmt.Sprintf("named another session (%s, was %s): POSTs go to %s now, not %s", orNone(ep.SessionID), orNone(old.SessionID), ep.Preferred, old.Preferred)
+}
+
+// handshakeMark is where a legacy session stood when an initialize went
+// out: its connection, the endpoint in use and the switches so far.
+type handshakeMark struct {
+	c        *connection
+	endpoint *Endpoint
+	switches int
+}
+
+// markHandshake notes where the session stands as an initialize goes out.
+func (l *legacy) markHandshake() handshakeMark {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return handshakeMark{c: l.current, endpoint: l.endpoint, switches: l.switches}
+}
+
+// finishHandshake runs done, under l.mu, when the session is still the one
+// m marked, and returns nil; otherwise it runs nothing and says what
+// changed. An endpoint event naming another session (or a new stream)
+// between the initialize and the handshake's end leaves the POSTs on a
+// session nobody initialized: recording it initialized would be false, and
+// done runs under l.mu so no switch is recorded between the check and what
+// done records. Called under s.mu (s.mu is never taken under l.mu).
+func (l *legacy) finishHandshake(m handshakeMark, done func()) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.current != m.c:
+		return errors.New("the stream was reconnected before the handshake ended: its new session was never initialized; run initialize again")
+	case l.switches != m.switches && m.endpoint != nil && m.c.endpoint != nil:
+		// The connection's own endpoint: the stream may have ended
+		// since, taking the session's (l.endpoint) with it.
+		now := m.c.endpoint
+		return fmt.Errorf("before the handshake ended, an endpoint event %s, where initialize was answered; session %s was never initialized: its requests may be refused, run initialize again",
+			movedTo(m.endpoint, now), orNone(now.SessionID))
+	}
+	if done != nil {
+		done()
+	}
+	return nil
 }
 
 // orNone names a session id for a message, or says there is none.

@@ -59,6 +59,11 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	if tr != nil {
 		tr.beforeInitialize()
 	}
+	l, legacyEra := tr.(*legacy)
+	var mark handshakeMark
+	if legacyEra {
+		mark = l.markHandshake()
+	}
 	resp, err := s.request(ctx, "initialize", "", params)
 	if err != nil {
 		return nil, err
@@ -109,26 +114,41 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	// its 202.
 	nctx, stop := withoutDeadline(ctx)
 	defer stop()
-	if err := s.Notify(nctx, "notifications/initialized", nil); err != nil {
-		return resp, err
+	err = s.Notify(nctx, "notifications/initialized", nil)
+	if err == nil && tr != nil {
+		err = tr.initialized(ctx)
 	}
-	if tr != nil {
-		if err := tr.initialized(ctx); err != nil {
-			return resp, err
-		}
-	}
-	s.mu.Lock()
-	s.initialized = true
-	s.initResp = resp
-	conn := s.conn
-	s.mu.Unlock()
 	transport := ""
 	if tr != nil {
 		transport = tr.name()
 	}
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: conn, Transport: transport, Protocol: r.ProtocolVersion,
-		Detail: fmt.Sprintf("%s %s, protocol %s", r.ServerInfo.Name, r.ServerInfo.Version, r.ProtocolVersion)}})
-	return resp, nil
+	done := func() {
+		s.initialized = true
+		s.initResp = resp
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: s.conn, Transport: transport, Protocol: r.ProtocolVersion,
+			Detail: fmt.Sprintf("%s %s, protocol %s", r.ServerInfo.Name, r.ServerInfo.Version, r.ProtocolVersion)}})
+	}
+	if err != nil {
+		done = nil
+	}
+	s.mu.Lock()
+	moved := error(nil)
+	if legacyEra {
+		// A legacy server can name another session mid-handshake: the
+		// session in use is then one nobody initialized, whatever the
+		// answer said, and that is the handshake's outcome.
+		moved = l.finishHandshake(mark, done)
+	} else if done != nil {
+		done()
+	}
+	s.mu.Unlock()
+	switch {
+	case moved != nil && err != nil:
+		return resp, fmt.Errorf("%w (notifications/initialized: %w)", moved, err)
+	case moved != nil:
+		return resp, moved
+	}
+	return resp, err
 }
 
 // InitializeResult is the answer of the initialize that opened the current
