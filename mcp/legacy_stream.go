@@ -117,7 +117,12 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 		if cause == CauseEventTooLarge || cause == CauseBadHTTP {
 			early = cause
 		}
-		c.err = &WireError{Cause: early, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}
+		// The stream's error is the connection's failure, which
+		// detection logs as well: in the same words they are one
+		// problem (the Negotiation's, the export's), the whole of it
+		// saying where it came.
+		we.Message = reason + " before the endpoint event"
+		c.err = &WireError{Cause: early, Transport: TransportSSE, Message: we.Message, Err: err}
 	}
 	if current {
 		if l.endpoint != nil {
