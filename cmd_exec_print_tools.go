@@ -49,7 +49,7 @@ func (p *printer) tools(resp *mcp.Response) {
 		unreadable[i] = u.String()
 	}
 	// As the other lists say it: "1 tool", and the cursor of the next page.
-	p.count(len(tools), "tool", p.unreadable(unreadable, len(page.Unreadable)-len(shown)), next, "tools/list", result)
+	p.count(len(tools), "tool", p.unreadable(unreadable, len(page.Unreadable)-len(shown)+page.UnreadableMore), next, "tools/list", result)
 }
 
 // notCallable is why a 2026 client leaves t out, "" when it does not or

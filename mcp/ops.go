@@ -194,6 +194,7 @@ func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, e
 func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
 	var unreadable []UnreadableTool
+	more := 0 // unreadable entries past those kept
 	send := func(params json.RawMessage) (*Response, error) {
 		return s.Request(ctx, "tools/list", params)
 	}
@@ -211,13 +212,18 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 		}
 		// Counted from the first page's first entry: the pages' entries
 		// one after another are the merged list's.
-		before := len(tools) + len(unreadable)
+		before := len(tools) + len(unreadable) + more
 		for _, u := range page.Unreadable {
+			if len(unreadable) == UnreadableKept {
+				more++
+				continue
+			}
 			u.Index += before
 			unreadable = append(unreadable, u)
 		}
+		more += page.UnreadableMore
 		tools = append(tools, ts...)
-		page.AllUnreadable = slices.Clip(unreadable)
+		page.AllUnreadable, page.AllUnreadableMore = slices.Clip(unreadable), more
 		resp.tools = &page
 		return page.NextCursor, page.cursorNamed, page.cursorErr
 	})

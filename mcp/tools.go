@@ -79,12 +79,22 @@ type ToolPage struct {
 	// all those pages from the first's first: what a merged list says.
 	// Unreadable alone is this page's.
 	AllUnreadable []UnreadableTool
+	// UnreadableMore and AllUnreadableMore count the unreadable entries
+	// past the first UnreadableKept, of the page and of every page read:
+	// only those are kept, reasons and all.
+	UnreadableMore, AllUnreadableMore int
 	// cursorNamed says the page's nextCursor is a string, "" too (absent
 	// or null name no next page); cursorErr that it is there but not a
 	// string.
 	cursorNamed bool
 	cursorErr   error
 }
+
+// UnreadableKept is how many unreadable entries a ToolPage keeps, with
+// what is wrong with each; the rest are counted. A server sending 100,000
+// of them grew memory with a reason each, which said no more than the
+// first few and their number.
+const UnreadableKept = 20
 
 // UnreadableTool is an entry of a tools/list answer that is not a tool
 // mcpscope can call: its name is missing or not a string, or the entry is
@@ -134,9 +144,12 @@ func ParseTools(result json.RawMessage) (ToolPage, error) {
 	i := 0
 	for entry := range tools.Elements() {
 		t, reason := readTool(entry)
-		if reason != "" {
+		switch {
+		case reason != "" && len(page.Unreadable) < UnreadableKept:
 			page.Unreadable = append(page.Unreadable, UnreadableTool{Index: i, Reason: reason, Raw: t.Raw})
-		} else {
+		case reason != "":
+			page.UnreadableMore++
+		default:
 			page.Tools = append(page.Tools, t)
 		}
 		i++

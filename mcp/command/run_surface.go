@@ -79,7 +79,9 @@ func mergePages(pages []*mcp.Response, key string) *mcp.Response {
 // the entry the server sent (Tool.Raw), annotations, execution and all:
 // a merged list says of a tool what its page said. An entry no page could
 // read stays where its page had it, and is said as the last page's are
-// (ToolPage.AllUnreadable): it dropped out of the merged list unsaid. The
+// (ToolPage.AllUnreadable): it dropped out of the merged list unsaid. Those
+// past the first mcp.UnreadableKept are counted, not kept, so the merged
+// list holds only the first few (each page's answer has them all). The
 // merged answer carries the tools as read, marks and all, so it is not
 // read again.
 func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
@@ -87,7 +89,7 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 		return last
 	}
 	page, err := last.Tools()
-	if err != nil || len(page.Tools) >= len(tools) && len(page.AllUnreadable) <= len(page.Unreadable) {
+	if err != nil || len(page.Tools) >= len(tools) && len(page.AllUnreadable)+page.AllUnreadableMore <= len(page.Unreadable)+page.UnreadableMore {
 		return last
 	}
 	bad := page.AllUnreadable
@@ -111,7 +113,7 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if !ok {
 		return last
 	}
-	return last.WithTools(result, mcp.ToolPage{Tools: tools, Unreadable: page.AllUnreadable, HeadersRead: page.HeadersRead})
+	return last.WithTools(result, mcp.ToolPage{Tools: tools, Unreadable: page.AllUnreadable, UnreadableMore: page.AllUnreadableMore, HeadersRead: page.HeadersRead})
 }
 
 // withItems is result with items under key and no nextCursor: a merged
