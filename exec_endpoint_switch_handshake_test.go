@@ -26,7 +26,7 @@ func TestExecSaysAnEndpointSwitchMidHandshake(t *testing.T) {
 	if code == exitOK {
 		t.Fatalf("exit %d, want a failure:\n%s", code, all)
 	}
-	for _, want := range []string{"POSTs go to " + srv.SSEURL() + "?sessionid=OTHER now, not " + srv.SSEURL() + "?sessionid=", "session OTHER was never initialized"} {
+	for _, want := range []string{"), which was never initialized: POSTs go to " + srv.SSEURL() + "?sessionid=OTHER now, not " + srv.SSEURL() + "?sessionid=", "named another session (OTHER, was "} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the output lacks %q:\n%s", want, all)
 		}

@@ -74,7 +74,7 @@ func TestEndpointSwitchMidHandshakeIsNotInitialized(t *testing.T) {
 				t.Fatalf("Initialize = %v, %v; want the answer and an error saying the session moved", resp, err)
 			}
 			old, moved := conn.Endpoint, strings.Replace(conn.Endpoint, conn.ID, "OTHER", 1)
-			for _, want := range []string{"POSTs go to " + srv.URL + moved + " now, not " + srv.URL + old, "session OTHER was never initialized", tc.also} {
+			for _, want := range []string{"POSTs go to " + srv.URL + moved + " now, not " + srv.URL + old, "(OTHER, was " + conn.ID + "), which was never initialized", tc.also} {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("the error %q does not say %q", err, want)
 				}

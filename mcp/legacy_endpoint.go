@@ -59,7 +59,7 @@ func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
 			// as s.mu is never taken under l.mu).
 			l.switches++
 			s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n, SessionID: ep.SessionID, Transport: TransportSSE,
-				Detail: "a later endpoint event on the same stream " + movedTo(old, ep) + ", which mcpscope has not initialized"}})
+				Detail: "a later endpoint event on the same stream " + movedTo(old, ep, "which mcpscope has not initialized")}})
 		}
 		if first {
 			s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID,
@@ -82,10 +82,11 @@ func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
 }
 
 // movedTo says an endpoint event moved the POSTs from one session's
-// endpoint to another's, naming both: the user sees where the session they
-// initialized was, and where the one now in use is.
-func movedTo(old, ep *Endpoint) string {
-	return fmt.Sprintf("named another session (%s, was %s): POSTs go to %s now, not %s", orNone(ep.SessionID), orNone(old.SessionID), ep.Preferred, old.Preferred)
+// endpoint to another's, naming both, with what that left of the session
+// between: the user sees where the session they initialized was, and
+// where the one now in use is.
+func movedTo(old, ep *Endpoint, left string) string {
+	return fmt.Sprintf("named another session (%s, was %s), %s: POSTs go to %s now, not %s", orNone(ep.SessionID), orNone(old.SessionID), left, ep.Preferred, old.Preferred)
 }
 
 // handshakeMark is where a legacy session stood when an initialize went
@@ -120,8 +121,8 @@ func (l *legacy) finishHandshake(m handshakeMark, done func()) error {
 		// The connection's own endpoint: the stream may have ended
 		// since, taking the session's (l.endpoint) with it.
 		now := m.c.endpoint
-		return fmt.Errorf("before the handshake ended, an endpoint event %s, where initialize was answered; session %s was never initialized: its requests may be refused, run initialize again",
-			movedTo(m.endpoint, now), orNone(now.SessionID))
+		return fmt.Errorf("before the handshake ended, an endpoint event %s, where initialize was answered; requests may be refused: run initialize again",
+			movedTo(m.endpoint, now, "which was never initialized"))
 	}
 	if done != nil {
 		done()
