@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -18,15 +17,7 @@ func TestExecAllToolsSaysEveryPagesUnreadableEntries(t *testing.T) {
 		"p2": `{"tools":[7,{"name":"b"}],"nextCursor":"p3"}`,
 		"p3": `{"tools":[{"name":"c"},{"name":null}]}`,
 	}
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
-		if c.Method != "tools/list" {
-			c.Default()
-			return
-		}
-		var p struct{ Cursor string }
-		_ = json.Unmarshal(c.Params, &p)
-		c.Reply(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":` + pages[p.Cursor] + `}`)
-	}})
+	srv := mcptest.New(t, mcptest.Options{Handle: mcptest.RawToolPages(pages)})
 	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "tools/list --all")
 	for _, want := range []string{
 		`unreadable tools[1]: it has no "name"`,

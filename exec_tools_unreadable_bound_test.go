@@ -12,13 +12,7 @@ import (
 func TestExecCountsManyUnreadableTools(t *testing.T) {
 	const n = 100_000
 	result := `{"tools":[` + strings.Repeat("7,", n) + `{"name":"last"}]}`
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
-		if c.Method != "tools/list" {
-			c.Default()
-			return
-		}
-		c.Reply(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":` + result + `}`)
-	}})
+	srv := mcptest.New(t, mcptest.Options{Handle: mcptest.RawToolPages(map[string]string{"": result})})
 	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "tools/list")
 	for _, want := range []string{"last", "unreadable tools[19]: the entry is an integer (7), not an object", "unreadable: 99980 more, not shown", "1 tool and 100000 unreadable"} {
 		if !strings.Contains(out, want) {

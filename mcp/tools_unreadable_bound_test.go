@@ -43,15 +43,7 @@ func TestListToolsBoundsTheUnreadableOfEveryPage(t *testing.T) {
 		"":   `{"tools":[{"name":"a"},` + strings.Repeat(`{},`, 10) + `{"name":"b"}],"nextCursor":"p2"}`,
 		"p2": `{"tools":[` + unreadableTools(n, "c") + `]}`,
 	}
-	_, s, _ := dial(t, mcptest.Options{Handle: func(c *mcptest.Call) {
-		if c.Method != "tools/list" {
-			c.Default()
-			return
-		}
-		var p struct{ Cursor string }
-		_ = json.Unmarshal(c.Params, &p)
-		c.Reply(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":` + pages[p.Cursor] + `}`)
-	}}, Config{})
+	_, s, _ := dial(t, mcptest.Options{Handle: mcptest.RawToolPages(pages)}, Config{})
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatal(err)
 	}

@@ -41,3 +41,19 @@ func RawToolsList(extra ...string) func(*Call) {
 		c.Reply(c.response("result", b.String()))
 	}
 }
+
+// RawToolPages returns a Handle that answers tools/list with the result
+// pages holds for the request's cursor ("" for the first page), written
+// exactly: pages of entries no well-behaved server sends, chained by the
+// nextCursor each page names. Every other message is answered by Default.
+func RawToolPages(pages map[string]string) func(*Call) {
+	return func(c *Call) {
+		if c.Kind != KindRequest || c.Method != "tools/list" {
+			c.Default()
+			return
+		}
+		var p struct{ Cursor string }
+		_ = json.Unmarshal(c.Params, &p) // no params is the first page
+		c.Reply(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":` + pages[p.Cursor] + `}`)
+	}
+}
