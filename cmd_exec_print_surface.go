@@ -70,8 +70,8 @@ func (p *printer) unreadable(entries []string, more int) string {
 // unreadableShown bounds the lines a page's unreadable entries take: a
 // page of a million of them was a million lines, which say no more than
 // the first few and the count. A list page keeps no more reasons than it
-// (command.UnreadableKept), and counts the rest.
-const unreadableShown = command.UnreadableKept
+// (mcp.UnreadableKept), and counts the rest.
+const unreadableShown = mcp.UnreadableKept
 
 // unreadableResult shows a list result that could not be read at all (an
 // array, "resources" a string): why, then the JSON as it came.

@@ -25,8 +25,8 @@ func TestListPageBoundsItsUnreadableEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(page.Unreadable) != UnreadableKept || page.UnreadableMore != n-UnreadableKept {
-		t.Fatalf("kept %d reasons and counted %d more, want %d and %d", len(page.Unreadable), page.UnreadableMore, UnreadableKept, n-UnreadableKept)
+	if len(page.Unreadable) != mcp.UnreadableKept || page.UnreadableMore != n-mcp.UnreadableKept {
+		t.Fatalf("kept %d reasons and counted %d more, want %d and %d", len(page.Unreadable), page.UnreadableMore, mcp.UnreadableKept, n-mcp.UnreadableKept)
 	}
 	if page.Unreadable[3] != "resources[3]: the entry is an integer (1), not an object" {
 		t.Errorf("Unreadable[3] = %q", page.Unreadable[3])

@@ -66,7 +66,7 @@ type ResourceTemplate struct {
 type Page[T any] struct {
 	Items []T
 	Next  string
-	// Unreadable says of the first UnreadableKept entries left out what
+	// Unreadable says of the first mcp.UnreadableKept entries left out what
 	// each is, "resources[1]: the entry is an integer (1), not an object":
 	// without it a page of [1, null] listed as "0 resources", as if empty.
 	Unreadable []string
@@ -76,14 +76,11 @@ type Page[T any] struct {
 	UnreadableMore int
 }
 
-// UnreadableKept is how many of a page's unreadable entries Page keeps
-// the reason of; the rest are counted (UnreadableMore).
-const UnreadableKept = 20
-
 // unreadable sets aside one entry left out of the page, the reason built
-// (why) only for the first UnreadableKept.
+// (why) only for the first mcp.UnreadableKept, the bound tools/list
+// pages keep too.
 func (p *Page[T]) unreadable(why func() string) {
-	if len(p.Unreadable) < UnreadableKept {
+	if len(p.Unreadable) < mcp.UnreadableKept {
 		p.Unreadable = append(p.Unreadable, why())
 		return
 	}
