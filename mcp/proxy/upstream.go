@@ -307,11 +307,14 @@ var hopHeaders = []string{"Connection", "Proxy-Connection", "Keep-Alive", "Proxy
 	"Te", "Trailer", "Transfer-Encoding", "Upgrade"}
 
 // dropHop removes the hop-by-hop headers, and those the Connection header
-// names.
+// names, but for MCP's own (Mcp-Session-Id, Mcp-Protocol-Version, ...):
+// the proxy files a request under the session its Mcp-Session-Id names,
+// and a client that works straight to the server must work through the
+// proxy, so those go on whatever Connection says.
 func dropHop(h http.Header) {
 	for _, v := range h.Values("Connection") {
 		for _, name := range strings.Split(v, ",") {
-			if name = strings.TrimSpace(name); name != "" {
+			if name = strings.TrimSpace(name); name != "" && !mcpHeader(name) {
 				h.Del(name)
 			}
 		}
@@ -319,6 +322,12 @@ func dropHop(h http.Header) {
 	for _, name := range hopHeaders {
 		h.Del(name)
 	}
+}
+
+// mcpHeader says whether name is one of the headers MCP defines, which
+// are end to end by the protocol.
+func mcpHeader(name string) bool {
+	return strings.HasPrefix(http.CanonicalHeaderKey(name), "Mcp-")
 }
 
 // outbound is the client's request as it goes upstream: the same method,
