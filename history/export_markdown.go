@@ -201,6 +201,9 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	if p.Latency > 0 {
 		facts = append(facts, "answered in "+ms(p.Latency))
 	}
+	if ran, end := p.Unanswered(); ran > 0 {
+		facts = append(facts, end+" after "+ms(ran)+", no answer")
+	}
 	if p.ResponseSize > 0 {
 		facts = append(facts, fmt.Sprintf("%d bytes", p.ResponseSize))
 	}

@@ -313,6 +313,8 @@ func (in *detailInput) timing(out []string) []string {
 		parts = append(parts, "answered after "+history.FormatMeasured(p.Latency))
 	case p.Latency > 0:
 		parts = append(parts, "response after "+history.FormatMeasured(p.Latency))
+	case unanswered(p) != "":
+		parts = append(parts, unanswered(p))
 	case p.Opening():
 		parts = append(parts, "being opened: the server has not acknowledged it yet")
 	case ownListen(p):
@@ -384,4 +386,14 @@ func (in *detailInput) waiting() string {
 		what += " · " + in.cancel + " cancels it"
 	}
 	return what
+}
+
+// unanswered is "cancelled after 2.1s" for a request given up on without
+// an answer (history.Pair.Unanswered), "" for any other.
+func unanswered(p *history.Pair) string {
+	ran, end := p.Unanswered()
+	if ran <= 0 {
+		return ""
+	}
+	return end + " after " + history.FormatMeasured(ran) + ", no answer"
 }

@@ -235,6 +235,12 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 		resp = "open"
 	case pr.State == history.StatePending && !pr.Sent.IsZero():
 		resp = history.FormatDuration(p.c.clock().Sub(pr.Sent))
+	default:
+		// Given up on without an answer: how long it ran, which STATE
+		// says was cancelled or timed out.
+		if ran, _ := pr.Unanswered(); ran > 0 {
+			resp = history.FormatMeasured(ran)
+		}
 	}
 	if pr.Response != nil {
 		size = history.FormatSize(int64(pr.ResponseSize))
