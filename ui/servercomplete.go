@@ -26,6 +26,9 @@ type serverCompleteMsg struct {
 	start int    // byte offset where the key=value word starts
 	key   string // the argument or variable completed
 	cmd   command.Command
+	// session is the id of the session asked (askServer): an answer
+	// that comes after `r` or `i` began another is that one's no more.
+	session string
 }
 
 // askedWord is the key=value word a serverCompleteMsg asked about: the
@@ -145,6 +148,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 		return m.setStatus(levelInfo, noneOffered(msg)+" (asked already): type one")
 	}
 	m.completing = msg.line
+	msg.session = m.com.log.Stats().SessionID
 	ctx, id := m.sends.start(m.ctx)
 	sends := m.sends
 	return tea.Batch(m.setStatus(levelInfo, "asking the server for values of "+sanitize.Line(msg.key)+"…"), func() tea.Msg {
@@ -168,6 +172,11 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if m.completing == msg.ask.line {
 		m.completing = ""
+	}
+	if msg.ask.session != m.com.log.Stats().SessionID {
+		// The values were the old session's (a prompt's arguments, a
+		// resource's names may differ in the new one): Tab asks this one.
+		return m.setStatus(levelInfo, "the server's values for "+sanitize.Line(msg.ask.key)+" came after the session changed, so they are not offered: press Tab to ask again")
 	}
 	m.cmdline.askedNothing = askedWord{}
 	if msg.err == nil && len(msg.values)+msg.notStrings == 0 {
