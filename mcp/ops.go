@@ -214,12 +214,10 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 		// one after another are the merged list's.
 		before := len(tools) + len(unreadable) + more
 		for _, u := range page.Unreadable {
-			if len(unreadable) == UnreadableKept {
-				more++
-				continue
-			}
-			u.Index += before
-			unreadable = append(unreadable, u)
+			unreadable = KeepUnreadable(unreadable, &more, func() UnreadableTool {
+				u.Index += before
+				return u
+			})
 		}
 		more += page.UnreadableMore
 		tools = append(tools, ts...)

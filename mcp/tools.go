@@ -96,6 +96,18 @@ type ToolPage struct {
 // first few and their number.
 const UnreadableKept = 20
 
+// KeepUnreadable appends what(), one unreadable entry, to kept while kept
+// holds fewer than UnreadableKept, and counts it in more past that: every
+// listing that sets such entries aside (tools/list pages and their merge,
+// prompts and resources) keeps the same few, and builds only those.
+func KeepUnreadable[T any](kept []T, more *int, what func() T) []T {
+	if len(kept) < UnreadableKept {
+		return append(kept, what())
+	}
+	*more++
+	return kept
+}
+
 // UnreadableTool is an entry of a tools/list answer that is not a tool
 // mcpscope can call: its name is missing or not a string, or the entry is
 // not an object.
@@ -144,12 +156,11 @@ func ParseTools(result json.RawMessage) (ToolPage, error) {
 	i := 0
 	for entry := range tools.Elements() {
 		t, reason := readTool(entry)
-		switch {
-		case reason != "" && len(page.Unreadable) < UnreadableKept:
-			page.Unreadable = append(page.Unreadable, UnreadableTool{Index: i, Reason: reason, Raw: t.Raw})
-		case reason != "":
-			page.UnreadableMore++
-		default:
+		if reason != "" {
+			page.Unreadable = KeepUnreadable(page.Unreadable, &page.UnreadableMore, func() UnreadableTool {
+				return UnreadableTool{Index: i, Reason: reason, Raw: t.Raw}
+			})
+		} else {
 			page.Tools = append(page.Tools, t)
 		}
 		i++

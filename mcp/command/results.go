@@ -77,14 +77,9 @@ type Page[T any] struct {
 }
 
 // unreadable sets aside one entry left out of the page, the reason built
-// (why) only for the first mcp.UnreadableKept, the bound tools/list
-// pages keep too.
+// (why) only for the few mcp.KeepUnreadable keeps.
 func (p *Page[T]) unreadable(why func() string) {
-	if len(p.Unreadable) < mcp.UnreadableKept {
-		p.Unreadable = append(p.Unreadable, why())
-		return
-	}
-	p.UnreadableMore++
+	p.Unreadable = mcp.KeepUnreadable(p.Unreadable, &p.UnreadableMore, why)
 }
 
 // ParsePrompts reads the prompts and the next page's cursor of a
