@@ -26,6 +26,10 @@ import (
 // 5 s). So any other session is held until upstream answered anything of
 // it, or for answerWait; one that ends before either is folded into a
 // recording of its own kind for the run.
+//
+// A legacy client whose stream upstream refused (a gateway that is down)
+// ends its session with the refusal, and retries it: those are folded
+// into a third kind, as no message of theirs can follow.
 
 // earlyGets holds the sessions held back from a recording of their own,
 // and the run's folds of those that ended before they were worth one.
@@ -43,6 +47,7 @@ type earlyGets struct {
 	lastUnanswered <-chan struct{}
 	gets           sessionFold // sessions of a GET before initialize that went no further
 	unanswered     sessionFold // sessions upstream answered nothing of
+	refused        sessionFold // sessions of a legacy stream upstream refused
 }
 
 // sessionFold is the one recording of the run's sessions of a kind that
@@ -76,6 +81,8 @@ var (
 		name: "(" + history.FoldName(history.FoldGets) + ")", id: 0}
 	unansweredFold = foldKind{what: "proxy sessions upstream never answered", folded: history.FoldUnanswered,
 		name: "(" + history.FoldName(history.FoldUnanswered) + ")", byFirst: true}
+	refusedFold = foldKind{what: "proxy legacy streams upstream refused", folded: history.FoldRefused,
+		name: "(" + history.FoldName(history.FoldRefused) + ")", byFirst: true}
 )
 
 // answerWait is how long a session upstream has answered nothing of is
@@ -91,7 +98,7 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 	var before <-chan struct{}
 	decided := make(chan struct{})
 	release, ok := s.holdBack(c, func() {
-		if !c.EarlyGet {
+		if !c.EarlyGet && !c.RefusedStream {
 			before, s.early.lastUnanswered = s.early.lastUnanswered, decided
 		}
 	})
@@ -102,8 +109,13 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 		defer s.early.held.Done()
 		defer close(decided)
 		worth, f, kind := clientSpoke, &s.early.gets, getsFold
+		if c.RefusedStream {
+			// It ended with the refusal: nothing it holds is worth a
+			// recording of its own (clientSpoke never is).
+			f, kind = &s.early.refused, refusedFold
+		}
 		var waited <-chan time.Time
-		if !c.EarlyGet {
+		if !c.EarlyGet && !c.RefusedStream {
 			worth, f, kind = func([]mcp.Record) bool { return c.UpstreamAnswered() }, &s.early.unanswered, unansweredFold
 			timer := time.NewTimer(answerWait)
 			defer timer.Stop()
@@ -284,7 +296,7 @@ func (s *proxySessions) openFold(c *proxy.Client, in chan []mcp.Record, f *sessi
 func (s *proxySessions) closeEarly() {
 	s.mu.Lock()
 	var ins []chan []mcp.Record
-	for _, f := range []*sessionFold{&s.early.gets, &s.early.unanswered} {
+	for _, f := range []*sessionFold{&s.early.gets, &s.early.unanswered, &s.early.refused} {
 		if f.in != nil {
 			ins = append(ins, f.in)
 		}

@@ -114,7 +114,7 @@ func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
 // with a GET before any initialize, or that upstream has answered nothing
 // of yet, waits to be worth a recording of its own (holdEarly).
 func (s *proxySessions) start(c *proxy.Client) {
-	if c.EarlyGet || !c.UpstreamAnswered() {
+	if c.EarlyGet || c.RefusedStream || !c.UpstreamAnswered() {
 		s.holdEarly(c)
 		return
 	}

@@ -11,6 +11,9 @@ const (
 	// FoldGets holds the sessions of a GET before initialize that went no
 	// further.
 	FoldGets = "gets"
+	// FoldRefused holds the sessions of a legacy client's stream that
+	// upstream refused (a gateway that is down, a client retrying).
+	FoldRefused = "refused"
 )
 
 // FoldName is what the sessions of a fold of kind folded are called:
@@ -36,6 +39,8 @@ func foldNouns(folded string) [2]string {
 		return [2]string{"session upstream never answered", "sessions upstream never answered"}
 	case FoldGets:
 		return [2]string{"GET before initialize, never initialized", "GETs before initialize, never initialized"}
+	case FoldRefused:
+		return [2]string{"legacy stream upstream refused", "legacy streams upstream refused"}
 	}
 	return [2]string{"session", "sessions"}
 }

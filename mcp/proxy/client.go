@@ -43,6 +43,10 @@ type Client struct {
 	// sends one. A client that never does leaves a session of that GET
 	// alone (a flood of them is thousands).
 	EarlyGet bool
+	// RefusedStream says the session is a legacy client's stream that
+	// upstream refused (refusedStream): it ended with that refusal, and a
+	// client retrying it makes one a try.
+	RefusedStream bool
 
 	p    *Proxy
 	obs  *mcp.Observer

@@ -177,19 +177,21 @@ func TestLegacySessionRecordsInOrder(t *testing.T) {
 	}
 }
 
-// A client whose first GET was refused (401) and whose next opened a
-// legacy stream speaks legacy HTTP+SSE: the session of the refused GET
-// ends saying so, instead of waiting for an initialize that will not come.
+// A client whose first GET was refused as a streamable server refuses
+// one (405) and whose next opened a legacy stream speaks legacy HTTP+SSE:
+// the session of the refused GET ends saying so, instead of waiting for
+// an initialize that will not come. (A refusal that says nothing of the
+// era, such as 401, is a legacy stream refused: refusedStream.)
 func TestRefusedGetThenLegacyStream(t *testing.T) {
 	up := streamUpstream(t, func(n int) (int, string) {
 		if n == 1 {
-			return http.StatusUnauthorized, ""
+			return http.StatusMethodNotAllowed, ""
 		}
 		return http.StatusOK, "event: endpoint\ndata: /message?sessionId=x\n\n"
 	}, nil)
 	_, base, w := startProxy(t, up.URL, Config{})
-	if resp := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream"); resp.StatusCode != http.StatusUnauthorized {
-		t.Fatalf("the first GET answered %s, want upstream's 401", resp.Status)
+	if resp := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream"); resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Fatalf("the first GET answered %s, want upstream's 405", resp.Status)
 	}
 	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 	nextEvent(t, bufio.NewReader(stream.Body))
@@ -201,5 +203,33 @@ func TestRefusedGetThenLegacyStream(t *testing.T) {
 	recs := w.records(first.ID)
 	if end := recs[len(recs)-1]; end.State == nil || !strings.Contains(end.State.Detail, "went on to open legacy HTTP+SSE session 2") {
 		t.Errorf("the refused GET's session ends with %s, want it to say where the client went", describe(end))
+	}
+}
+
+// A legacy client asked for credentials (401) and coming back with them
+// (mcp-remote's OAuth) has two legacy sessions: the refused stream's,
+// ended at once by the refusal, and the one that opened. The first was a
+// streamable session waiting 2 s for an initialize.
+func TestUnauthorizedLegacyStreamIsALegacySessionThatEnded(t *testing.T) {
+	up := streamUpstream(t, func(n int) (int, string) {
+		if n == 1 {
+			return http.StatusUnauthorized, ""
+		}
+		return http.StatusOK, "event: endpoint\ndata: /message?sessionId=x\n\n"
+	}, nil)
+	_, base, w := startProxy(t, up.URL, Config{})
+	if resp := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream"); resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("the first GET answered %s, want upstream's 401", resp.Status)
+	}
+	w.until(t, "the refused stream's session ended", func() bool { return len(w.clients) == 1 && w.ended[1] })
+	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
+	nextEvent(t, bufio.NewReader(stream.Body))
+	first, second := w.sessions()[0], w.sessions()[1]
+	if first.Transport != mcp.TransportSSE || second.Transport != mcp.TransportSSE || !first.RefusedStream || second.RefusedStream {
+		t.Errorf("sessions %s (refused %v) and %s (refused %v), want the refused legacy stream's and then the open one", first.Transport, first.RefusedStream, second.Transport, second.RefusedStream)
+	}
+	recs := w.records(first.ID)
+	if end := recs[len(recs)-1]; end.State == nil || !strings.Contains(end.State.Detail, "the legacy stream was refused: upstream answered 401 Unauthorized") {
+		t.Errorf("the refused stream's session ends with %s, want the refusal", describe(end))
 	}
 }

@@ -51,6 +51,10 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 	defer l.cancel()
 	resp, err := l.roundTrip()
 	if err != nil || !isEventStream(resp) {
+		if refusedLegacy(r, resp, err) {
+			p.refusedStream(w, r, l, resp, err)
+			return
+		}
 		p.earlyGet(w, r, l, resp, err)
 		return
 	}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A legacy client whose stream a gateway that is down refuses (502), and
+// which retries, is a legacy session that ended with the refusal each
+// time: the lines say sse and why, and the tries share one recording that
+// the sessions listing calls legacy streams upstream refused. It was
+// filed as a streamable client's GET before its initialize.
+func TestRefusedLegacyStreamsAreLegacyAndShareOneRecording(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "bad gateway", http.StatusBadGateway)
+	}))
+	defer up.Close()
+	h := startHeadless(t, up.URL+"/sse", proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	const tries = 3
+	for i := range tries {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/sse", nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("User-Agent", fmt.Sprintf("retrying-%d", i))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadGateway {
+			t.Fatalf("try %d answered %d, want upstream's 502", i, resp.StatusCode)
+		}
+	}
+	h.waitFor(fmt.Sprintf("#%d retrying-%d · sse · closed: the legacy stream was refused: upstream answered 502 Bad Gateway", tries, tries-1))
+	h.stop()
+	if lines := h.errw.String(); strings.Contains(lines, "streamable") || strings.Contains(lines, "initialize") {
+		t.Errorf("a refused legacy stream is told of as a streamable GET before initialize:\n%s", lines)
+	}
+	files, _ := filepath.Glob(filepath.Join(h.dir, "*"))
+	if len(files) != 1 {
+		t.Fatalf("%d refused streams left recordings %v, want one", tries, files)
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tries {
+		if !strings.Contains(string(b), fmt.Sprintf("retrying-%d", i)) {
+			t.Errorf("the recording has nothing of try %d", i)
+		}
+	}
+	out, _, code := run(t, "sessions", h.dir)
+	if code != exitOK || !strings.Contains(out, fmt.Sprintf("(%d legacy streams upstream refused)", tries)) {
+		t.Errorf("sessions (exit %d) does not call the recording what it holds:\n%s", code, out)
+	}
+}

@@ -1,0 +1,68 @@
+package proxy
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A GET for an event stream at a path ending in /sse (where PROTOCOL.md
+// starts a client at the legacy step, and where the proxy tells the user
+// to point a legacy client) that upstream answers with an error that says
+// nothing of the era (a gateway that is down: 5xx; credentials: 401, 403;
+// too many: 429), or not at all, is a legacy client whose stream was
+// refused: it got no endpoint event, so it has no session to POST to and
+// will say nothing more in it. It was filed as a streamable client's GET
+// before its initialize and shown as a streamable session, which it is not.
+// A 400, 404 or 405 there still is: a host answering old /sse URLs with a
+// streamable handler refuses a GET without a session so, and the client's
+// initialize goes on with it (earlyGet).
+
+// refusedLegacy reports whether a GET with no session id, answered resp
+// (or not at all: err), is a legacy client's stream upstream refused.
+func refusedLegacy(r *http.Request, resp *http.Response, err error) bool {
+	if !strings.HasSuffix(strings.TrimSuffix(r.URL.Path, "/"), "/sse") {
+		return false
+	}
+	if err != nil {
+		return true
+	}
+	switch s := resp.StatusCode; {
+	case s >= 500, s == http.StatusUnauthorized, s == http.StatusForbidden,
+		s == http.StatusProxyAuthRequired, s == http.StatusTooManyRequests:
+		return true
+	}
+	return false
+}
+
+// refusedStream relays upstream's refusal of a legacy client's stream
+// (resp, or err when upstream gave none) in a legacy session of its own,
+// which ends with it. Its client retrying (mcp-remote does) makes one such
+// session a try: the recordings fold them (Client.RefusedStream).
+func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response, err error) {
+	answer := "could not be reached"
+	if err == nil {
+		answer = "answered " + resp.Status
+	}
+	why := fmt.Sprintf("upstream %s to the client's legacy HTTP+SSE stream (GET %s), not an event stream: no endpoint event, so the client has no session to POST to", answer, r.URL.Path)
+	c := p.newClient(mcp.TransportSSE, r, message{}, why)
+	if c == nil {
+		if resp != nil {
+			resp.Body.Close()
+		}
+		p.full(w, r)
+		return
+	}
+	c.RefusedStream = true
+	c.acquire()
+	l.c, l.up.Purpose = c, mcp.PurposeStream
+	if err != nil {
+		l.unreachable(err)
+	} else {
+		l.finish(l.answer(resp, mcp.StreamLegacy, nil))
+	}
+	c.end("the legacy stream was refused: " + why)
+	c.release()
+}
