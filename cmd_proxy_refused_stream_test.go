@@ -41,6 +41,9 @@ func TestRefusedLegacyStreamsAreLegacyAndShareOneRecording(t *testing.T) {
 	}
 	h.waitFor(fmt.Sprintf("#%d retrying-%d · sse · closed: the legacy stream was refused: upstream answered 502 Bad Gateway", tries, tries-1))
 	h.stop()
+	if !strings.Contains(h.errw.String(), fmt.Sprintf("%d legacy streams were refused by upstream", tries)) {
+		t.Errorf("the report does not say the refused streams are recorded together:\n%s", h.errw.String())
+	}
 	if lines := h.errw.String(); strings.Contains(lines, "streamable") || strings.Contains(lines, "initialize") {
 		t.Errorf("a refused legacy stream is told of as a streamable GET before initialize:\n%s", lines)
 	}
@@ -60,5 +63,33 @@ func TestRefusedLegacyStreamsAreLegacyAndShareOneRecording(t *testing.T) {
 	out, _, code := run(t, "sessions", h.dir)
 	if code != exitOK || !strings.Contains(out, fmt.Sprintf("(%d legacy streams upstream refused)", tries)) {
 		t.Errorf("sessions (exit %d) does not call the recording what it holds:\n%s", code, out)
+	}
+}
+
+// A legacy client's stream to an upstream that is not there is a legacy
+// session that could not open, folded with the other sessions upstream
+// never answered.
+func TestUnreachableLegacyStreamIsALegacySessionUpstreamNeverAnswered(t *testing.T) {
+	up := httptest.NewServer(http.NotFoundHandler())
+	up.Close()
+	h := startHeadless(t, up.URL+"/sse", proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for range 2 {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/sse", nil)
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadGateway {
+			t.Fatalf("answered %d, want the proxy's 502", resp.StatusCode)
+		}
+	}
+	h.waitFor("#2 Go-http-client 1.1 · sse · closed: the legacy stream could not open: upstream could not be reached")
+	h.stop()
+	if out := h.errw.String(); !strings.Contains(out, "2 sessions ended with nothing answered by upstream") || strings.Contains(out, "streamable") {
+		t.Errorf("the unreachable legacy streams are not told of as legacy sessions upstream never answered:\n%s", out)
 	}
 }

@@ -217,6 +217,7 @@ func (s *proxySessions) report(w io.Writer) error {
 	}
 	folded, earlyPath := s.early.gets.folded, s.early.gets.path
 	unanswered, unansweredPath := s.early.unanswered.folded, s.early.unanswered.path
+	refusedStreams, refusedPath := s.early.refused.folded, s.early.refused.path
 	s.mu.Unlock()
 	switch {
 	case folded == 1 && earlyPath != "":
@@ -229,6 +230,12 @@ func (s *proxySessions) report(w io.Writer) error {
 		sayPathBelow(w, "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in", unansweredPath)
 	case unanswered > 1 && unansweredPath != "":
 		sayPathBelow(w, fmt.Sprintf("%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in", unanswered), unansweredPath)
+	}
+	switch {
+	case refusedStreams == 1 && refusedPath != "":
+		sayPathBelow(w, "1 legacy stream was refused by upstream, which ended its session: it is recorded in", refusedPath)
+	case refusedStreams > 1 && refusedPath != "":
+		sayPathBelow(w, fmt.Sprintf("%d legacy streams were refused by upstream, each ending its session (a client retrying): they are recorded together in", refusedStreams), refusedPath)
 	}
 	if refused > 0 {
 		what := fmt.Sprintf("%d requests were", refused)

@@ -40,13 +40,16 @@ func refusedLegacy(r *http.Request, resp *http.Response, err error) bool {
 // refusedStream relays upstream's refusal of a legacy client's stream
 // (resp, or err when upstream gave none) in a legacy session of its own,
 // which ends with it. Its client retrying (mcp-remote does) makes one such
-// session a try: the recordings fold them (Client.RefusedStream).
+// session a try: the recordings fold them (Client.RefusedStream, or with
+// the sessions upstream never answered when it gave no answer).
 func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response, err error) {
-	answer := "could not be reached"
+	const after = "no endpoint event, so the client has no session to POST to"
+	ended := "the legacy stream could not open: "
+	why := fmt.Sprintf("upstream could not be reached for the client's legacy HTTP+SSE stream (GET %s): %s", r.URL.Path, after)
 	if err == nil {
-		answer = "answered " + resp.Status
+		ended = "the legacy stream was refused: "
+		why = fmt.Sprintf("upstream answered %s to the client's legacy HTTP+SSE stream (GET %s), not an event stream: %s", resp.Status, r.URL.Path, after)
 	}
-	why := fmt.Sprintf("upstream %s to the client's legacy HTTP+SSE stream (GET %s), not an event stream: no endpoint event, so the client has no session to POST to", answer, r.URL.Path)
 	c := p.newClient(mcp.TransportSSE, r, message{}, why)
 	if c == nil {
 		if resp != nil {
@@ -55,7 +58,9 @@ func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, re
 		p.full(w, r)
 		return
 	}
-	c.RefusedStream = true
+	// One upstream never answered is folded with the other sessions
+	// upstream answered nothing of, as it is one of them.
+	c.RefusedStream = err == nil
 	c.acquire()
 	l.c, l.up.Purpose = c, mcp.PurposeStream
 	if err != nil {
@@ -63,6 +68,6 @@ func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, re
 	} else {
 		l.finish(l.answer(resp, mcp.StreamLegacy, nil))
 	}
-	c.end("the legacy stream was refused: " + why)
+	c.end(ended + why)
 	c.release()
 }
