@@ -61,7 +61,8 @@ Quote a whole command, or give its words as separate arguments:
   mcpscope exec tools/call greet name=Ann times=2
 Without a URL the built-in demo gateway is started and used. The session is
 initialized first unless the first command is initialize (in the 2026-07-28
-era, server/discover stands for it).
+era, server/discover stands for it); when initialize fails, the commands after
+it are not sent.
 
 Log messages and resource updates the server sends are printed with the
 answer they came before (lines starting with ·); --linger keeps the session
@@ -394,6 +395,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			return finish(exitConnect, nil)
 		}
 		code = max(code, got)
+		if rest := cmds[i+1:]; c.Method == "initialize" && len(rest) > 0 && !sess.Initialized() && sess.Transport() != mcp.TransportStateless {
+			fmt.Fprintln(stderr, notSentAfterInitialize(rest))
+			code = max(code, exitFailed)
+			break
+		}
 	}
 	if xf.linger > 0 {
 		var said io.Writer
