@@ -156,6 +156,10 @@ func (p *pairsPane) view(focused bool) []string {
 			if p.c.note != "" {
 				note = append([]string{""}, wrapWords(sanitize.Line(p.c.note), max(inner, 1))...)
 			}
+		} else if p.c.proxied() && log.Stats().State == mcp.StateClosed {
+			// "yet" promised more from a session that ended (a stream
+			// upstream refused): nothing more can come in it.
+			hint = "no requests: the session ended before its client sent any (Negotiation says how)"
 		} else if p.c.proxied() {
 			hint = "no requests yet from this client"
 		} else if log.Stats().State == mcp.StateFailed {
