@@ -132,7 +132,7 @@ the recordings.`,
 	_ = fs.MarkHidden("record")
 	fs.BoolVar(&pf.noRecord, "no-record", false, "do not record the sessions")
 	fs.BoolVar(&pf.secrets, "record-secrets", false, "keep Authorization, Cookie, -H values and tokens in the recordings (and on screen)")
-	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended (the new session's client's own, by host, User-Agent and clientInfo, when it has one idle), or with none idle the new one is refused with 503; 0 means the default")
+	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended (the new session's client's own, by host, User-Agent and clientInfo, when it has one idle), or with none idle the new one is refused with 503; one client holds at most three quarters of them; 0 means the default")
 	fs.IntVar(&pf.maxFlight, "max-in-flight", proxy.DefaultMaxInFlight, "requests awaiting their answers and streams open at once in one client session (another client's POSTs to a legacy session count as that session's): beyond it the session's next request is refused with 503 and the refusal recorded (a DELETE always goes through); 0 means the default")
 	themeFlag(cmd, &pf.theme)
 	return cmd

@@ -30,29 +30,42 @@ const DefaultMaxSessions = 256
 //
 // A legacy session is busy for as long as its stream is open, so the cap
 // bounds open legacy streams too: the stream beyond it is refused.
+//
+//  3. One client (begunBy) holds at most its share of the sessions, the
+//     cap less a quarter (192 of 256): a client at it that begins another
+//     ends its own least recently active idle session, and with none idle
+//     is refused 503. A client opening stream after stream (a retry loop,
+//     a leak) would otherwise hold every session busy, and every other
+//     client watched would be refused until it let go. Below 4 sessions
+//     the share is the cap.
 
 // admit makes room for one more session, r's (message m), with p.mu held. At the cap
 // it ends the least recently active idle session (leastActiveIdle) and
 // returns it, for the caller to close once p.mu is released (closing it
 // takes p.mu); it reports false when no session is idle.
 func (p *Proxy) admit(r *http.Request, m message) (evicted *Client, ok bool) {
-	if len(p.all) < p.cfg.MaxSessions {
+	greedy := p.holdsShare(r, m)
+	if len(p.all) < p.cfg.MaxSessions && !greedy {
 		return nil, true
 	}
 	for range p.all {
 		victim, own := p.leastActiveIdle(r, m)
-		if victim == nil {
+		if victim == nil || greedy && !own {
 			return nil, false
 		}
 		// Which rule chose it: a session ended for its own client's next
 		// one is no other client's doing.
+		why := fmt.Sprintf("%d client sessions at once", p.cfg.MaxSessions)
 		rule := "this client's own, as its new session needed room"
-		if !own {
+		switch {
+		case greedy:
+			why = fmt.Sprintf("this client held %d sessions at once, as many as one client may (%d client sessions in all, a quarter kept for other clients)", p.share(), p.cfg.MaxSessions)
+		case !own:
 			rule = "of all clients', as another client (" + requestLabel(r) + ") began a session and had none of its own idle"
 		}
 		// A request may have taken it up since it was looked at: then
 		// look again.
-		if victim.endIfIdle(fmt.Sprintf("ended by mcpscope: %d client sessions at once; the least recently active idle one was closed: %s (a later request of this client begins a new session, recorded anew; --max-sessions raises the cap)", p.cfg.MaxSessions, rule)) {
+		if victim.endIfIdle(fmt.Sprintf("ended by mcpscope: %s; the least recently active idle one was closed: %s (a later request of this client begins a new session, recorded anew; --max-sessions raises the cap)", why, rule)) {
 			p.forgetLocked(victim)
 			p.dropLocked(victim)
 			p.rememberEnded(victim)
@@ -60,6 +73,24 @@ func (p *Proxy) admit(r *http.Request, m message) (evicted *Client, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// share is how many sessions one client may hold at once: the cap less a
+// quarter, so one client never holds them all (see admit).
+func (p *Proxy) share() int { return p.cfg.MaxSessions - p.cfg.MaxSessions/4 }
+
+// holdsShare reports whether the client of request r (message m) holds
+// its share of the sessions already (begunBy); p.mu is held.
+func (p *Proxy) holdsShare(r *http.Request, m message) bool {
+	sender := senderOf(r)
+	name, version := m.client()
+	n := 0
+	for _, c := range p.all {
+		if c.begunBy(sender, name, version) {
+			n++
+		}
+	}
+	return n >= p.share()
 }
 
 // leastActiveIdle is the idle session to end to make room for r's
@@ -140,16 +171,22 @@ func (p *Proxy) drop(c *Client) {
 // would begin a session after (makeClient).
 func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
-	closed := p.closed
+	// Its share is why only when there is room for others.
+	closed, greedy := p.closed, len(p.all) < p.cfg.MaxSessions && p.holdsShare(r, message{})
 	p.mu.Unlock()
 	if closed {
 		http.Error(w, stoppingAnswer, http.StatusServiceUnavailable)
 		return
 	}
 	why := fmt.Sprintf("%d client sessions are open at once and none is idle (each has a stream open or a request in flight), so no new session can begin", p.cfg.MaxSessions)
+	short := fmt.Sprintf("all %d sessions are busy", p.cfg.MaxSessions)
+	if greedy {
+		why = fmt.Sprintf("this client (%s) holds %d client sessions at once, as many as one client may (of %d in all: a quarter is kept for other clients), and none of them is idle (each has a stream open or a request in flight), so it can begin no other", requestLabel(r), p.share(), p.cfg.MaxSessions)
+		short = fmt.Sprintf("this client holds %d sessions, its share", p.share())
+	}
 	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
 		http.StatusServiceUnavailable)
-	p.refused(r, http.StatusServiceUnavailable, why, fmt.Sprintf("all %d sessions are busy", p.cfg.MaxSessions))
+	p.refused(r, http.StatusServiceUnavailable, why, short)
 }
 
 // Refusal is a request the proxy refused in no session, so that no

@@ -196,18 +196,23 @@ func (p *Proxy) earlyOf(r *http.Request) *Client {
 }
 
 // crowded reports that a GET with no session id can go in no session: it
-// goes with none, and the proxy is at its cap with no session idle.
+// goes with none, and the proxy is at its cap, or its client at its share
+// (admit), with no session idle that could make room.
 func (p *Proxy) crowded(r *http.Request) bool {
 	if p.earlyOf(r) != nil {
 		return false
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.all) < p.cfg.MaxSessions {
+	// As admit decides: a client at its share makes room only by ending
+	// one of its own.
+	greedy := p.holdsShare(r, message{})
+	if len(p.all) < p.cfg.MaxSessions && !greedy {
 		return false
 	}
+	sender := senderOf(r)
 	for _, c := range p.all {
-		if _, idle := c.idle(); idle {
+		if _, idle := c.idle(); idle && (!greedy || c.begunBy(sender, "", "")) {
 			return false
 		}
 	}
