@@ -44,8 +44,8 @@ const DefaultMaxSessions = 256
 // returns it, for the caller to close once p.mu is released (closing it
 // takes p.mu); it reports false when no session is idle.
 func (p *Proxy) admit(r *http.Request, m message) (evicted *Client, ok bool) {
-	greedy := p.holdsShare(r, m)
-	if len(p.all) < p.cfg.MaxSessions && !greedy {
+	full, greedy := len(p.all) >= p.cfg.MaxSessions, p.holdsShare(r, m)
+	if !full && !greedy {
 		return nil, true
 	}
 	for range p.all {
@@ -58,7 +58,7 @@ func (p *Proxy) admit(r *http.Request, m message) (evicted *Client, ok bool) {
 		why := fmt.Sprintf("%d client sessions at once", p.cfg.MaxSessions)
 		rule := "this client's own, as its new session needed room"
 		switch {
-		case greedy:
+		case !full:
 			why = fmt.Sprintf("this client held %d sessions at once, as many as one client may (%d client sessions in all, a quarter kept for other clients)", p.share(), p.cfg.MaxSessions)
 		case !own:
 			rule = "of all clients', as another client (" + requestLabel(r) + ") began a session and had none of its own idle"
