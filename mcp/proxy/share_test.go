@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
@@ -45,5 +46,26 @@ func TestOneClientHoldsNoMoreThanItsShareOfSessions(t *testing.T) {
 	}
 	if resp := open("other/1"); resp.StatusCode != http.StatusOK {
 		t.Errorf("another client's stream answered %s, want it open: one client took every session", resp.Status)
+	}
+}
+
+// A client at its share that begins another session ends its own least
+// recently active idle one, saying why, even with room left for others.
+func TestAClientAtItsShareEndsItsOwnIdleSession(t *testing.T) {
+	up := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, up.URL, Config{MaxSessions: 4})
+	c := &crowd{t: t, base: base, w: w}
+	for _, name := range []string{"a", "b", "c"} {
+		if _, refused := c.initialize("loop", "User-Agent", "script/1", "X-Name", name); refused != nil {
+			t.Fatalf("initialize %s answered %s", name, refused.Status)
+		}
+	}
+	if _, refused := c.initialize("loop", "User-Agent", "script/1"); refused != nil {
+		t.Fatalf("the 4th initialize answered %s, want room made by ending its own idle session", refused.Status)
+	}
+	first := w.sessions()[0]
+	closed := w.record(t, first.ID, "the first session's end", func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateClosed })
+	if want := "this client held 3 sessions at once, as many as one client may"; !strings.Contains(closed.State.Detail, want) {
+		t.Errorf("the first session ended with %q, want %q", closed.State.Detail, want)
 	}
 }
