@@ -112,7 +112,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		l.unanswered(", and no event had an id the client could resume it from")
 	}
 	if within != "" && gone(c, l, resp, within) {
-		defer c.end(c.goneEnd(within))
+		defer c.endWhenQuiet(c.goneEnd(within))
 	}
 	if err == nil && success && m.method == "notifications/initialized" {
 		c.handshakeDone()
@@ -298,7 +298,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	}
 	err := l.answer(resp, stream, rewrite)
 	if sid != "" && gone(c, l, resp, sid) {
-		defer c.end(c.goneEnd(sid))
+		defer c.endWhenQuiet(c.goneEnd(sid))
 	}
 	if purpose == mcp.PurposeGet && isStream {
 		streamClosed(c, l, err)
@@ -388,7 +388,15 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 	if !mcp.SessionGone(resp.StatusCode, mcp.MediaType(resp.Header), l.up.Body) {
 		return false
 	}
-	c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+shownID(sid)+": the session is gone")
+	// Said once: the requests a client goes on sending with the dead id
+	// go in this session (endWhenQuiet), each failure of its own.
+	c.mu.Lock()
+	said := c.goneSaid
+	c.goneSaid = true
+	c.mu.Unlock()
+	if !said {
+		c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+shownID(sid)+": the session is gone")
+	}
 	return true
 }
 
