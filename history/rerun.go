@@ -290,7 +290,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 				return rerr
 			}
 		}
-		judge(&res, recorded, p.refused[end], live, err, ignore, red)
+		judge(&res, asLiveSession(recorded, p.sessionIDs, s), p.refused[end], live, err, ignore, red)
 		if res.Outcome == OutcomeDifferent && modernEra && s.Transport() != mcp.TransportStateless {
 			res.Era = eraRefusal(method, recorded)
 		}

@@ -61,6 +61,9 @@ type rerunPlan struct {
 	lastRound   map[int64]int64 // a chain's first request Seq -> its last round's
 	acks        map[string]int32
 	cancels     []cancelRef
+	// sessionIDs are the recorded sessions' ids, each once, which a
+	// re-run reads as the live session's in the answers (asLiveSession).
+	sessionIDs []string
 
 	// opened is the Seq of the handshake that opened the recorded
 	// session, openedMethod its method (openingHandshake).
@@ -102,6 +105,7 @@ func newRerunPlan() *rerunPlan {
 // whether the re-run reads it back.
 func (p *rerunPlan) see(pos int, r *mcp.Record) {
 	p.held = false
+	p.noteSessionID(r)
 	switch {
 	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
 		p.answers[r.RPC.ReqSeq], p.held = int32(pos), true
