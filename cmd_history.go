@@ -193,10 +193,8 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	defer interrupt.Stop()
 	sess := mcp.NewSession(cfg)
 	interrupt.Hurries(sess)
-	go func() {
-		for range sess.Records() {
-		}
-	}()
+	live := newLiveSession(sess)
+	go live.follow()
 	defer sess.Close()
 	mask := newQueryMask(cfg.URL, false)
 	if err := sess.Connect(ctx); err != nil {
@@ -211,9 +209,17 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// With --root, those roots stand for the whole re-run: the recording's
 	// changes of roots are not replayed. Rerun changes roots only through
 	// a Sender that can, which this wrapper hides.
-	var sender history.Sender = sess
+	// Either way it names the live session (liveSession), whose id is read
+	// in place of the recorded one's in the answers compared.
+	var sender history.Sender = struct {
+		*mcp.Session
+		*liveSession
+	}{sess, live}
 	if len(cf.roots) > 0 {
-		sender = struct{ history.Sender }{sess}
+		sender = struct {
+			history.Sender
+			*liveSession
+		}{sess, live}
 	}
 	// The credentials given here are kept out of what is compared and
 	// printed, as a recording keeps them out of itself. The report, which

@@ -34,6 +34,20 @@ type jsonPair struct {
 	// its inputRequests key: it was not sent again, so no message holds
 	// them (Detail's "given" lines).
 	Given map[string]json.RawMessage `json:"given,omitempty"`
+	// Progress is what the request's notifications/progress said, which
+	// are folded into its row: the newest of them and how many came.
+	Progress *jsonProgress `json:"progress,omitempty"`
+}
+
+// jsonProgress is a row's progress in the JSON export: the newest
+// notifications/progress's values, how many came, and how they first broke
+// the rules for progress ("" when they kept to them).
+type jsonProgress struct {
+	Progress      float64 `json:"progress"`
+	Total         float64 `json:"total,omitempty"`
+	Message       string  `json:"message,omitempty"`
+	Notifications int     `json:"notifications"`
+	Problem       string  `json:"problem,omitempty"`
 }
 
 // ExportJSON writes the session's rows as one JSON document: the header and
@@ -148,6 +162,10 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 				jp.Given[key] = json.RawMessage(embedded(answer))
 			}
 		}
+	}
+	if p.ProgressWords() != "" || p.ProgressProblem != "" {
+		jp.Progress = &jsonProgress{Progress: p.Progress, Total: p.Total, Message: p.ProgressMessage,
+			Notifications: p.Notifications, Problem: p.ProgressProblem}
 	}
 	var head bytes.Buffer
 	enc := json.NewEncoder(&head)

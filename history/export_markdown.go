@@ -212,6 +212,14 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		facts = append(facts, w)
 	}
 	b.WriteString(strings.Join(facts, " · ") + "\n")
+	if prog := p.ProgressWords(); prog != "" {
+		// The notifications are folded into this row: without this line
+		// a transcript of a long call read as if none had come.
+		fmt.Fprintf(b, "\nprogress %s\n", mdText(prog))
+	}
+	if p.ProgressProblem != "" {
+		fmt.Fprintf(b, "\n> **progress**: %s\n", mdText(p.ProgressProblem))
+	}
 	if f := p.Failure; f != nil && f.Error != nil {
 		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
 		// A round that ended early was not sent again: no message below

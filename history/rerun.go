@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -290,7 +291,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 				return rerr
 			}
 		}
-		judge(&res, recorded, p.refused[end], live, err, ignore, red)
+		judge(&res, asLiveSession(recorded, p.sessionIDs, s), p.refused[end], live, err, ignore, red)
 		if res.Outcome == OutcomeDifferent && modernEra && s.Transport() != mcp.TransportStateless {
 			res.Era = eraRefusal(method, recorded)
 		}
@@ -332,6 +333,31 @@ func requestsAfter(sends []sendRef, probe func(seq int64) bool) int {
 	return n
 }
 
+// refusal is how a server refused a recorded POST: its status, and said,
+// the status line and the first of the body as a diff's - shows them ("HTTP
+// 400 Bad Request: JSON RPC not handled…"), where "HTTP 400" alone hid
+// what the server said against the live answer beside it.
+type refusal struct {
+	status int
+	said   string
+}
+
+// refusalSaidLimit bounds the body a refusal quotes, in bytes: the diff
+// cuts it to the terminal's width anyway, and --json gives this much.
+const refusalSaidLimit = 512
+
+// refusalOf is the refusal h, a refused POST's exchange, recorded.
+func refusalOf(h *mcp.HTTPExchange) refusal {
+	said := "HTTP " + strconv.Itoa(h.Status)
+	if line := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(h.StatusLine), strconv.Itoa(h.Status))); line != "" {
+		said += " " + line
+	}
+	if body := strings.Join(strings.Fields(string(h.Body)), " "); body != "" {
+		said += ": " + clip.Marked(body, refusalSaidLimit)
+	}
+	return refusal{status: h.Status, said: said}
+}
+
 // refusedPost reports the POST of a request the server refused (its status
 // not 2xx), which a re-run expects refused again.
 func refusedPost(h *mcp.HTTPExchange) bool {
@@ -340,21 +366,21 @@ func refusedPost(h *mcp.HTTPExchange) bool {
 
 // judge compares one live outcome with the recorded one into res: its
 // outcome, differences and error, and, when it compares the two answers,
-// which ignore patterns matched. refused is the status the recorded POST
-// got when the server refused it (0 otherwise): a server that refuses the
+// which ignore patterns matched. refused is how the server refused the
+// recorded POST (its status 0 otherwise): a server that refuses the
 // same request the same way has not changed. red (nil for none) redacts
 // both answers first, and the error (red.own) as it is made.
-func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string, red *redactor) {
+func judge(res *RerunResult, recorded *mcp.Record, refused refusal, live *mcp.Response, err error, ignore []string, red *redactor) {
 	recorded, live = red.views(recorded, live)
 	defer func() { res.Error = red.own(res.Error) }()
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {
-	case refused != 0 && recorded == nil && errors.As(err, &we) && we.Status == refused:
+	case refused.status != 0 && recorded == nil && errors.As(err, &we) && we.Status == refused.status:
 		res.Outcome = OutcomeSame
-	case refused != 0 && recorded == nil && err == nil:
+	case refused.status != 0 && recorded == nil && err == nil:
 		res.Outcome = OutcomeDifferent
-		res.Differences = []Difference{{Path: "$", Recorded: fmt.Sprintf("HTTP %d", refused), Live: string(live.Raw), Kind: DiffChanged}}
+		res.Differences = []Difference{{Path: "$", Recorded: refused.said, Live: string(live.Raw), Kind: DiffChanged}}
 	case err != nil && recorded == nil && errors.As(err, &te):
 		res.Outcome = OutcomeSame // it went unanswered then too
 	case err != nil && errors.As(err, &te):

@@ -43,9 +43,9 @@ type cancelRef struct {
 // positions and a few bytes a request, never the records.
 type rerunPlan struct {
 	sends   []sendRef
-	answers map[int64]int32 // request Seq -> position of its recorded answer
-	refused map[int64]int   // request Seq -> the HTTP status its POST got, when not 2xx
-	probes  map[int64]bool  // requests detection sent
+	answers map[int64]int32   // request Seq -> position of its recorded answer
+	refused map[int64]refusal // request Seq -> how the server refused its POST (not 2xx)
+	probes  map[int64]bool    // requests detection sent
 	// ownListens are the subscriptions/listen mcpscope sent of its own,
 	// or in a proxy's recording the client did, which a re-run does not
 	// send: its live session sends its own.
@@ -61,6 +61,9 @@ type rerunPlan struct {
 	lastRound   map[int64]int64 // a chain's first request Seq -> its last round's
 	acks        map[string]int32
 	cancels     []cancelRef
+	// sessionIDs are the recorded sessions' ids, each once, which a
+	// re-run reads as the live session's in the answers (asLiveSession).
+	sessionIDs []string
 
 	// opened is the Seq of the handshake that opened the recorded
 	// session, openedMethod its method (openingHandshake).
@@ -89,7 +92,7 @@ type rerunPlan struct {
 
 func newRerunPlan() *rerunPlan {
 	return &rerunPlan{
-		answers: map[int64]int32{}, refused: map[int64]int{}, probes: map[int64]bool{},
+		answers: map[int64]int32{}, refused: map[int64]refusal{}, probes: map[int64]bool{},
 		lastRound: map[int64]int64{}, acks: map[string]int32{},
 		roots:     rootsPlan{changed: map[int64][]mcp.Root{}, during: map[int64][]mcp.Root{}},
 		rootsDone: map[int64]bool{},
@@ -102,6 +105,7 @@ func newRerunPlan() *rerunPlan {
 // whether the re-run reads it back.
 func (p *rerunPlan) see(pos int, r *mcp.Record) {
 	p.held = false
+	p.noteSessionID(r)
 	switch {
 	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
 		p.answers[r.RPC.ReqSeq], p.held = int32(pos), true
@@ -112,7 +116,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpProbe:
 		p.probes[r.Error.ReqSeq] = true
 	case r.Kind == mcp.KindHTTP && refusedPost(r.HTTP):
-		p.refused[r.HTTP.ReqSeq] = r.HTTP.Status
+		p.refused[r.HTTP.ReqSeq] = refusalOf(r.HTTP)
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpCancelled && r.Error.ReqSeq != 0:
 		p.cancels = append(p.cancels, cancelRef{reqSeq: r.Error.ReqSeq, pos: int32(pos), nanos: r.Time.UnixNano()})
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpInput && (r.Error.Cause == mcp.CauseDeclined || r.Error.Cause == mcp.CauseUnanswered):
