@@ -341,12 +341,13 @@ func (in *detailInput) timing(out []string) []string {
 		// as UTF-8: said where the result is read, not only recorded.
 		out = in.wrapped(out, "the answer: "+wireLine(p.Post.HTTP.CharsetWords(), 512), in.st.Warning)
 	}
-	if prog := progressText(p); prog != "" {
+	if prog := p.ProgressWords(); prog != "" {
 		// The notifications are folded into this row, so this line is
-		// where they are counted, during the request and after it.
+		// where they are counted, during the request and after it; the
+		// export says it in the same words.
 		line, style := "progress "+prog, in.st.Dim
 		if p.Notifications > 0 {
-			line += " · " + plural(p.Notifications, "notification") + " (in Raw events)"
+			line += " (in Raw events)"
 		}
 		if p.State == history.StatePending {
 			style = in.st.Pending

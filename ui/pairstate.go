@@ -202,22 +202,6 @@ func percent(f float64) string {
 	return strconv.Itoa(int(min(max(f, 0), 1)*100)) + "%"
 }
 
-// progressText is a pending request's progress in words, for Detail: "2 of
-// 4 (50%) · step 2 of 4"; "" when it reported none.
-func progressText(pr *history.Pair) string {
-	if pr.Progress == 0 && pr.Total == 0 && pr.ProgressMessage == "" {
-		return ""
-	}
-	s := history.FormatNumber(pr.Progress)
-	if pr.Total > 0 {
-		s += " of " + history.FormatNumber(pr.Total) + " (" + percent(pr.Progress/pr.Total) + ")"
-	}
-	if pr.ProgressMessage != "" {
-		s += " · " + wireLine(pr.ProgressMessage, 256)
-	}
-	return s
-}
-
 // methodText is what the METHOD column says of a row: the method and tool,
 // a later round of a multi round-trip request under its first, and how far
 // a pending request got.
