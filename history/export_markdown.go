@@ -122,6 +122,10 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 	}
 
 	b.WriteString("\n## Messages\n")
+	if log.PairCount() == 0 {
+		// An empty heading read as a transcript cut short.
+		b.WriteString("\nNone: no message went either way (Negotiation above says how the session went).\n")
+	}
 	for i := 0; i < log.PairCount(); i++ {
 		writePairMarkdown(b, i+1, log, log.Pair(i), aud)
 	}
