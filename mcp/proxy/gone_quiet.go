@@ -7,7 +7,8 @@ package proxy
 // request, a thousand files for a thousand retries. So the session stays
 // for earlyWait after the last such answer: the client's requests with
 // that id that come within it go in it, each answered as upstream answers
-// it, and the session ends once they stop.
+// it, and the session ends once they stop, unless upstream takes the id
+// again meanwhile (accepted).
 
 // endWhenQuiet ends session c, its id gone upstream, for why, once no
 // request of it has come within earlyWait; a request that comes meanwhile

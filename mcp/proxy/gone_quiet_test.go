@@ -2,9 +2,13 @@ package proxy
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -59,5 +63,44 @@ func TestRequestsWithADeadSessionIDShareOneSession(t *testing.T) {
 	recs := w.records(dead.ID)
 	if end := recs[len(recs)-1]; end.State == nil || end.State.State != mcp.StateClosed || !strings.Contains(end.State.Detail, "upstream no longer knows session") {
 		t.Errorf("the dead id's session ends with %s, want upstream forgetting it", describe(end))
+	}
+}
+
+// An id upstream forgot and then takes again (a server restarted with its
+// sessions kept) is a live session again: it does not end for the
+// forgetting once its requests stop.
+func TestASessionIDTakenAgainIsNotEndedForBeingForgotten(t *testing.T) {
+	var posts atomic.Int32
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if posts.Add(1) == 1 {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":2,"result":{}}`)
+	}))
+	defer up.Close()
+	p, base, w := startProxy(t, up.URL+"/mcp", Config{})
+	p.earlyWait = 20 * time.Millisecond
+	post := func(id int) int {
+		t.Helper()
+		resp := rawPost(t, base+"/mcp", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, id),
+			"Accept", "application/json, text/event-stream", "Mcp-Session-Id", "kept", "MCP-Protocol-Version", "2025-11-25")
+		readAll(t, resp.Body)
+		return resp.StatusCode
+	}
+	if s := post(1); s != http.StatusNotFound {
+		t.Fatalf("the first ping answered %d, want 404", s)
+	}
+	if s := post(2); s != http.StatusOK {
+		t.Fatalf("the second ping answered %d, want 200", s)
+	}
+	// Absence can only be seen by waiting: ten times the quiet wait.
+	<-time.After(10 * p.earlyWait)
+	w.mu.Lock()
+	n, ended := len(w.clients), len(w.clients) > 0 && w.ended[w.clients[0].ID]
+	w.mu.Unlock()
+	if n != 1 || ended {
+		t.Errorf("%d sessions, the first ended %v: want one, live, once upstream took its id again", n, ended)
 	}
 }

@@ -15,10 +15,17 @@ import (
 // accepted opens a session the proxy met mid-way once upstream answered a
 // request in it with status, a success.
 func (c *Client) accepted(status int) {
+	ok := status >= 200 && status < 300
 	c.mu.Lock()
 	joined := c.joined
+	if ok && c.goneSaid {
+		// Upstream knows the id again (a restart that kept it): the
+		// session is not ended for having been forgotten (endWhenQuiet).
+		c.goneSaid = false
+		c.stopWaitLocked()
+	}
 	c.mu.Unlock()
-	if joined != "" && status >= 200 && status < 300 {
+	if joined != "" && ok {
 		c.openOnce(joined)
 	}
 }
