@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"slices"
 	"sort"
 	"strings"
@@ -168,12 +169,15 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		return nil, nil, notInitialized(c.Method)
 	}
 	tools := s.Tools()
+	var listErr error
 	if mcp.FindTool(tools, c.Tool) == nil {
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
 		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
 		if err == nil || mcp.PagesStopped(err) {
 			tools = listed
+		} else {
+			listErr = err
 		}
 	}
 	var warnings []ArgWarning
@@ -190,6 +194,11 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema was read only in part (" + sch.Truncated + "); values it does not type are sent as strings"})
 		}
 		schema = sch
+	} else if listErr != nil && len(tools) == 0 {
+		// "not in tools/list (none)" said the server has no tools, where
+		// the listing failed and said nothing of them.
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tools/list failed (%s), so tool %q and its arguments could not be checked: values are sent as strings unless typed (key:=json); sending anyway", clip.Marked(clip.FirstLine(listErr.Error()), 200), c.Tool),
+			Short: "tools/list failed: arguments not checked"})
 	} else {
 		names := toolNames(tools)
 		known := "none"
