@@ -19,3 +19,15 @@ func TestExecSubscribeNotAcknowledged(t *testing.T) {
 		t.Errorf("exec subscribe without an acknowledgement: exit %d, want %d and the Listen line's words\n%s\n%s", code, exitFailed, out, errOut)
 	}
 }
+
+// The user's own subscriptions/listen that the server never acknowledges
+// is closed, and the advice says to listen again: it said updates "may
+// still come on the listen stream" that had just been closed.
+func TestExecOwnListenNotAcknowledgedAdvice(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.ListenWithoutAck})
+	out, errOut, _ := run(t, "exec", "--no-record", "--timeout", "300ms", srv.Endpoint(), "subscriptions/listen")
+	all := out + errOut
+	if !strings.Contains(all, "did not acknowledge subscriptions/listen within 300ms: the stream was closed") || !strings.Contains(all, "listen again") || strings.Contains(all, "may still come") {
+		t.Errorf("an own listen never acknowledged:\n%s\n%s", out, errOut)
+	}
+}
