@@ -15,3 +15,12 @@ func TestExecSaysInitializeChoseTheStatelessRevision(t *testing.T) {
 		t.Errorf("exit %d, want the version marked as the stateless revision, never offered\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A later date than any revision mcpscope knows is said to be unknown, not
+// "a stateless revision": 2099-01-01 is none.
+func TestExecSaysAFutureInitializeVersionIsUnknown(t *testing.T) {
+	out, errOut, _ := run(t, "exec", "--no-record", settlingOn(t, "2099-01-01", "ahead"), "tools/list")
+	if !strings.Contains(out, "protocol 2099-01-01 (not a version mcpscope knows or offered (it offered 2025-11-25), dated after 2026-07-28") || strings.Contains(out, "a stateless revision") {
+		t.Errorf("an initialize answer of 2099-01-01:\n%s\n%s", out, errOut)
+	}
+}

@@ -40,8 +40,12 @@ func VersionNote(v, transport string) string {
 		return fmt.Sprintf("older than streamable HTTP, which %s brought: a server of %s speaks HTTP+SSE, yet this one answered over streamable HTTP, which mcpscope goes on with", streamableSince, v)
 	case v == "" || slices.Contains(InitializeEra, v) || v == ProtocolModern && !initialize:
 		return ""
-	case initialize && IsProtocolVersion(v) && IsModern(v):
+	case initialize && v == ProtocolModern:
 		return fmt.Sprintf("a stateless revision, which has no initialize, not a version mcpscope offered (it offered %s); it goes on with %s's messages", ProtocolVersion, ProtocolVersion)
+	case initialize && IsProtocolVersion(v) && IsModern(v):
+		// A later date is no revision mcpscope knows: "a stateless
+		// revision" named one.
+		return fmt.Sprintf("not a version mcpscope knows or offered (it offered %s), dated after %s, whose stateless era has no initialize; it goes on with %s's messages", ProtocolVersion, ProtocolModern, ProtocolVersion)
 	}
 	return fmt.Sprintf("not a version mcpscope knows or offered; it goes on with %s's messages", ProtocolVersion)
 }
