@@ -1,6 +1,7 @@
 package history
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -42,10 +43,13 @@ func asLiveSession(recorded *mcp.Record, ids []string, s Sender) *mcp.Record {
 	if live == "" {
 		return recorded
 	}
-	raw := string(recorded.RPC.Raw)
+	// As the ids are written in JSON text: a live id holding a quote or a
+	// backslash (visible ASCII allows both) would otherwise break the
+	// message it is put in.
+	raw, with := string(recorded.RPC.Raw), inJSON(live)
 	for _, id := range ids {
 		if id != live {
-			raw = strings.ReplaceAll(raw, id, live)
+			raw = strings.ReplaceAll(raw, inJSON(id), with)
 		}
 	}
 	if raw == string(recorded.RPC.Raw) {
@@ -54,4 +58,10 @@ func asLiveSession(recorded *mcp.Record, ids []string, s Sender) *mcp.Record {
 	c, m := *recorded, *recorded.RPC
 	m.Raw, c.RPC = mcp.Raw(raw), &m
 	return &c
+}
+
+// inJSON is s as it reads inside a JSON string.
+func inJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
 }
