@@ -395,7 +395,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			return finish(exitConnect, nil)
 		}
 		code = max(code, got)
-		if rest := cmds[i+1:]; c.Method == "initialize" && len(rest) > 0 && !sess.Initialized() && sess.Transport() != mcp.TransportStateless {
+		if rest := cmds[i+1:]; c.Method == "initialize" && len(rest) > 0 && command.AwaitsInitialize(sess) {
 			fmt.Fprintln(stderr, notSentAfterInitialize(rest))
 			code = max(code, exitFailed)
 			break

@@ -163,7 +163,7 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 // runCall coerces key=value words with the tool's schema, listing the tools
 // first when none are known yet so types come out right.
 func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning, error) {
-	if awaitsInitialize(s) {
+	if AwaitsInitialize(s) {
 		// The server would refuse the listing that types the arguments,
 		// then the call: nothing goes on the wire, and the error says why.
 		return nil, nil, notInitialized(c.Method)
@@ -232,10 +232,11 @@ func notInitialized(method string) error {
 	return &mcp.WireError{Cause: mcp.CauseUninitialized, Message: method + " not sent: the session is not initialized"}
 }
 
-// awaitsInitialize says whether s is a session of the initialize era not
-// initialized yet. A Session that cannot tell does not, so its calls go
-// as they always did; a 2026 (stateless) session has no initialize.
-func awaitsInitialize(s Session) bool {
+// AwaitsInitialize says whether s is a session of the initialize era not
+// initialized yet (exec sends nothing more once its initialize failed).
+// A Session that cannot tell does not, so its calls go as they always
+// did; a 2026 (stateless) session has no initialize.
+func AwaitsInitialize(s Session) bool {
 	i, ok := s.(interface {
 		Initialized() bool
 		Transport() string

@@ -29,7 +29,7 @@ func toolAsMethod(ctx context.Context, s Session, c Command) (said string, tool 
 		return "", false
 	}
 	tools := s.Tools()
-	if len(tools) == 0 && !awaitsInitialize(s) {
+	if len(tools) == 0 && !AwaitsInitialize(s) {
 		// A session awaiting initialize would refuse the listing: the
 		// method goes as typed, the one request the user asked for.
 		lctx, cancel := context.WithTimeout(ctx, ToolGuessWait)
