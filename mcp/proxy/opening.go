@@ -145,15 +145,10 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	if c := p.earlyOf(r); c != nil && c.acquire() {
 		return c
 	}
-	p.mu.Lock()
-	c, evicted := p.makeClient(mcp.TransportStreamable, r, message{})
-	p.mu.Unlock()
-	closeEvicted(evicted)
+	c := p.newClientAs(mcp.TransportStreamable, r, message{}, how, func(c *Client) { c.EarlyGet = true })
 	if c == nil {
 		return nil
 	}
-	c.EarlyGet = true
-	p.start(c, r, how)
 	c.acquire()
 	p.mu.Lock()
 	if prev := p.early[key]; prev == nil || prev.kind() == mcp.TransportStreamable {
@@ -204,19 +199,15 @@ func (p *Proxy) crowded(r *http.Request) bool {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	// As admit decides: a client at its share makes room only by ending
-	// one of its own.
+	// As admit decides, without ending anything: past the cap or its
+	// client's share, room is an idle session admit may end (at its
+	// share, only one of its own).
 	greedy := p.holdsShare(r, message{})
 	if len(p.all) < p.cfg.MaxSessions && !greedy {
 		return false
 	}
-	sender := senderOf(r)
-	for _, c := range p.all {
-		if _, idle := c.idle(); idle && (!greedy || c.begunBy(sender, "", "")) {
-			return false
-		}
-	}
-	return true
+	victim, own := p.leastActiveIdle(r, message{})
+	return victim == nil || greedy && !own
 }
 
 // sameClientWindow is how long after a client's initialize reached the

@@ -334,12 +334,22 @@ func (p *Proxy) UpstreamURL() string { return p.upstream.Redacted() }
 // see begunBy), not registered under any key; nil when the proxy is at
 // its cap and no session is idle.
 func (p *Proxy) newClient(transport string, r *http.Request, m message, how string) *Client {
+	return p.newClientAs(transport, r, m, how, nil)
+}
+
+// newClientAs is newClient, marked by mark (when not nil) before it
+// starts: whoever hears of the start reads the marks then (EarlyGet,
+// RefusedStream).
+func (p *Proxy) newClientAs(transport string, r *http.Request, m message, how string, mark func(*Client)) *Client {
 	p.mu.Lock()
 	c, evicted := p.makeClient(transport, r, m)
 	p.mu.Unlock()
 	closeEvicted(evicted)
 	if c == nil {
 		return nil
+	}
+	if mark != nil {
+		mark(c)
 	}
 	p.start(c, r, how)
 	return c

@@ -50,10 +50,9 @@ func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, re
 		ended = "the legacy stream was refused: "
 		why = fmt.Sprintf("upstream answered %s to the client's legacy HTTP+SSE stream (GET %s), not an event stream: %s", resp.Status, r.URL.Path, after)
 	}
-	p.mu.Lock()
-	c, evicted := p.makeClient(mcp.TransportSSE, r, message{})
-	p.mu.Unlock()
-	closeEvicted(evicted)
+	// One upstream never answered is folded with the other sessions
+	// upstream answered nothing of, as it is one of them.
+	c := p.newClientAs(mcp.TransportSSE, r, message{}, why, func(c *Client) { c.RefusedStream = err == nil })
 	if c == nil {
 		if resp != nil {
 			resp.Body.Close()
@@ -61,11 +60,6 @@ func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, re
 		p.full(w, r)
 		return
 	}
-	// Set before the session starts: whoever hears of it reads it then.
-	// One upstream never answered is folded with the other sessions
-	// upstream answered nothing of, as it is one of them.
-	c.RefusedStream = err == nil
-	p.start(c, r, why)
 	c.acquire()
 	l.c, l.up.Purpose = c, mcp.PurposeStream
 	if err != nil {
