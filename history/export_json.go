@@ -163,7 +163,7 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 			}
 		}
 	}
-	if p.ProgressWords() != "" || p.ProgressProblem != "" {
+	if p.reportedProgress() || p.ProgressProblem != "" {
 		jp.Progress = &jsonProgress{Progress: p.Progress, Total: p.Total, Message: p.ProgressMessage,
 			Notifications: p.Notifications, Problem: p.ProgressProblem}
 	}

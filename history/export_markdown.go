@@ -205,8 +205,8 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	if p.Latency > 0 {
 		facts = append(facts, "answered in "+ms(p.Latency))
 	}
-	if ran, end := p.Unanswered(); ran > 0 {
-		facts = append(facts, end+" after "+ms(ran)+", no answer")
+	if w := p.UnansweredWords(ms); w != "" {
+		facts = append(facts, w)
 	}
 	if p.ResponseSize > 0 {
 		facts = append(facts, fmt.Sprintf("%d bytes", p.ResponseSize))

@@ -24,3 +24,14 @@ func (p *Pair) Unanswered() (time.Duration, string) {
 	}
 	return 0, ""
 }
+
+// UnansweredWords is Unanswered in words, the time as format writes it:
+// "cancelled after 2.1s, no answer"; "" for a request not given up on so.
+// The TUI's Detail and the export say it alike, each in its own units.
+func (p *Pair) UnansweredWords(format func(time.Duration) string) string {
+	ran, end := p.Unanswered()
+	if ran <= 0 {
+		return ""
+	}
+	return end + " after " + format(ran) + ", no answer"
+}

@@ -17,7 +17,7 @@ const progressMessageLimit = 256
 // notifications are folded into the request's row, so this is where a
 // transcript says they came at all. Sanitized: the message is server text.
 func (p *Pair) ProgressWords() string {
-	if p.Notifications == 0 && p.Progress == 0 && p.Total == 0 && p.ProgressMessage == "" {
+	if !p.reportedProgress() {
 		return ""
 	}
 	s := FormatNumber(p.Progress)
@@ -35,4 +35,10 @@ func (p *Pair) ProgressWords() string {
 		}
 	}
 	return s
+}
+
+// reportedProgress says whether any notifications/progress of the request
+// came (ProgressWords is "" otherwise).
+func (p *Pair) reportedProgress() bool {
+	return p.Notifications > 0 || p.Progress != 0 || p.Total != 0 || p.ProgressMessage != ""
 }

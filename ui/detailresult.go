@@ -306,6 +306,7 @@ func (in *detailInput) timing(out []string) []string {
 		// this is what relaying it cost on top.
 		parts = append(parts, "proxy added "+added)
 	}
+	gaveUp := p.UnansweredWords(history.FormatMeasured)
 	switch {
 	case p.Latency > 0 && p.State == history.StateCancelled:
 		parts = append(parts, "cancelled, yet answered after "+history.FormatMeasured(p.Latency))
@@ -313,8 +314,8 @@ func (in *detailInput) timing(out []string) []string {
 		parts = append(parts, "answered after "+history.FormatMeasured(p.Latency))
 	case p.Latency > 0:
 		parts = append(parts, "response after "+history.FormatMeasured(p.Latency))
-	case unanswered(p) != "":
-		parts = append(parts, unanswered(p))
+	case gaveUp != "":
+		parts = append(parts, gaveUp)
 	case p.Opening():
 		parts = append(parts, "being opened: the server has not acknowledged it yet")
 	case ownListen(p):
@@ -387,14 +388,4 @@ func (in *detailInput) waiting() string {
 		what += " · " + in.cancel + " cancels it"
 	}
 	return what
-}
-
-// unanswered is "cancelled after 2.1s" for a request given up on without
-// an answer (history.Pair.Unanswered), "" for any other.
-func unanswered(p *history.Pair) string {
-	ran, end := p.Unanswered()
-	if ran <= 0 {
-		return ""
-	}
-	return end + " after " + history.FormatMeasured(ran) + ", no answer"
 }
