@@ -97,8 +97,11 @@ const answerWait = time.Second
 func (s *proxySessions) holdEarly(c *proxy.Client) {
 	var before <-chan struct{}
 	decided := make(chan struct{})
+	// A session of neither a GET before initialize nor a refused legacy
+	// stream is held for upstream's answer.
+	forAnswer := !c.EarlyGet && !c.RefusedStream
 	release, ok := s.holdBack(c, func() {
-		if !c.EarlyGet && !c.RefusedStream {
+		if forAnswer {
 			before, s.early.lastUnanswered = s.early.lastUnanswered, decided
 		}
 	})
@@ -115,7 +118,7 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 			f, kind = &s.early.refused, refusedFold
 		}
 		var waited <-chan time.Time
-		if !c.EarlyGet && !c.RefusedStream {
+		if forAnswer {
 			worth, f, kind = func([]mcp.Record) bool { return c.UpstreamAnswered() }, &s.early.unanswered, unansweredFold
 			timer := time.NewTimer(answerWait)
 			defer timer.Stop()
