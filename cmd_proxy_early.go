@@ -70,6 +70,21 @@ type foldKind struct {
 	// under the number of its first session, which no other entry has.
 	id      int
 	byFirst bool
+	// one and many are what the stop's report says of one session folded
+	// and of many (many has a %d for how many), before the path.
+	one, many string
+}
+
+// foldOf is one of the run's folds and its kind.
+type foldOf struct {
+	f    *sessionFold
+	kind foldKind
+}
+
+// folds are the run's folds, each with its kind, in the order the report
+// says them.
+func (e *earlyGets) folds() []foldOf {
+	return []foldOf{{&e.gets, getsFold}, {&e.unanswered, unansweredFold}, {&e.refused, refusedFold}}
 }
 
 var (
@@ -78,11 +93,17 @@ var (
 	// the number first: "2 sessions upstream never answered" read as a
 	// count of two where it held 3,000.
 	getsFold = foldKind{what: "proxy GETs before initialize", folded: history.FoldGets,
-		name: "(" + history.FoldName(history.FoldGets) + ")", id: 0}
+		name: "(" + history.FoldName(history.FoldGets) + ")", id: 0,
+		one:  "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in",
+		many: "%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in"}
 	unansweredFold = foldKind{what: "proxy sessions upstream never answered", folded: history.FoldUnanswered,
-		name: "(" + history.FoldName(history.FoldUnanswered) + ")", byFirst: true}
+		name: "(" + history.FoldName(history.FoldUnanswered) + ")", byFirst: true,
+		one:  "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in",
+		many: "%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in"}
 	refusedFold = foldKind{what: "proxy legacy streams upstream refused", folded: history.FoldRefused,
-		name: "(" + history.FoldName(history.FoldRefused) + ")", byFirst: true}
+		name: "(" + history.FoldName(history.FoldRefused) + ")", byFirst: true,
+		one:  "1 legacy stream was refused by upstream, which ended its session: it is recorded in",
+		many: "%d legacy streams were refused by upstream, each ending its session (a client retrying): they are recorded together in"}
 )
 
 // answerWait is how long a session upstream has answered nothing of is
@@ -299,7 +320,8 @@ func (s *proxySessions) openFold(c *proxy.Client, in chan []mcp.Record, f *sessi
 func (s *proxySessions) closeEarly() {
 	s.mu.Lock()
 	var ins []chan []mcp.Record
-	for _, f := range []*sessionFold{&s.early.gets, &s.early.unanswered, &s.early.refused} {
+	for _, fo := range s.early.folds() {
+		f := fo.f
 		if f.in != nil {
 			ins = append(ins, f.in)
 		}

@@ -215,27 +215,23 @@ func (s *proxySessions) report(w io.Writer) error {
 			other += n.total
 		}
 	}
-	folded, earlyPath := s.early.gets.folded, s.early.gets.path
-	unanswered, unansweredPath := s.early.unanswered.folded, s.early.unanswered.path
-	refusedStreams, refusedPath := s.early.refused.folded, s.early.refused.path
+	type said struct {
+		n         int
+		path      string
+		one, many string
+	}
+	var folds []said
+	for _, fo := range s.early.folds() {
+		folds = append(folds, said{fo.f.folded, fo.f.path, fo.kind.one, fo.kind.many})
+	}
 	s.mu.Unlock()
-	switch {
-	case folded == 1 && earlyPath != "":
-		sayPathBelow(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in", earlyPath)
-	case folded > 1 && earlyPath != "":
-		sayPathBelow(w, fmt.Sprintf("%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in", folded), earlyPath)
-	}
-	switch {
-	case unanswered == 1 && unansweredPath != "":
-		sayPathBelow(w, "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in", unansweredPath)
-	case unanswered > 1 && unansweredPath != "":
-		sayPathBelow(w, fmt.Sprintf("%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in", unanswered), unansweredPath)
-	}
-	switch {
-	case refusedStreams == 1 && refusedPath != "":
-		sayPathBelow(w, "1 legacy stream was refused by upstream, which ended its session: it is recorded in", refusedPath)
-	case refusedStreams > 1 && refusedPath != "":
-		sayPathBelow(w, fmt.Sprintf("%d legacy streams were refused by upstream, each ending its session (a client retrying): they are recorded together in", refusedStreams), refusedPath)
+	for _, f := range folds {
+		switch {
+		case f.n == 1 && f.path != "":
+			sayPathBelow(w, f.one, f.path)
+		case f.n > 1 && f.path != "":
+			sayPathBelow(w, fmt.Sprintf(f.many, f.n), f.path)
+		}
 	}
 	if refused > 0 {
 		what := fmt.Sprintf("%d requests were", refused)
