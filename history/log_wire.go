@@ -142,6 +142,11 @@ func failureState(e *mcp.ErrorInfo) PairState {
 		// reads probe all the same, as the listing counts it.
 		return StateProbe
 	}
+	if e.Cause == mcp.CauseRedirected {
+		// The client sends it again where the redirect points, as a
+		// message of its own: nothing failed.
+		return StateRedirected
+	}
 	switch e.Op {
 	case mcp.OpTimeout:
 		return StateTimedOut

@@ -44,6 +44,7 @@ const (
 	StateInput         PairState = "input"          // answered input_required: the server wants input, and a new round
 	StateReplaced      PairState = "replaced"       // a listen stream mcpscope closed for a new one (subscribing): ended, not failed
 	StateClosed        PairState = "closed"         // a listen stream, or a request unanswered, when the session closed: ended with it, not failed
+	StateRedirected    PairState = "redirected"     // a proxied client's message upstream redirected with 307 or 308: the client sends it again where the redirect points; ended, not failed
 )
 
 // Failed reports whether the state is a failure of ours to show in red.
@@ -60,7 +61,7 @@ func (s PairState) Failed() bool {
 // answer the server sends anyway is kept, and the row still says how it
 // ended; nobody waits for it any more.
 func (s PairState) endedHere() bool {
-	return s == StateCancelled || s == StateReplaced || s == StateClosed
+	return s == StateCancelled || s == StateReplaced || s == StateClosed || s == StateRedirected
 }
 
 // Pair is one row of the pairs pane: a message and, where there is one, its

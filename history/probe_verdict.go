@@ -12,5 +12,7 @@ import "github.com/mcpscope/mcpscope/mcp"
 // POST whose purpose was the probe: its recordings read alike.
 func ProbeVerdict(e *mcp.ErrorInfo) bool {
 	probe := e.Op == mcp.OpProbe || e.Op == mcp.OpPost && e.Purpose == mcp.PurposeProbe
-	return probe && (e.Status != 0 || e.ReqSeq != 0)
+	// A probe redirected is no verdict: the client sends it again where
+	// the redirect points, where it gets one.
+	return probe && (e.Status != 0 || e.ReqSeq != 0) && e.Cause != mcp.CauseRedirected
 }

@@ -39,6 +39,7 @@ const (
 	CauseBadScheme        Cause = "bad-scheme"         // an endpoint or redirect whose scheme is not http or https
 	CauseRedirectLoop     Cause = "redirect-loop"      // redirect after redirect, past the bound
 	CauseRedirectToGet    Cause = "redirect-to-get"    // a POST or DELETE redirected with 301, 302 or 303, which is followed as a GET without the message
+	CauseRedirected       Cause = "redirected"         // a proxied client's message that upstream redirected with 307 or 308: the client sends it again where the redirect points
 	CauseEventTooLarge    Cause = "event-too-large"    // an SSE event past --max-event-size
 	CauseStreamEnded      Cause = "stream-ended"       // the stream a request waited on closed or broke
 	CauseSessionExpired   Cause = "session-expired"    // the server no longer knows the session id

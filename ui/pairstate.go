@@ -129,6 +129,10 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		// An end, not an error: the session closed with it open, or a
 		// listen stream was closed (history.ShownState).
 		return "○ closed", st.Dim
+	case history.StateRedirected:
+		// An end, not an error: the client sends it again where
+		// upstream's redirect points, in the row after.
+		return "↪ redirected", st.Dim
 	case history.StateReplaced:
 		// An end, not an error: subscribing opened a new stream.
 		return "↻ replaced", st.Dim

@@ -51,7 +51,7 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 	defer l.cancel()
 	resp, err := l.roundTrip()
 	if err != nil || !isEventStream(resp) {
-		if refusedLegacy(r, resp, err) {
+		if refusedLegacy(r, resp, err) || err == nil && atSSE(r) && p.redirects(resp) {
 			p.refusedStream(w, r, l, resp, err)
 			return
 		}

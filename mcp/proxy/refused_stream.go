@@ -18,12 +18,14 @@ import (
 // before its initialize and shown as a streamable session, which it is not.
 // A 400, 404 or 405 there still is: a host answering old /sse URLs with a
 // streamable handler refuses a GET without a session so, and the client's
-// initialize goes on with it (earlyGet).
+// initialize goes on with it (earlyGet). A redirect there (Location) is
+// a legacy session too: the client follows it, through the proxy or past
+// it, and that one ends saying where (redirectedWords).
 
 // refusedLegacy reports whether a GET with no session id, answered resp
 // (or not at all: err), is a legacy client's stream upstream refused.
 func refusedLegacy(r *http.Request, resp *http.Response, err error) bool {
-	if !strings.HasSuffix(strings.TrimSuffix(r.URL.Path, "/"), "/sse") {
+	if !atSSE(r) {
 		return false
 	}
 	if err != nil {
@@ -37,6 +39,11 @@ func refusedLegacy(r *http.Request, resp *http.Response, err error) bool {
 	return false
 }
 
+// atSSE reports a request at a path ending in /sse.
+func atSSE(r *http.Request) bool {
+	return strings.HasSuffix(strings.TrimSuffix(r.URL.Path, "/"), "/sse")
+}
+
 // refusedStream relays upstream's refusal of a legacy client's stream
 // (resp, or err when upstream gave none) in a legacy session of its own,
 // which ends with it. Its client retrying (mcp-remote does) makes one such
@@ -46,13 +53,25 @@ func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, re
 	const after = "no endpoint event, so the client has no session to POST to"
 	ended := "the legacy stream could not open: "
 	why := fmt.Sprintf("upstream could not be reached for the client's legacy HTTP+SSE stream (GET %s): %s", r.URL.Path, after)
+	var redirected bool
 	if err == nil {
 		ended = "the legacy stream was refused: "
 		why = fmt.Sprintf("upstream answered %s to the client's legacy HTTP+SSE stream (GET %s), not an event stream: %s", resp.Status, r.URL.Path, after)
+		if to, home, ok := p.redirect(resp); ok {
+			// Followed, it is a stream of its own: no refusal, and no
+			// try of a client retrying one (folded as those are).
+			ended, redirected = "", true
+			why = redirectedWords(fmt.Sprintf("the client's legacy HTTP+SSE stream (GET %s)", r.URL.Path), resp, to, home)
+		}
 	}
 	// One upstream never answered is folded with the other sessions
 	// upstream answered nothing of, as it is one of them.
-	c := p.newClientAs(mcp.TransportSSE, r, message{}, why, func(c *Client) { c.RefusedStream = err == nil })
+	c := p.newClientAs(mcp.TransportSSE, r, message{}, why, func(c *Client) {
+		c.RefusedStream = err == nil && !redirected
+		if redirected {
+			c.answered.Store(true)
+		}
+	})
 	if c == nil {
 		if resp != nil {
 			resp.Body.Close()

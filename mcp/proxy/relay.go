@@ -48,6 +48,9 @@ func (p *Proxy) local(loc string) string {
 // reached the client.
 func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error {
 	defer resp.Body.Close()
+	if to, home, ok := l.p.redirect(resp); ok && resp.Request.Method == http.MethodPost && l.reqSeq != 0 {
+		l.redirected(resp, to, home)
+	}
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
 	switch ct := mcp.MediaType(resp.Header); {
 	case ok && encodedBody(resp):

@@ -51,7 +51,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	reinit := m.method == "initialize" && within != ""
 	switch {
 	case opening && !success:
-		defer c.endUnopened("upstream answered the initialize " + resp.Status + ": no session began")
+		defer c.endUnopened(p.unopenedBy(resp))
 	case m.method == "initialize" && success && within == "":
 		open := openedAs(sid)
 		if sid != "" {
