@@ -32,6 +32,11 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 	if r.Kind == mcp.KindError {
 		e := r.Error
 		p := Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}
+		if e.Cause == mcp.CauseRedirected {
+			// The client followed it: worth knowing (each message takes
+			// two trips, or went past the proxy), but nothing failed.
+			p.Level = LevelInfo
+		}
 		if e.Cause != "" {
 			f := advice.FactOf(e)
 			p.Fact = &f

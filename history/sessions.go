@@ -214,13 +214,15 @@ func describe(path string) SessionInfo {
 			repeat, verdict = e.ReqSeq == 0 && own.repeat(e, wasOn), ProbeVerdict(e)
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0 || s.Error.Cause == mcp.CauseDeclined):
+		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0 || s.Error.Cause == mcp.CauseDeclined || s.Error.Cause == mcp.CauseRedirected):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
 			// a refused connect with two; an outage with an error for
 			// each reconnect of its own; a request the user cancelled
 			// (x), which the bar reads cancelled, not failed; a 2026
-			// sampling the user declined, which it reads declined.
+			// sampling the user declined, which it reads declined; a
+			// proxied client's message it followed a redirect with,
+			// which it reads redirected.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:

@@ -67,6 +67,11 @@ func TestRedirectedMessagesAreFollowedNotReused(t *testing.T) {
 		if n := log.Stats().Errors; n != 0 {
 			t.Errorf("session %d counts %d errors, want none: a redirect the client followed failed nothing", c.ID, n)
 		}
+		for _, pr := range log.Negotiation().Problems {
+			if pr.Level == history.LevelError {
+				t.Errorf("session %d: Negotiation lists %q as an error, where the client followed a redirect", c.ID, pr.Message)
+			}
+		}
 	}
 	// initialize, notifications/initialized and tools/call at least.
 	if redirected < 3 {
