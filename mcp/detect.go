@@ -169,6 +169,10 @@ func (s *Session) detect(ctx context.Context) error {
 	// closest; untried names the transports a stop left untried.
 	var failedAt, closestAt int
 	var untried []string
+	// unusable is how a server/discover answered 2xx failed to open a
+	// 2026 session (an empty supportedVersions, a page that is no
+	// JSON-RPC), for an initialize then refused as unknown to say.
+	var unusable error
 	// stalled says a probe's answer began and stopped mid-way: something
 	// at the URL answers, stuck, which a verdict of no transport, or of
 	// no answer, must not advise as a wrong URL or port.
@@ -227,6 +231,9 @@ func (s *Session) detect(ctx context.Context) error {
 			return nil
 		}
 		lastErr, failedAt = err, len(attempts)-1
+		if c.transport == TransportStateless && last.Status >= 200 && last.Status < 300 {
+			unusable = err
+		}
 		if we := (*WireError)(nil); errors.As(err, &we) && we.Met == MetStalled {
 			stalled = true
 		}
@@ -287,6 +294,14 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		err, failedOn = we, -1
 	}
+	if we, ok := err.(*WireError); ok && we.Cause == CauseNoInitialize && unusable != nil {
+		// Each probe alone blames the other era; together they say the
+		// server is of neither, as it answers.
+		both := *we
+		both.Message += "; yet its server/discover answer did not open a 2026 session either (" + unusable.Error() + ")"
+		err = &both
+		lastErr = err
+	}
 	if we, ok := err.(*WireError); ok && stoppedAt != "" && err == lastErr {
 		// Advice may name a way past the probe that stopped detection
 		// (a server failing only on server/discover still initializes):
@@ -312,7 +327,7 @@ func (s *Session) detect(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	if !forced || CauseOf(err) == CauseModernOnly {
+	if !forced || CauseOf(err) == CauseModernOnly || CauseOf(err) == CauseNoInitialize {
 		// A forced transport logged its own failure, except a refusal
 		// that came as a JSON-RPC answer: no transport logs that.
 		s.emitError(connectOp(err), err, 0, 0)

@@ -85,6 +85,7 @@ const (
 	CauseQuestionWaiting  Cause = "question-waiting"   // no answer came while the server's own question, asked meanwhile, waited for the user's answer
 	CauseReplaced         Cause = "replaced"           // mcpscope closed a stream because a new one of its kind replaced it: an end, not a failure
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
+	CauseNoInitialize     Cause = "no-initialize"      // initialize refused as an unknown method (-32601), as a 2026-07-28 server answers it
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
 	CauseFlooded          Cause = "flooded"            // the server asked faster than its requests could be answered; those past a bound were not
 	CauseModernAsked      Cause = "modern-asked"       // a 2026 server sent a request of its own, which that revision forbids; a 2026 client sends no answer to it
@@ -243,7 +244,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
-	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseReconnectGaveUp: true,
+	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseNoInitialize: true, CauseReconnectGaveUp: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as

@@ -75,6 +75,13 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 			return resp, &WireError{Cause: CauseModernOnly, Transport: tr.name(), Status: http.StatusBadRequest, Err: resp.Error,
 				Message: fmt.Sprintf("initialize was refused: the server speaks only %s (%s)", VersionList(supported), resp.Error.Error()) + shapeSaid(SupportedShape(resp.Error.Data))}
 		}
+		if resp.Error.Code == CodeMethodNotFound && tr != nil {
+			// "Method not found" alone, with advice for a method the
+			// capabilities do not declare, said nothing of why the one
+			// method every 2025 server has is missing.
+			return resp, &WireError{Cause: CauseNoInitialize, Transport: tr.name(), Err: resp.Error,
+				Message: fmt.Sprintf("initialize was refused as a method the server does not have (%s), as a server of the stateless 2026-07-28 era answers it: that era has no initialize", resp.Error.Error())}
+		}
 		if notes := Ambiguities(resp.Raw); len(notes) > 0 {
 			// Said where the error is: a failed initialize ends exec
 			// before any answer's notes are printed, and "JSON-RPC

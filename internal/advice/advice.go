@@ -240,6 +240,7 @@ var table = []row{
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseBadVersion, text: "a protocol version is a short date such as 2025-11-25 that every later request carries in MCP-Protocol-Version: the server is broken (the initialize answer shows what it sent)"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
+	{cause: mcp.CauseNoInitialize, text: "a 2026-07-28 server opens with server/discover instead, whose answer must name 2026-07-28 among its supportedVersions: read what the server/discover probe got (Negotiation lists it; exec records it, and mcpscope export shows it); a server that refuses initialize so and has no usable server/discover is broken, or the URL is not its MCP endpoint"},
 	{cause: mcp.CauseModernOnly, text: "the server speaks only versions of the stateless era, which has no initialize: {unpin}"},
 	{cause: mcp.CauseNotAcknowledged, text: "whether the server took the subscription is not known (it may be slow, or not support subscriptions/listen): listen again; a resource's changes can be checked by reading it again"},
 	{cause: mcp.CauseListenAnswered, text: "a 2026 server keeps a subscriptions/listen stream open and acknowledges it first (notifications/subscriptions/acknowledged); this one answered with a result (on the pair), so nothing comes on it: the server does not serve listen streams, or is broken, and asking again gets the same answer"},
