@@ -161,7 +161,9 @@ func (p *progressLine) record(r mcp.Record) {
 			}
 			p.drawLocked(oneRow(sanitize.Line(label) + "  " + sanitize.Line(text)))
 		}
-	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassNotification:
+	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassNotification && !m.Replayed:
+		// A replayed one (a resumed stream sending again what came
+		// before) would draw the bar back to where it was.
 		pr, ok := mcp.ParseProgress([]byte(m.Raw))
 		if !ok {
 			return

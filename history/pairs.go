@@ -272,6 +272,11 @@ func (l *Log) onRPC(r *mcp.Record) {
 		}
 		if !out && m.Method == "notifications/progress" {
 			pr, ok := mcp.ParseProgress([]byte(m.Raw))
+			if _, owned := l.progressOf.Owner(pr.Token); ok && m.Replayed && owned {
+				// Sent again by a resumed stream: its row has it
+				// already, and it would take the bar back.
+				return
+			}
 			problem := ""
 			if ok {
 				problem = l.progressWatch.Check(pr)

@@ -75,7 +75,7 @@ func (pw *ProgressWatch) Look(r *mcp.Record) string {
 		}
 		return ""
 	}
-	if r.Kind != mcp.KindReceived || m.Class != mcp.ClassNotification || m.Method != "notifications/progress" {
+	if r.Kind != mcp.KindReceived || m.Class != mcp.ClassNotification || m.Method != "notifications/progress" || m.Replayed {
 		return ""
 	}
 	if pr, ok := mcp.ParseProgress([]byte(m.Raw)); ok {

@@ -30,6 +30,9 @@ type inbound struct {
 	// delivered has an id that came first on another of its streams.
 	no        uint64
 	elsewhere bool
+	// replayed says the event being delivered has an id that came
+	// already: its notifications are marked (RPCMessage.Replayed).
+	replayed bool
 }
 
 // shape is what a JSON-RPC message is, from the members it has.
@@ -108,7 +111,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	p, sh := shapeOf(bytesOf(raw))
 	switch sh {
 	case shapeNotification:
-		m.Class, m.Method = ClassNotification, p.method
+		m.Class, m.Method, m.Replayed = ClassNotification, p.method, in.replayed
 		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
 		if m.Method == "notifications/cancelled" {
 			if c, ok := cancellationOf(in.conn, p.params); ok {

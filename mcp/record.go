@@ -193,7 +193,12 @@ type RPCMessage struct {
 	// specification lets a client hold several at once), so its
 	// resourceSubscriptions are not what the session is subscribed to.
 	UserStream bool `json:"user_stream,omitempty"`
-	Raw        Raw  `json:"raw"`
+	// Replayed marks a notification that came in an event whose id had
+	// come already: a resumed stream sending again what it sent before
+	// Last-Event-ID. It is shown, but it is no news: its progress is not
+	// read as the request going back.
+	Replayed bool `json:"replayed,omitempty"`
+	Raw      Raw  `json:"raw"`
 }
 
 // The states of a session's connection.

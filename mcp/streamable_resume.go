@@ -123,7 +123,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				run.add(seen, whose)
 			}
 			message = message || len(ev.Data) > 0
+			in.replayed = seen
 			s.messageEvent(in, rec, ev)
+			in.replayed = false
 			if linger == nil && m.p != nil && !s.waiting(m.id) {
 				// Answered: the server should end the stream now. One
 				// that keeps it open would hold a connection for every

@@ -259,7 +259,9 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 					again.add(string(ev.Data))
 				}
 			}
+			in.replayed = replay
 			s.messageEvent(in, rec, ev)
+			in.replayed = false
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry, s.cfg.MaxRetry); ok {
 				delay, retried, asked, serverPaced = d, true, retryAsked(ev.Retry, s.cfg.MaxRetry), true
