@@ -82,7 +82,9 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 		// that acknowledges nothing, which exec kept as quiet as the
 		// real one.
 		return mcp.AckMethod + " came outside a subscriptions/listen stream, where it acknowledges no subscription"
-	case quietNotes[m.Method]:
+	case quietNotes[m.Method], m.Replayed:
+		// A notification a resumed stream sent again was said when it
+		// first came: "×2" read as a server saying it twice.
 		return ""
 	}
 	line := noteLine(m, n.recording)

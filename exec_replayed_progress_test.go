@@ -15,13 +15,15 @@ import (
 // Last-Event-ID (its store replays the whole stream), then goes on: the
 // progress sent again is no news. exec warned "progress went from 2 to 1:
 // the specification has it increase with each notification" of a server
-// whose progress only ever went up, and drew the bar back to 1.
+// whose progress only ever went up, and drew the bar back to 1; and it
+// said the server's one log message "×2".
 func TestExecReplayedProgressIsNotProgressGoingBack(t *testing.T) {
 	stateDir(t)
 	var token, callID atomic.Value
 	progress := func(i int) string {
 		return fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":%s,\"progress\":%d,\"total\":3,\"message\":\"step %d\"}}\n\n", i, token.Load(), i, i)
 	}
+	const logged = "id: e0\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"starting the slow work\"}}\n\n"
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
 			if r.Header.Get("Last-Event-ID") == "" {
@@ -29,7 +31,7 @@ func TestExecReplayedProgressIsNotProgressGoingBack(t *testing.T) {
 				return
 			}
 			w.Header().Set("Content-Type", "text/event-stream")
-			fmt.Fprint(w, progress(1)+progress(2)+progress(3))
+			fmt.Fprint(w, logged+progress(1)+progress(2)+progress(3))
 			fmt.Fprintf(w, "id: e4\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"all steps done\"}]}}\n\n", callID.Load())
 			return
 		}
@@ -61,7 +63,7 @@ func TestExecReplayedProgressIsNotProgressGoingBack(t *testing.T) {
 			callID.Store(string(m.ID))
 			w.Header().Set("Content-Type", "text/event-stream")
 			// Two steps, then the stream ends with a wait to resume after.
-			fmt.Fprint(w, progress(1)+progress(2)+"retry: 10\n\n")
+			fmt.Fprint(w, logged+progress(1)+progress(2)+"retry: 10\n\n")
 		default:
 			w.WriteHeader(http.StatusAccepted)
 		}
@@ -73,5 +75,8 @@ func TestExecReplayedProgressIsNotProgressGoingBack(t *testing.T) {
 	}
 	if strings.Contains(out+errOut, "went from") {
 		t.Errorf("progress replayed by the resumed stream reads as progress going back:\n%s\n%s", out, errOut)
+	}
+	if n := strings.Count(out+errOut, "starting the slow work"); n != 1 || strings.Contains(out+errOut, "×2") {
+		t.Errorf("the server's one log message, sent again by the resumed stream, is said %d times (want once, as the server said it):\n%s\n%s", n, out, errOut)
 	}
 }
