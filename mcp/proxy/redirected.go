@@ -76,13 +76,15 @@ func (l *leg) redirected(resp *http.Response, to *url.URL, home bool) {
 		cause = mcp.CauseRedirectToGet
 	}
 	err := &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
-		Message: redirectedWords("the "+l.named(), resp, to, home)}
+		Message: redirectedWords("the client's POST", resp, to, home)}
 	if l.request {
 		l.failed(mcp.OpPost, err)
 		return
 	}
 	// A batch's requests end with it, and its row names them; a
-	// notification's or an answer's own row says it.
+	// notification's or an answer's own row says it. The words name no
+	// method (the row and the line do): every message redirected alike is
+	// one problem in Negotiation.
 	info := l.c.errorInfo(mcp.OpPost, err)
 	if l.c.obs.FailBatch(l.reqSeq, mcp.OpPost, err) > 0 {
 		info.Batch = l.reqSeq
@@ -90,15 +92,6 @@ func (l *leg) redirected(resp *http.Response, to *url.URL, home bool) {
 		info.ReqSeq = l.reqSeq
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: info})
-}
-
-// named is what a redirect took: the client's message by its method, or
-// its POST when it named none (an answer, a batch).
-func (l *leg) named() string {
-	if l.method != "" {
-		return mcp.NameShown(l.method)
-	}
-	return "POST"
 }
 
 // unopenedBy is why the session an initialize began ends when upstream

@@ -50,7 +50,7 @@ func TestRedirectedMessagesAreFollowedNotReused(t *testing.T) {
 				t.Errorf("session %d: a redirected message sent again reads as a reused id: %s", c.ID, r.Error.Message)
 			case r.Error != nil && r.Error.Cause == mcp.CauseRedirected:
 				redirected++
-				if !strings.Contains(r.Error.Message, `to "`+up.URL+demo.StreamablePath+`/" (307 Temporary Redirect): the client sends it again there, through the proxy`) {
+				if !strings.Contains(r.Error.Message, `upstream redirected the client's POST to "`+up.URL+demo.StreamablePath+`/" (307 Temporary Redirect): the client sends it again there, through the proxy`) {
 					t.Errorf("session %d: a redirected message is said as %q, want where it went and that the client sends it again", c.ID, r.Error.Message)
 				}
 			case r.State != nil && r.State.State == mcp.StateClosed && strings.HasPrefix(r.State.Detail, "upstream redirected the initialize"):
