@@ -51,8 +51,8 @@ func keepsBody(status int) bool {
 }
 
 // redirectedWords says where a redirect upstream answered what (as "the
-// POST", "the initialize", "the client's legacy stream (GET /sse)") with
-// takes the client, and what becomes of it there.
+// client's POST", "the initialize", "the client's legacy HTTP+SSE stream
+// (GET /sse)") with takes the client, and what becomes of it there.
 func redirectedWords(what string, resp *http.Response, to *url.URL, home bool) string {
 	head := fmt.Sprintf("upstream redirected %s to %q (%s)", what, to.Redacted(), resp.Status)
 	switch {
