@@ -231,13 +231,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		}
 		lp.failure(r, "a batch", what+": "+r.Error.Message)
 	case r.Error != nil:
-		what, of, listen := r.Error.Op, "", false
+		what, of, listen, method := r.Error.Op, "", false, ""
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {
 			// Its request has its story: a late answer, if one comes,
 			// is printed without the time it took, and a long capture
 			// of failing requests does not keep one entry each.
 			what += " " + a.name
-			of, listen = a.of, a.method == mcp.ListenMethod
+			of, listen, method = a.of, a.method == mcp.ListenMethod, a.method
 			delete(lp.asked, r.Error.ReqSeq)
 			lp.endedReqs.add(r.Error.ReqSeq, a.of)
 		}
@@ -248,7 +248,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			// reads probe, sessions counts no error). A client that does
 			// not fall back leaves its next request's failure to say so.
 			lp.endFailures()
-			lp.lineAt(r.Time, "·", what+":", r.Error.Message+noModernServer)
+			after := noModernServer
+			if method == "initialize" {
+				// A client trying streamable HTTP at a legacy path
+				// (proxy.triedAtLegacy).
+				after = noStreamableServer
+			}
+			lp.lineAt(r.Time, "·", what+":", r.Error.Message+after)
 			return
 		}
 		if r.Error.Op == mcp.OpCancelled && (listen || strings.HasPrefix(r.Error.Message, mcp.ClientCancelled)) || r.Error.Cause == mcp.CauseRedirected {
@@ -300,6 +306,10 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 // noModernServer is what a probe's line says after its answer: a 2026
 // client that asks and is told no falls back, as it should.
 const noModernServer = " (no 2026 server here: a 2026 client falls back to initialize)"
+
+// noStreamableServer is what the line of a client's initialize refused at
+// a legacy path says after its answer.
+const noStreamableServer = " (no streamable HTTP here: a client that tries it first falls back to a legacy stream)"
 
 // declinedProbe prints the line of r, the answer to a client's probe whose
 // result leaves out the version the probe asked in (history.DiscoverDeclined,

@@ -102,5 +102,8 @@ func (p *Proxy) unopenedBy(resp *http.Response) string {
 	if to, home, ok := p.redirect(resp); ok {
 		return redirectedWords("the initialize", resp, to, home) + "; no session began in this one"
 	}
+	if triedAtLegacy(resp.Request, resp) {
+		return fmt.Sprintf("upstream refused the initialize (%s) at %s, a legacy HTTP+SSE path: no streamable HTTP there, so no session began; a client that tries streamable HTTP first (mcp-remote does) opens a legacy stream there next, a session of its own", resp.Status, resp.Request.URL.Path)
+	}
 	return "upstream answered the initialize " + resp.Status + ": no session began"
 }

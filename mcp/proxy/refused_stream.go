@@ -39,6 +39,21 @@ func refusedLegacy(r *http.Request, resp *http.Response, err error) bool {
 	return false
 }
 
+// triedAtLegacy reports upstream refusing a POST at a legacy path as a
+// legacy server does, taking POSTs only at its endpoint (400 for want of
+// a session id, the Go SDK's; 404, 405; PROTOCOL.md's step 3): a client that
+// tries streamable HTTP first (mcp-remote's http-first, the TypeScript
+// SDK's fallback) probing for it, as mcpscope's detection does, before it
+// opens a legacy stream there. Its initialize is that probe, refused: not
+// the session's failure.
+func triedAtLegacy(r *http.Request, resp *http.Response) bool {
+	switch resp.StatusCode {
+	case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed:
+		return atSSE(r)
+	}
+	return false
+}
+
 // atSSE reports a request at a path ending in /sse.
 func atSSE(r *http.Request) bool {
 	return strings.HasSuffix(strings.TrimSuffix(r.URL.Path, "/"), "/sse")

@@ -45,6 +45,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		return
 	}
 	success := resp.StatusCode >= 200 && resp.StatusCode < 300
+	if opening && m.method == "initialize" && triedAtLegacy(r, resp) {
+		l.up.Purpose = mcp.PurposeProbe
+	}
 	sid := resp.Header.Get("Mcp-Session-Id")
 	var refused *mcp.RPCError // the initialize's error, when upstream answered one
 	within := r.Header.Get("Mcp-Session-Id")

@@ -1,0 +1,56 @@
+package proxy
+
+import (
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// mcp-remote (Claude Desktop's bridge) tries streamable HTTP first: it
+// POSTs its initialize to the URL it was given and, refused there, opens
+// a legacy stream at it. Pointed at a proxy of a legacy /sse, each of its
+// connections began with a session that failed ("✗ POST 400", an error
+// counted in sessions and the bar) for what is its probe, as mcpscope's
+// own detection makes one. It is now a probe: its row reads probe, no
+// error is counted, and the session's end says the client goes on in a
+// legacy stream; that stream works as ever.
+func TestStreamableTriedAtALegacyPathIsTheClientsProbe(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, gw.URL+demo.SSEPath, Config{})
+	resp := rawPost(t, base+demo.SSEPath, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bridge","version":"1"}}}`,
+		"Accept", "application/json, text/event-stream")
+	if resp.StatusCode < 400 {
+		t.Fatalf("the demo's legacy path took a streamable initialize: %s", resp.Status)
+	}
+	cs := sdkConnect(t, "bridge", &sdk.SSEClientTransport{Endpoint: base + demo.SSEPath})
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("the legacy stream after the refused try: %v", err)
+	}
+	_ = cs.Close()
+	w.allEnded(t, 2)
+
+	tried := w.sessions()[0]
+	recs := w.records(tried.ID)
+	log := history.NewLog()
+	log.Append(recs...)
+	if p := log.Pair(0); p.Method != "initialize" || p.State != history.StateProbe {
+		t.Errorf("the refused initialize's row is %s %s, want initialize's probe", p.Method, p.State)
+	}
+	if n := log.Stats().Errors; n != 0 {
+		t.Errorf("the try counts %d errors, want none: the client probed for streamable HTTP and went on", n)
+	}
+	end := recs[len(recs)-1]
+	if end.State == nil || !strings.Contains(end.State.Detail, "upstream refused the initialize ("+resp.Status+") at /sse, a legacy HTTP+SSE path") ||
+		!strings.Contains(end.State.Detail, "opens a legacy stream there next") {
+		t.Errorf("the try ends with %s, want it to say the client's streamable HTTP was refused at a legacy path and what comes next", describe(end))
+	}
+	if legacy := w.sessions()[1]; legacy.Transport != mcp.TransportSSE {
+		t.Errorf("the session after the try is %s, want the legacy stream's", legacy.Transport)
+	}
+}
