@@ -11,8 +11,9 @@ import (
 
 // A server that refuses subscriptions/listen with a JSON-RPC error is not
 // asked again and again: the state says why, once. One that answers it
-// with a result is said to have done so, and is reopened as a stream that
-// ended would be.
+// with a result (no acknowledgement before it) is said to have done so,
+// and is not asked again either: it answers the same every time, and the
+// TUI showed five more listen rows reading "✓ ok".
 func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
 	refused := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
 		x.Error(CodeMethodNotFound, "no listen here")
@@ -49,8 +50,17 @@ func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
 	})
 	_, _, rec = dialStateless(t, mcptest.StatelessOptions{Handle: answered}, Config{})
 	rec.waitFor(t, "the listen state saying it was answered", func(r Record) bool {
-		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "with a result instead of keeping its stream open); reopening")
+		return r.Kind == KindState && r.State.State == StateListen && r.State.Over && strings.Contains(r.State.Detail, "with a result instead of keeping its stream open; not reopened")
 	})
+	listens := 0
+	for _, r := range rec.all() {
+		if r.Kind == KindSent && r.RPC.Method == ListenMethod {
+			listens++
+		}
+	}
+	if listens != 1 {
+		t.Errorf("%d listen requests for a server that answers every one with a result, want 1", listens)
+	}
 }
 
 // A listen stream that a server (or a serverless platform in front of it)

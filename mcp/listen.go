@@ -189,11 +189,13 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			gaveUp(why + "; not reopened")
 			return
 		}
-		if we := (*WireError)(nil); errors.As(err, &we) && we.Cause == CauseBadContentType && we.Status < 300 {
+		if we := (*WireError)(nil); errors.As(err, &we) && (we.Cause == CauseBadContentType && we.Status < 300 || we.Cause == CauseListenAnswered) {
 			// Taken, and answered with something that is no stream (an
-			// HTML page): the server does not serve listen here, and
-			// asking again gets the same page, as the GET stream's
-			// loop gives up on such an answer too.
+			// HTML page, or a result with no acknowledgement before it):
+			// the server does not serve listen here, and asking again
+			// gets the same answer, as the GET stream's loop gives up on
+			// such an answer too. Five more rows of the same "ok" said
+			// nothing new.
 			gaveUp(why + "; not reopened")
 			return
 		}
