@@ -132,7 +132,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 	cancelled := p.cancelledAfter()
 	givenUp := cancelledTasks{}
 	levels := levelAsked{}
-	probe := p.probe
+	probe := p.notResent
 	n := 0
 	add := func(res RerunResult) {
 		n++

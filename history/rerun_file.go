@@ -181,6 +181,7 @@ func (f *RerunFile) Rerun(ctx context.Context, s Sender, ignore []string, opts R
 		each(r)
 	})
 	sum.probes, sum.ownListens, sum.inputRounds = f.plan.probesNotSent(), f.plan.ownListens, f.plan.inputRounds
+	sum.redirected = f.plan.redirectedNotSent()
 	sum.proxied = f.plan.proxied
 	return sum, err
 }

@@ -46,6 +46,10 @@ type rerunPlan struct {
 	answers map[int64]int32   // request Seq -> position of its recorded answer
 	refused map[int64]refusal // request Seq -> how the server refused its POST (not 2xx)
 	probes  map[int64]bool    // requests detection sent
+	// redirected are a proxied client's messages upstream redirected:
+	// the client sent each again where the redirect pointed, the
+	// recording's next copy of it, which is the one re-sent.
+	redirected map[int64]bool
 	// ownListens are the subscriptions/listen mcpscope sent of its own,
 	// or in a proxy's recording the client did, which a re-run does not
 	// send: its live session sends its own.
@@ -92,7 +96,7 @@ type rerunPlan struct {
 
 func newRerunPlan() *rerunPlan {
 	return &rerunPlan{
-		answers: map[int64]int32{}, refused: map[int64]refusal{}, probes: map[int64]bool{},
+		answers: map[int64]int32{}, refused: map[int64]refusal{}, probes: map[int64]bool{}, redirected: map[int64]bool{},
 		lastRound: map[int64]int64{}, acks: map[string]int32{},
 		roots:     rootsPlan{changed: map[int64][]mcp.Root{}, during: map[int64][]mcp.Root{}},
 		rootsDone: map[int64]bool{},
@@ -115,6 +119,8 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		p.proxied = true
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpProbe:
 		p.probes[r.Error.ReqSeq] = true
+	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Cause == mcp.CauseRedirected && r.Error.ReqSeq != 0:
+		p.redirected[r.Error.ReqSeq] = true
 	case r.Kind == mcp.KindHTTP && refusedPost(r.HTTP):
 		p.refused[r.HTTP.ReqSeq] = refusalOf(r.HTTP)
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpCancelled && r.Error.ReqSeq != 0:
@@ -204,6 +210,25 @@ func (p *rerunPlan) answerer() mcp.Answerer {
 		return nil
 	}
 	return p.user
+}
+
+// notResent reports a recorded message a re-run does not send: a
+// detection probe (probe), or a message upstream redirected, whose copy
+// the client sent where the redirect pointed is re-sent in its place.
+// Sent too, it went twice, and its recorded refusal (a 307) read as a
+// difference from the live answer.
+func (p *rerunPlan) notResent(seq int64) bool { return p.probe(seq) || p.redirected[seq] }
+
+// redirectedNotSent is how many recorded messages a re-run leaves out as
+// upstream redirected them (notResent).
+func (p *rerunPlan) redirectedNotSent() int {
+	n := 0
+	for _, s := range p.sends {
+		if p.redirected[s.seq] {
+			n++
+		}
+	}
+	return n
 }
 
 // probesNotSent is how many recorded requests were detection's probes

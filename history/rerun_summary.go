@@ -22,6 +22,9 @@ type RerunSummary struct {
 	// later rounds of 2026 multi round-trip requests, which the live
 	// session sends as the live server asks.
 	probes, ownListens, inputRounds int
+	// redirected are a proxied client's messages upstream redirected,
+	// re-sent once, as the client sent them where the redirect pointed.
+	redirected int
 	// proxied says the listens were a proxied client's, not mcpscope's.
 	proxied bool
 }
@@ -50,11 +53,15 @@ type NotResent struct {
 	// input its input_required answer asked for: the re-run's result for
 	// the first round covers the rounds the live server asks for.
 	InputRounds int `json:"input_rounds,omitempty"`
+	// Redirected are a proxied client's messages upstream redirected,
+	// which the client sent again where the redirect pointed: that copy
+	// was re-sent.
+	Redirected int `json:"redirected,omitempty"`
 }
 
 // NotResent is what the re-run did not re-send.
 func (s *RerunSummary) NotResent() NotResent {
-	return NotResent{DetectionProbes: s.probes, OwnListens: s.ownListens, InputRounds: s.inputRounds}
+	return NotResent{DetectionProbes: s.probes, OwnListens: s.ownListens, InputRounds: s.inputRounds, Redirected: s.redirected}
 }
 
 // Len is how many requests were judged.
@@ -111,6 +118,9 @@ func (s *RerunSummary) Counts() string {
 	}
 	if s.inputRounds > 0 {
 		not = append(not, countOf(s.inputRounds, "round sent again with input", "rounds sent again with input"))
+	}
+	if s.redirected > 0 {
+		not = append(not, countOf(s.redirected, "message upstream redirected (its copy sent where the redirect pointed was re-sent)", "messages upstream redirected (their copies sent where the redirect pointed were re-sent)"))
 	}
 	if len(not) > 0 {
 		// "not re-sent (sessions counts it)" left the user guessing what
