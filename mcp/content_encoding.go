@@ -100,15 +100,18 @@ type boundedDecoder struct {
 	err     error
 }
 
-// countedReader counts the bytes read through it.
+// countedReader counts the bytes read through it, and notes when they
+// ended whole (io.EOF).
 type countedReader struct {
-	r io.Reader
-	n int64
+	r     io.Reader
+	n     int64
+	ended bool
 }
 
 func (c *countedReader) Read(p []byte) (int, error) {
 	k, err := c.r.Read(p)
 	c.n += int64(k)
+	c.ended = c.ended || err == io.EOF
 	return k, err
 }
 
@@ -121,8 +124,8 @@ func (b *boundedDecoder) Read(p []byte) (int, error) {
 		if err != nil {
 			// An empty body (io.EOF) is an empty answer, as net/http
 			// reads it; anything else is a body that does not decode.
-			b.err = err
-			return 0, err
+			b.err = b.cut(err)
+			return 0, b.err
 		}
 		b.dec = dec
 	}
@@ -134,9 +137,23 @@ func (b *boundedDecoder) Read(p []byte) (int, error) {
 		return n, b.err
 	}
 	if err != nil {
+		err = b.cut(err)
 		b.err = err
 	}
 	return n, err
+}
+
+// cut is err, the decoder's, as the body's failure: the decoder wanting
+// more (io.ErrUnexpectedEOF) after the body ended whole is a body cut
+// short or not compressed as labelled, the server's doing. It read "the
+// JSON answer broke off: unexpected EOF" with "run the command again", as
+// a connection that broke would, and every run gets the same body.
+func (b *boundedDecoder) cut(err error) error {
+	if !errors.Is(err, io.ErrUnexpectedEOF) || !b.counted.ended {
+		return err
+	}
+	return &WireError{Cause: CauseBadHTTP, Err: err, Undecodable: true,
+		Message: fmt.Sprintf("the body is labelled Content-Encoding: %s but does not decode: it ends (after %d bytes) before its compressed data does", b.enc, b.counted.n)}
 }
 
 // decodedBody is a response body read through its Decoder, closed as the

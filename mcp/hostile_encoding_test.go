@@ -22,9 +22,17 @@ func TestAnswerInAnEncodingThatDoesNotDecode(t *testing.T) {
 		{"gzip label on JSON", "gzip", false, "labelled Content-Encoding: gzip but does not decode"},
 		{"gzip label on SSE", "gzip", true, "labelled Content-Encoding: gzip but does not decode"},
 		{"br never asked for", "br", false, `Content-Encoding "br", which mcpscope did not ask for`},
+		// A gzip header and too little after it: read as a connection
+		// that broke ("unexpected EOF", "run the command again").
+		{"gzip cut short", "gzip-cut", false, "labelled Content-Encoding: gzip but does not decode: it ends (after 12 bytes) before its compressed data does"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+				if x.Method == "tools/list" && tc.encoding == "gzip-cut" {
+					x.Header().Set("Content-Encoding", "gzip")
+					x.Status(http.StatusOK, "application/json", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xffx\x01")
+					return
+				}
 				if x.Method == "tools/list" {
 					x.Header().Set("Content-Encoding", tc.encoding)
 					if tc.sse {
