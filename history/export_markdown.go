@@ -225,7 +225,7 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		fmt.Fprintf(b, "\n> **progress**: %s\n", mdText(p.ProgressProblem))
 	}
 	if f := p.Failure; f != nil && f.Error != nil {
-		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
+		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(FailureWords(f.Error)))
 		// A round that ended early was not sent again: no message below
 		// holds the answers it was given.
 		for _, key := range slices.Sorted(maps.Keys(f.Error.Given)) {
