@@ -155,6 +155,14 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	} else if p.Subject != "" {
 		title += " " + p.Subject
 	}
+	if p.Kind == KindNotificationIn && p.Request != nil && p.Request.RPC != nil {
+		// What the notification says, as its Pairs row and exec say it:
+		// a run of "notifications/message: received" headings read
+		// alike, what each logged only in the JSON under it.
+		if w, ok := ReadNoteOf(p.Request.RPC); ok {
+			state += " · " + mdText(w.Line(clip.Marked, 200, true))
+		}
+	}
 	switch {
 	case title == "" && p.NullIDError():
 		fmt.Fprintf(b, "\n### %d. error with id null (a request the server could not read): %s\n\n", n, state)
