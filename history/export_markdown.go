@@ -126,10 +126,58 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		// An empty heading read as a transcript cut short.
 		b.WriteString("\nNone: no message went either way (Negotiation above says how the session went).\n")
 	}
+	again := reconnects(log)
 	for i := 0; i < log.PairCount(); i++ {
-		writePairMarkdown(b, i+1, log, log.Pair(i), aud)
+		p := log.Pair(i)
+		// Of attempts one after another (a legacy stream reopened on
+		// its own, tried again until one opened), the last is the one
+		// the rows below went on.
+		var last *mcp.Record
+		for len(again) > 0 && pairSeq(p) > again[0].Seq {
+			last, again = again[0], again[1:]
+		}
+		if last != nil {
+			writeReconnected(b, last)
+		}
+		writePairMarkdown(b, i+1, log, p, aud)
 	}
 	return b.Flush()
+}
+
+// reconnects are the records that opened a connection after the first
+// (the user's r, or mcpscope reopening a legacy stream), in order: the
+// export read a second initialize as if in the same session, and
+// Negotiation names only the last session's id.
+func reconnects(log *Log) []*mcp.Record {
+	var rs []*mcp.Record
+	for i := range log.Len() {
+		r := log.At(i)
+		if st := r.State; st != nil && st.Conn > 1 && (st.State == mcp.StateConnecting || st.State == mcp.StateReconnecting) {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+// pairSeq is where row p begins in the log: its first message.
+func pairSeq(p *Pair) int64 {
+	for _, r := range []*mcp.Record{p.Request, p.Response, p.Reply, p.Failure} {
+		if r != nil {
+			return r.Seq
+		}
+	}
+	return 0
+}
+
+// writeReconnected says, between the rows, that those below went on a
+// new connection, with the recorded reason ("a new session, replacing
+// …").
+func writeReconnected(b *bufio.Writer, r *mcp.Record) {
+	fmt.Fprintf(b, "\n---\n\n**Reconnected** at %s", r.Time.Format("15:04:05.000"))
+	if d := r.State.Detail; d != "" {
+		fmt.Fprintf(b, ": %s", mdText(d))
+	}
+	b.WriteString("; the messages below went on the new connection.\n")
 }
 
 func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience) {
@@ -154,6 +202,14 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		title += " " + p.Tool
 	} else if p.Subject != "" {
 		title += " " + p.Subject
+	}
+	if p.Kind == KindNotificationIn && p.Request != nil && p.Request.RPC != nil {
+		// What the notification says, as its Pairs row and exec say it:
+		// a run of "notifications/message: received" headings read
+		// alike, what each logged only in the JSON under it.
+		if w, ok := ReadNoteOf(p.Request.RPC); ok {
+			state += " · " + mdText(w.Line(clip.Marked, 200, true))
+		}
 	}
 	switch {
 	case title == "" && p.NullIDError():
@@ -225,7 +281,7 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		fmt.Fprintf(b, "\n> **progress**: %s\n", mdText(p.ProgressProblem))
 	}
 	if f := p.Failure; f != nil && f.Error != nil {
-		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
+		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(FailureWords(f.Error)))
 		// A round that ended early was not sent again: no message below
 		// holds the answers it was given.
 		for _, key := range slices.Sorted(maps.Keys(f.Error.Given)) {

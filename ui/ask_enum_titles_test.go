@@ -35,3 +35,22 @@ func TestAskEnumTitlesKeepOptionsWhole(t *testing.T) {
 		}
 	}
 }
+
+// A multiple choice of titled options (an array whose items are a titled
+// enum, as server-everything's elicitation form asks) wrapped at the
+// spaces in its options: "fish-2" ended a row and "(Salmon)" began the
+// next. Its options stay whole as a single choice's do.
+func TestAskEnumTitlesManyKeepOptionsWhole(t *testing.T) {
+	params := `{"message":"Fish?","requestedSchema":{"type":"object","properties":{"fish":{"type":"array","items":{"anyOf":[` +
+		`{"const":"fish-1","title":"Tuna from the northern seas"},{"const":"fish-2","title":"Salmon of the rivers"},` +
+		`{"const":"fish-3","title":"Trout"}]},"description":"Choose your favorite types of fish"}}}}`
+	for _, w := range []int{60, 80, 160} {
+		m, _ := askModelAt(t, w, 30, mcp.InputRequest{Key: "fish", Method: "elicitation/create", Params: json.RawMessage(params)})
+		view := strings.ReplaceAll(ansi.Strip(m.View()), "\u00a0", " ")
+		for _, opt := range []string{"fish-1 (Tuna from the northern seas) |", "fish-2 (Salmon of the rivers) |", "fish-3 (Trout)"} {
+			if !strings.Contains(view, opt) {
+				t.Errorf("at %d columns the option %q is not on one row:\n%s", w, opt, view)
+			}
+		}
+	}
+}

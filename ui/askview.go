@@ -162,11 +162,16 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 // wider than room: wrapped at its spaces, "prod (Production," ended a line
 // and "all regions at once)" began the next, read as an option of its own.
 // The spaces in an option are no-break spaces, as hintWord's around "·".
+// A multiple choice ("array of enum: ") is kept so too: its options broke
+// as "fish-2" on one row and "(Salmon)" on the next.
 func wholeOptions(p *command.Property, hint string, room int) string {
-	const enum = "enum: "
+	enum, choice := "enum: ", p.Schema
 	typ := hintWord(p.Schema.TypeString())
+	if many := "array of enum: "; strings.HasPrefix(typ, many) && choice != nil && choice.Items != nil {
+		enum, choice = many, choice.Items
+	}
 	at := strings.Index(hint, typ)
-	if len(p.Schema.ChoiceTitles()) == 0 || !strings.HasPrefix(typ, enum) || at < 0 {
+	if len(choice.ChoiceTitles()) == 0 || !strings.HasPrefix(typ, enum) || at < 0 {
 		return hint // no titles: no option has a space to break at
 	}
 	opts := strings.Split(typ[len(enum):], "|")

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -265,7 +264,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 		out = append(out, "", in.section(heading, wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
 		// the advice under it is: cut at the border it split words.
-		text := failureText(f.Error)
+		text := history.FailureWords(f.Error)
 		in.inPart = in.inPart || len(text) > detailLimit
 		for _, l := range strings.Split(clip.Prefix(text, detailLimit), "\n") {
 			out = in.wrapped(out, sanitize.Line(l), st.Row)
@@ -294,16 +293,6 @@ func (in *detailInput) pairLines() ([]string, int) {
 		out = in.postLines(out, p.Post.HTTP)
 	}
 	return out, respLine
-}
-
-// failureText is what a failure record says, in words: a request cancelled
-// here is recorded with Go's "context canceled", which reads as a fault of
-// the program rather than what the user did.
-func failureText(e *mcp.ErrorInfo) string {
-	if e.Op == mcp.OpCancelled && e.Message == context.Canceled.Error() {
-		return "cancelled here before its answer came: mcpscope stopped waiting for it"
-	}
-	return e.Message
 }
 
 // request is the Request (or Notification) section: the HTTP request line and headers that

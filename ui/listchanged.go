@@ -115,7 +115,7 @@ func (m *Model) autoList(k int) tea.Cmd {
 	st.listing = true
 	send := m.sendCmd(kind.listing)
 	return tea.Batch(
-		m.setStatus(levelInfo, "the server's "+kind.one+" list changed: listing the "+kind.noun+" again"),
+		m.setStatus(levelInfo, autoListWords(k, "listing the")),
 		func() tea.Msg {
 			msg := send().(sentMsg)
 			msg.auto, msg.autoKind = true, k
@@ -124,14 +124,27 @@ func (m *Model) autoList(k int) tea.Cmd {
 	)
 }
 
+// autoListWords is what the status says of a listing of kind k that a
+// list_changed caused, doing ("listing the") or done ("listed the").
+func autoListWords(k int, doing string) string {
+	kind := &listKinds[k]
+	return "the server's " + kind.one + " list changed: " + doing + " " + kind.noun + " again"
+}
+
 // autoListed is the answer to a listing of kind k that autoList sent: one
-// more goes when the list changed again while it was on its way.
+// more goes when the list changed again while it was on its way. The
+// status's "listing the tools again" outlived the answer by seconds,
+// read as still on its way: it says it is done.
 func (m *Model) autoListed(k int) tea.Cmd {
 	st := &m.autoLists[k]
 	st.listing = false
+	var done tea.Cmd
+	if s := m.status.msg; s != nil && s.text == autoListWords(k, "listing the") {
+		done = m.setStatus(levelInfo, autoListWords(k, "listed the"))
+	}
 	if !st.again {
-		return nil
+		return done
 	}
 	st.again = false
-	return m.autoList(k)
+	return tea.Batch(done, m.autoList(k))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -110,4 +111,16 @@ func ownEndWords(log *history.Log) string {
 		return "the server closed the stream"
 	}
 	return "the stream broke"
+}
+
+// sayReconnected says a new session of the 2025 eras opened, and which
+// subscriptions of the old one ended with it: a new session holds none,
+// and the updates stopped with nothing said (the TUI does not subscribe
+// again on its own: the user chose what to send).
+func (m *Model) sayReconnected(said string, subscribed []string) tea.Cmd {
+	if len(subscribed) == 0 {
+		return m.setStatus(levelInfo, said)
+	}
+	uris := clip.ListFunc(subscribed, 3, func(u string) string { return sanitize.Line(clip.Middle(u, 80)) })
+	return m.setWholeStatus(levelInfo, said+"; the old session's subscriptions ended with it ("+uris+"): subscribe again for their updates")
 }

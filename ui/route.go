@@ -184,7 +184,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
 		}
 		if m.com.log.Stats().Transport == mcp.TransportSSE {
-			return m.setStatus(levelInfo, "reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it")
+			return m.sayReconnected("reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it", msg.subscribed)
 		}
 		if m.com.log.Stats().Transport == mcp.TransportStateless {
 			// 2026 has no session: "a new session" contradicted
@@ -193,7 +193,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		}
 		// Streamable HTTP opens a session with initialize: the new
 		// session is ready, there is nothing to press.
-		return m.setStatus(levelInfo, "reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}))
+		return m.sayReconnected("reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}), msg.subscribed)
 	case copiedMsg:
 		// A copy cut short says why, which an 80-column bar cut
 		// ("terminals take no mor…"): it wraps to be read whole.

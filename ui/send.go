@@ -85,8 +85,12 @@ type sentMsg struct {
 	otherEra string
 }
 
-// reconnectedMsg is the outcome of Backend.Reconnect.
-type reconnectedMsg struct{ err error }
+// reconnectedMsg is the outcome of Backend.Reconnect; subscribed are the
+// resources the old session was subscribed to as r was pressed.
+type reconnectedMsg struct {
+	err        error
+	subscribed []string
+}
 
 // sendCmd runs c on the backend off the UI goroutine. The session applies
 // its own request timeout; the context ends with the program, or when the
@@ -146,9 +150,9 @@ func stillDetecting(b Backend) bool {
 }
 
 // reconnectCmd asks the backend for a new stream off the UI goroutine.
-func reconnectCmd(ctx context.Context, b Backend) tea.Cmd {
+func reconnectCmd(ctx context.Context, b Backend, subscribed []string) tea.Cmd {
 	return func() tea.Msg {
-		return reconnectedMsg{err: b.Reconnect(ctx)}
+		return reconnectedMsg{err: b.Reconnect(ctx), subscribed: subscribed}
 	}
 }
 
