@@ -42,7 +42,7 @@ const (
 	StateDeclined      PairState = "declined"       // a server request the user declined, or answered input_required for sampling the user declined (2026 has no answer that says so, so no round followed); ended, not failed
 	StateProbe         PairState = "probe"          // a detection probe the server refused: not this transport
 	StateInput         PairState = "input"          // answered input_required: the server wants input, and a new round
-	StateReplaced      PairState = "replaced"       // a listen stream mcpscope closed for a new one (subscribing): ended, not failed
+	StateReplaced      PairState = "replaced"       // a listen stream mcpscope closed for a new one (subscribing), or a request whose session a new one replaced (r) before its dropped stream could be resumed: ended, not failed
 	StateClosed        PairState = "closed"         // a listen stream, or a request unanswered, when the session closed: ended with it, not failed
 	StateRedirected    PairState = "redirected"     // a proxied client's message upstream redirected with 307 or 308: the client sends it again where the redirect points; ended, not failed
 )

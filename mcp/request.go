@@ -199,6 +199,10 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 				err = refusedDiscover(err, s.cfg.Transport == TransportStateless || s.cfg.Protocol != "" && IsModern(s.cfg.Protocol))
 			}
 			op := sendOp
+			if CauseOf(err) == CauseReplaced {
+				// Ended here, with the session it was sent in.
+				op = OpCancelled
+			}
 			if CauseOf(err) == CausePostTimeout {
 				// The POST's deadline is the request's own: whichever
 				// timer fires first, the request timed out unanswered.

@@ -258,8 +258,8 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			// It timed out meanwhile, and said so.
 			return nil
 		}
-		if we := t.resumable(m.id, lastID, gen); we != nil {
-			return we
+		if err := t.resumable(m.id, lastID, gen); err != nil {
+			return err
 		}
 		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
 		if err != nil {
@@ -303,13 +303,16 @@ func newCountedBody(resp *http.Response) *countedBody {
 // resumable checks, before a response stream of session gen is resumed,
 // that the session is still the one in use: a GET sent without its id (the
 // server said it no longer knows it) or with a newer session's would be
-// refused for that, hiding why the answer was lost.
-func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
+// refused for that, hiding why the answer was lost. A session replaced
+// meanwhile was replaced by mcpscope (r, or an initialize typed), which
+// ended the old one and with it the stream: the request ended with its
+// session (replacedError), where it read "✗ failed", an error counted, for
+// the user's own reconnect.
+func (t *streamable) resumable(reqID, lastID string, gen int) error {
 	id, _, cur, _ := t.session()
 	switch {
 	case cur != gen:
-		return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume,
-			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and its session was replaced by a new one meanwhile: not resumed", reqID, lastID)}
+		return replacedError{fmt.Sprintf("closed by mcpscope: request %s's stream dropped after event %s as a new session replaced the one it was sent in (a reconnect, or an initialize), so it was not resumed; send it again in the new session", reqID, lastID)}
 	case id == "" && t.expiredID() != "":
 		return &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: PurposeResume,
 			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and session %s expired meanwhile (the server no longer knows it): not resumed", reqID, lastID, clip.Quote(t.expiredID(), 64))}

@@ -134,7 +134,8 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		// upstream's redirect points, in the row after.
 		return "↪ redirected", st.Dim
 	case history.StateReplaced:
-		// An end, not an error: subscribing opened a new stream.
+		// An end, not an error: subscribing opened a new stream, or a
+		// new session replaced the request's.
 		return "↻ replaced", st.Dim
 	case history.StateDeclined:
 		// An end the user chose, not an error (12 cells, the STATE
