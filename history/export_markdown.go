@@ -149,12 +149,9 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 // export read a second initialize as if in the same session, and
 // Negotiation names only the last session's id.
 func reconnects(log *Log) []*mcp.Record {
-	var rs []*mcp.Record
-	for i := range log.Len() {
-		r := log.At(i)
-		if st := r.State; st != nil && st.Conn > 1 && (st.State == mcp.StateConnecting || st.State == mcp.StateReconnecting) {
-			rs = append(rs, r)
-		}
+	rs := make([]*mcp.Record, 0, len(log.reconnected))
+	for _, i := range log.reconnected {
+		rs = append(rs, log.At(int(i)))
 	}
 	return rs
 }

@@ -44,8 +44,12 @@ type Log struct {
 	// token's last, as exec does: a pending request's, or one whose
 	// notification opens a row of its own.
 	progressWatch ProgressWatch
-	rounds        map[int64]int
-	lastRound     map[int64]int32
+	// reconnected are the records that opened a connection after the
+	// first (the export's reconnects), kept as they come: found by
+	// reading every record back, an export read a recording twice.
+	reconnected []int32
+	rounds      map[int64]int
+	lastRound   map[int64]int32
 	// listenRow is the row of the session's newest listen stream, -1 for
 	// none.
 	listenRow int32

@@ -36,6 +36,9 @@ func (l *Log) onState(r *mcp.Record) {
 		// A new connection negotiates its own version: the earlier
 		// session's (of another era, even) is not this one's.
 		l.stats.Protocol = ""
+		if st.Conn > 1 {
+			l.reconnected = append(l.reconnected, l.cur-1)
+		}
 	}
 	if st.Protocol != "" {
 		l.stats.Protocol = st.Protocol
