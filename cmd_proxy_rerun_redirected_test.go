@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,17 +15,7 @@ import (
 // one sent where the redirect pointed. Re-run, both went: each request
 // twice, the first judged against its recorded 307 as a difference.
 func TestRerunOfRedirectedMessagesSendsEachOnce(t *testing.T) {
-	up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
-		switch r.URL.Path {
-		case demo.StreamablePath:
-			http.Redirect(w, r, demo.StreamablePath+"/", http.StatusTemporaryRedirect)
-		case demo.StreamablePath + "/":
-			r.URL.Path = demo.StreamablePath
-			gateway.ServeHTTP(w, r)
-		default:
-			gateway.ServeHTTP(w, r)
-		}
-	})
+	up := demotest.Mounted(t, demo.Options{})
 	h := startHeadless(t, up.URL+demo.StreamablePath, proxyFlags{})
 	stateDir(t)
 	if _, errs, code := run(t, "exec", "--no-record", h.run.base+demo.StreamablePath, "tools/call greet name=Ann"); code != 0 {

@@ -21,17 +21,7 @@ import (
 // client reused ("ids must differ"), nor a failed row ("✗ POST 307"), and
 // the session the redirected initialize began says where the client went.
 func TestRedirectedMessagesAreFollowedNotReused(t *testing.T) {
-	up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
-		switch r.URL.Path {
-		case demo.StreamablePath:
-			http.Redirect(w, r, demo.StreamablePath+"/", http.StatusTemporaryRedirect)
-		case demo.StreamablePath + "/":
-			r.URL.Path = demo.StreamablePath
-			gateway.ServeHTTP(w, r)
-		default:
-			gateway.ServeHTTP(w, r)
-		}
-	})
+	up := demotest.Mounted(t, demo.Options{})
 	_, base, w := startProxy(t, up.URL+demo.StreamablePath, Config{})
 	cs := sdkConnect(t, "follower", &sdk.StreamableClientTransport{Endpoint: base + demo.StreamablePath, MaxRetries: -1, DisableStandaloneSSE: true})
 	res, err := cs.CallTool(bounded(t), &sdk.CallToolParams{Name: "greet", Arguments: map[string]any{"name": "hop"}})

@@ -50,3 +50,22 @@ func Behind(tb testing.TB, opts demo.Options, serve func(w http.ResponseWriter, 
 	tb.Cleanup(srv.Close)
 	return srv
 }
+
+// Mounted serves the demo gateway as a server mounted under a path is
+// served (Starlette's Mount): its streamable endpoint at StreamablePath
+// with a slash after it, and StreamablePath itself redirected there with
+// 307, so a client that does not remember the hop sends every POST twice.
+func Mounted(tb testing.TB, opts demo.Options) *httptest.Server {
+	tb.Helper()
+	return Behind(tb, opts, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
+		switch r.URL.Path {
+		case demo.StreamablePath:
+			http.Redirect(w, r, demo.StreamablePath+"/", http.StatusTemporaryRedirect)
+		case demo.StreamablePath + "/":
+			r.URL.Path = demo.StreamablePath
+			gateway.ServeHTTP(w, r)
+		default:
+			gateway.ServeHTTP(w, r)
+		}
+	})
+}
