@@ -198,8 +198,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	defer interrupt.Stop()
 	sess := mcp.NewSession(cfg)
 	interrupt.Hurries(sess)
-	live := newLiveSession(sess)
-	go live.follow()
+	go func() {
+		for range sess.Records() {
+		}
+	}()
 	defer sess.Close()
 	mask := newQueryMask(cfg.URL, false)
 	if err := sess.Connect(ctx); err != nil {
@@ -214,17 +216,15 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// With --root, those roots stand for the whole re-run: the recording's
 	// changes of roots are not replayed. Rerun changes roots only through
 	// a Sender that can, which this wrapper hides.
-	// Either way it names the live session (liveSession), whose id is read
-	// in place of the recorded one's in the answers compared.
-	var sender history.Sender = struct {
-		*mcp.Session
-		*liveSession
-	}{sess, live}
+	// Either way it names the live session (history.LiveSessionNamer),
+	// whose id is read in place of the recorded one's in the answers
+	// compared.
+	var sender history.Sender = sess
 	if len(cf.roots) > 0 {
 		sender = struct {
 			history.Sender
-			*liveSession
-		}{sess, live}
+			history.LiveSessionNamer
+		}{sess, sess}
 	}
 	// The credentials given here are kept out of what is compared and
 	// printed, as a recording keeps them out of itself. The report, which

@@ -14,7 +14,7 @@ import (
 // names its session in a tool's text ("updates for session 316b…") answered
 // the same, where the report called it different for the session id alone.
 type LiveSessionNamer interface {
-	LiveSessionID() string
+	SessionID() string
 }
 
 // minSwappedID is the shortest recorded session id read as the live one in
@@ -39,7 +39,7 @@ func asLiveSession(recorded *mcp.Record, ids []string, s Sender) *mcp.Record {
 	if !ok || len(ids) == 0 || recorded == nil || recorded.RPC == nil {
 		return recorded
 	}
-	live := n.LiveSessionID()
+	live := n.SessionID()
 	if live == "" {
 		return recorded
 	}

@@ -13,7 +13,7 @@ type liveNamed struct {
 	id string
 }
 
-func (l liveNamed) LiveSessionID() string { return l.id }
+func (l liveNamed) SessionID() string { return l.id }
 
 // A live session id holding a quote and a backslash (visible ASCII allows
 // both) is put in a recorded answer as JSON text: put in as it is, it

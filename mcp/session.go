@@ -313,6 +313,21 @@ func cutShort(ctx context.Context, sent bool) string {
 
 func (s *Session) emit(r Record) int64 { return s.out.emit(r) }
 
+// SessionID is the id of the transport session in use: a streamable HTTP
+// session's Mcp-Session-Id, "" for none (the stateless era has none, and a
+// legacy session's lives in its endpoint URI). A re-run reads it in place
+// of the recorded session's in the answers it compares.
+func (s *Session) SessionID() string {
+	s.mu.Lock()
+	tr := s.tr
+	s.mu.Unlock()
+	if t, ok := tr.(*streamable); ok {
+		id, _, _, _ := t.session()
+		return id
+	}
+	return ""
+}
+
 // Logged is the Seq of the newest record the session has logged: an edge
 // that prints what came with a failed request waits for its reader of the
 // records to get this far, since no answer's Seq marks the spot.
