@@ -272,10 +272,12 @@ func (l *Log) onRPC(r *mcp.Record) {
 		}
 		if !out && m.Method == "notifications/progress" {
 			pr, ok := mcp.ParseProgress([]byte(m.Raw))
-			if _, owned := l.progressOf.Owner(pr.Token); ok && m.Replayed && owned {
-				// Sent again by a resumed stream: its row has it
-				// already, and it would take the bar back.
-				return
+			if ok && m.Replayed {
+				if _, owned := l.progressOf.Owner(pr.Token); owned {
+					// Sent again by a resumed stream: its row has it
+					// already, and it would take the bar back.
+					return
+				}
 			}
 			problem := ""
 			if ok {
