@@ -89,6 +89,9 @@ type detailKey struct {
 	progress float64
 	notes    int
 	resumes  int
+	// A listen stream's acknowledgement changes "being opened" to open,
+	// and nothing else the key holds.
+	streamOpen bool
 	// A live call's outputSchema note may come after its answer (its
 	// sender reads it, history.Log.NoteOutput).
 	output string
@@ -337,6 +340,7 @@ func (d *detailPane) key() detailKey {
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
 		k.progress, k.notes, k.resumes, k.output = p.Progress, p.Notifications, len(p.Resumes), p.Output
+		k.streamOpen = p.StreamOpen
 		k.unfinished = d.unfinishedOf(p)
 	}
 	return k
