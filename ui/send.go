@@ -167,13 +167,14 @@ func commandLabel(c command.Command, width int) string {
 }
 
 // shortName is a name for a status line width cells wide that says more
-// after it: at most a third of the line (28 cells at 80 columns or fewer),
-// a longer one keeping its start and its end, which tell tools apart
-// (gateway prefixes, _v2 suffixes). A 75-cell tool name left an 80-column
-// line no room for what happened to the call; 28 cells at 160 columns cut
-// names that had all the room they needed.
+// after it: at most 40 cells, or a third of a wider line, a longer one
+// keeping its start and its end, which tell tools apart (gateway
+// prefixes, _v2 suffixes). A 75-cell tool name left an 80-column line no
+// room for what happened to the call; 28 cells cut server-everything's
+// own trigger-long-running-operation (30) where "tools/call NAME: waiting
+// for the answer…" had room for it whole.
 func shortName(name string, width int) string {
-	most := max(28, width/3)
+	most := max(40, width/3)
 	head := most * 2 / 3
 	w := ansi.StringWidth(name)
 	if w <= most {
