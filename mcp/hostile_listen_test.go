@@ -128,3 +128,37 @@ func TestListenRefusedSlowlyBacksOff(t *testing.T) {
 		t.Errorf("after a second slow refusal: %q, want the delay doubled to 2s", details)
 	}
 }
+
+// A listen stream the server never acknowledged (it acknowledged a
+// subscription that is not ours, then kept the stream open a while) was
+// counted as served for staying open a second: it was reopened every few
+// seconds for good, a listen row each time. It served nothing: the delay
+// grows as after any failure, until the attempts are given up, and its
+// end says no acknowledgement came.
+func TestListenAcknowledgedForAnotherIsNoServedStream(t *testing.T) {
+	foreign := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
+		x.SSE()
+		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/subscriptionId": "someone-else"}})
+		select {
+		case <-time.After(1200 * time.Millisecond):
+		case <-x.Context().Done():
+		}
+	})
+	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: foreign}, Config{})
+	var details []string
+	rec.waitFor(t, "the second unacknowledged stream's reopening", func(Record) bool {
+		details = details[:0]
+		for _, r := range rec.all() {
+			if r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in") {
+				details = append(details, r.State.Detail)
+			}
+		}
+		return len(details) >= 2
+	})
+	if !strings.Contains(details[1], "reopening in 2s, attempt 2 of 5") {
+		t.Errorf("after a second stream the server never acknowledged: %q, want the delay doubled to 2s, attempt 2", details)
+	}
+	if !strings.Contains(details[0], "; the server had not acknowledged it (no notifications/subscriptions/acknowledged for it came)") {
+		t.Errorf("the stream's end %q does not say the server never acknowledged it", details[0])
+	}
+}

@@ -168,14 +168,18 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	failures := 0
 	for ctx.Err() == nil {
 		opened := time.Now()
-		err := s.stream(ctx, ListenMethod, s.listenParams(), StreamListen, nil, &retry)
+		acked, err := s.stream(ctx, ListenMethod, s.listenParams(), StreamListen, nil, &retry)
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(opened) >= listenServed && !listenRefused(err) {
+		if time.Since(opened) >= listenServed && !listenRefused(err) && acked {
 			// It was served: a platform that ends every request after a
 			// few seconds ends this one too, and that is no failure to
-			// back off from or to give up over.
+			// back off from or to give up over. One the server never
+			// acknowledged (it acknowledged only subscriptions that are
+			// not ours, or sent keep-alives alone) served nothing,
+			// however long it stayed open: reopened every few seconds
+			// for good, it filled the log with listen rows.
 			failures = 0
 		}
 		failures++
@@ -253,18 +257,22 @@ func refusedForGood(code int) bool {
 	return false
 }
 
+// notAcknowledged is said of a listen stream that ended unacknowledged.
+const notAcknowledged = "; the server had not acknowledged it (no " + AckMethod + " for it came)"
+
 // stream sends a request whose answer is a long-lived stream: it is logged
 // and paired like any request, but no timeout applies, and it returns when
-// the stream ends, with why. opened, when not nil, is told the request's
+// the stream ends, with why, and whether a listen stream was
+// acknowledged before it ended. opened, when not nil, is told the request's
 // Seq once a listen stream's acknowledgement can be waited for: only the
 // user's own listen stream (Listen) has one, so its request is marked
 // UserStream. retry, when not nil, keeps what the stream's retry fields
 // asked for.
-func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string, opened func(seq int64), retry *serverRetry) error {
+func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string, opened func(seq int64), retry *serverRetry) (acked bool, err error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return ErrClosed
+		return false, ErrClosed
 	}
 	tr := s.tr
 	s.nextID++
@@ -281,19 +289,25 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	if opened != nil {
 		opened(p.seq)
 	}
-	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label, retry: retry})
+	err = tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label, retry: retry})
+	acked = label == StreamListen && s.acks.wasAcknowledged(p.seq)
 	var answered *Response
 	select {
 	case r := <-p.done:
 		answered = r.resp
 	default:
 	}
+	var we *WireError
 	switch {
+	case err != nil && label == StreamListen && !acked && ctx.Err() == nil && errors.As(err, &we) && (we.Cause == CauseNoResponse || we.Cause == CauseStreamEnded):
+		// A listen stream is never answered: what matters of its end is
+		// that the server had not taken it yet.
+		we.Message += notAcknowledged
 	case err != nil:
 	case answered != nil && answered.Error != nil:
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: answered.Error,
 			Message: "the server refused " + method + ": " + answered.Error.Error()}
-	case answered != nil && label == StreamListen && s.acks.wasAcknowledged(p.seq):
+	case answered != nil && acked:
 		// 2026: a result to an acknowledged listen is how a server ends
 		// the subscription gracefully (its shutdown, say).
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
@@ -303,6 +317,8 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 		// asking again gets the same answer.
 		err = &WireError{Cause: CauseListenAnswered, Transport: TransportStateless,
 			Message: "the server answered " + method + " with a result instead of keeping its stream open"}
+	case label == StreamListen && !acked:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Message: "the " + method + " stream ended" + notAcknowledged}
 	default:
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Message: "the " + method + " stream ended"}
 	}
@@ -319,5 +335,5 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 		s.acks.closed(p.seq, err, ctx.Err() != nil)
 	}
 	s.abandon(id, p, op, err)
-	return err
+	return acked, err
 }

@@ -108,11 +108,12 @@ func (s *Session) Listen(ctx context.Context, params json.RawMessage) (*Response
 		defer s.wg.Done()
 		defer cancel()
 		var seq int64
-		ended <- s.stream(streamCtx, ListenMethod, params, StreamListen, func(sent int64) {
+		_, err := s.stream(streamCtx, ListenMethod, params, StreamListen, func(sent int64) {
 			seq = sent
 			s.keepStream(seq, cancel)
 			started <- opened{seq, s.acks.watch(seq)}
 		}, nil)
+		ended <- err
 		s.keepStream(seq, nil)
 	}()
 	var o opened
