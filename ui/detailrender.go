@@ -228,6 +228,9 @@ func (in *detailInput) pairLines() ([]string, int) {
 		// is there from the first, so it moves no text when they come.
 		out = in.notUTF8(out, string(r.RPC.Raw), strings.ToLower(requestTitle(p)), "JSON")
 	}
+	if w := foreignWords(p); w != "" {
+		out = in.wrapped(out, w, in.st.Warning)
+	}
 	if p.ProgressProblem != "" {
 		// As exec says it: the bar on the row clamps, so a server counting
 		// backwards or past its total read as one at work. Above the

@@ -5,12 +5,15 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A tools/list_changed on the listen stream naming a subscription id that
-// is none of ours reads in Pairs as for a subscription we do not have, and
+// is none of ours reads in Pairs as not ours (its method whole beside), and
 // the tools are not listed again for it; the one naming our listen request
 // is followed. Before, the stranger's was followed as ours.
 func TestLiveListChangedForASubscriptionWeDoNotHave(t *testing.T) {
@@ -46,7 +49,7 @@ func TestLiveListChangedForASubscriptionWeDoNotHave(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
 	l.waitFor("● discovered") // the bar's state: the word alone can be drawn while the transport is still being found
 	close(stranger)
-	l.waitFor("for a subscription we do not have")
+	l.waitRowState("notifications/tools/list_changed", "⚠ not ours")
 	// The frame that shows the row shows what Update did with it: a
 	// listing would have said so in the status line.
 	if strings.Contains(l.seen.String(), "tool list changed: list") {
@@ -67,5 +70,21 @@ func TestLiveListChangedForASubscriptionWeDoNotHave(t *testing.T) {
 	}
 	if got := len(pairsOf(m, "tools/list")); got != 1 {
 		t.Errorf("%d tools/list rows, want 1", got)
+	}
+	var changed []*history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Method == "notifications/tools/list_changed" {
+			changed = append(changed, p)
+		}
+	}
+	if len(changed) != 2 {
+		t.Fatalf("%d list_changed rows, want the stranger's and ours", len(changed))
+	}
+	const said = "⚠ sent for a subscription we do not have (subscriptionId \"someone-else\"): mcpscope did not act on it"
+	if got := strings.Join(strings.Fields(ansi.Strip(pairDetail(m, changed[0]))), " "); !strings.Contains(got, said) {
+		t.Errorf("Detail of the stranger's list_changed does not say %q:\n%s", said, got)
+	}
+	if got := pairDetail(m, changed[1]); strings.Contains(got, "do not have") {
+		t.Errorf("Detail of our own list_changed says it is not ours:\n%s", got)
 	}
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/mcpscope/mcpscope/history"
+import (
+	"strings"
+
+	"github.com/mcpscope/mcpscope/history"
+)
 
 // notifyNoteMax bounds the notification a row reads its words from: a row
 // is drawn every frame, and a log message can carry any amount of data.
@@ -11,21 +15,29 @@ const notifyNoteMax = 16 << 10
 // (exec prints it so too), a resource update as "updated URI". A column of
 // "notifications/mes…" rows left the reader to open each one. A task's
 // status reads "task ID STATUS: its message". The logger is in Detail.
-// One naming a 2026 subscription that is none of ours says so first,
-// whatever its method.
+// One naming a 2026 subscription that is none of ours reads as its method
+// says too: its STATE says it is not ours (foreignState), where words
+// before the method took the column ("for a subscription we do not have…"
+// on every such row, whatever its method).
 func notifyText(pr *history.Pair) (string, bool) {
 	if pr.Kind != history.KindNotificationIn || pr.Request == nil {
 		return "", false
 	}
-	foreign := history.ForeignSubscription(pr.Request.RPC)
-	t, ok := noteText(pr)
-	switch {
-	case foreign == "":
-		return t, ok
-	case !ok:
-		t = pairTitle(pr)
+	return noteText(pr)
+}
+
+// foreignWords says, for Detail, that the notification of row pr named a
+// 2026 subscription that is none of ours, and was not acted on; "" for any
+// other row.
+func foreignWords(pr *history.Pair) string {
+	if pr.Kind != history.KindNotificationIn || pr.Request == nil {
+		return ""
 	}
-	return wireLine(foreign, 300) + t, true
+	w := history.ForeignSubscription(pr.Request.RPC)
+	if w == "" {
+		return ""
+	}
+	return "⚠ sent " + wireLine(strings.TrimSuffix(w, ": "), 300) + ": mcpscope did not act on it"
 }
 
 // noteText is what a notification says, read as its method says.

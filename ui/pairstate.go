@@ -168,6 +168,10 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			// other warned rows are.
 			return "⚠ received", st.Warning
 		}
+		if foreignWords(pr) != "" {
+			// For a subscription that is none of ours: Detail says so.
+			return "⚠ not ours", st.Warning
+		}
 		return "received", st.Dim
 	}
 	return wireLine(string(pr.State), 32), st.Row
