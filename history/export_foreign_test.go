@@ -53,3 +53,33 @@ func TestExportMarkdownNamesANullIDError(t *testing.T) {
 		t.Errorf("the error with id null is not headed as one:\n%s", md)
 	}
 }
+
+// A 2026 notification naming a subscription that is none of ours was
+// headed "received", as one mcpscope acted on: the heading says whose it
+// is not, as the TUI's Detail does.
+func TestExportMarkdownSaysANotificationIsNotOurs(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod(ListenMethod, func(x *mcptest.Exchange) {
+		x.SSE()
+		tag := func(id any) map[string]any {
+			return map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/subscriptionId": id}}
+		}
+		// The stranger's first: once ours is acknowledged (AwaitListen),
+		// the stranger's was read.
+		_ = x.Notify("notifications/tools/list_changed", tag("someone-else"))
+		_ = x.Notify(mcp.AckMethod, tag(x.ID))
+		<-x.Context().Done()
+	})})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		if late := s.AwaitListen(ctx); late != "" {
+			t.Fatal(late)
+		}
+	})
+	var b bytes.Buffer
+	if err := ExportMarkdown(&b, Header{URL: srv.Endpoint()}, l); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if !strings.Contains(md, "`notifications/tools/list_changed`: received · for a subscription we do not have (subscriptionId \"someone-else\"), not acted on\n") {
+		t.Errorf("the stranger's list_changed is not headed as not ours:\n%s", md)
+	}
+}

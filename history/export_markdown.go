@@ -207,6 +207,11 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		if w, ok := ReadNoteOf(p.Request.RPC); ok {
 			state += " · " + mdText(w.Line(clip.Marked, 200, true))
 		}
+		if w := ForeignSubscription(p.Request.RPC); w != "" {
+			// As the TUI's Detail says it: the heading read as any
+			// other notification's, acted on.
+			state += " · " + mdText(clip.Marked(strings.TrimSuffix(w, ": "), 300)) + ", not acted on"
+		}
 	}
 	switch {
 	case title == "" && p.NullIDError():
