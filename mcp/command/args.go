@@ -277,9 +277,22 @@ func argOne(key string, occ argOcc, s *Schema) (json.RawMessage, error) {
 // is parseArgs's to say, once the value is whole).
 func argRaw(key, text string) (json.RawMessage, error) {
 	if _, err := argJSON(text); err != nil {
-		return nil, fmt.Errorf("%s: invalid JSON after := (%v)%s", key, err, argQuoteHint(key+":=", text))
+		hint := argQuoteHint(key+":=", text)
+		if w := strings.TrimSpace(text); hint == "" && w != "" && !strings.ContainsAny(w[:1], "{[\"-0123456789") && !jsonWordCased(w) {
+			// A bare word (text:=notes) is most often a string typed
+			// in the JSON form: "true, false or null is misspelt" at
+			// the n of "notes" said nothing of the form that sends it.
+			hint = "; to send it as a string: " + argSuggested(key+"="+ShellQuote(text))
+		}
+		return nil, fmt.Errorf("%s: invalid JSON after := (%v)%s", key, err, hint)
 	}
 	return json.RawMessage(text), nil
+}
+
+// jsonWordCased reports true, false or null in another case (True,
+// NULL): meant as JSON's word, which the error already says is lower case.
+func jsonWordCased(w string) bool {
+	return strings.EqualFold(w, "true") || strings.EqualFold(w, "false") || strings.EqualFold(w, "null")
 }
 
 // argJSON reads text as JSON at any depth, one level of it indexed; what

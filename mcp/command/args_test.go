@@ -212,6 +212,15 @@ func TestParseArgsArrays(t *testing.T) {
 	}
 }
 
+// JSON's words in another case (flag:=True) are meant as JSON: the error
+// says they are lower case, and offers no string in their place.
+func TestParseArgsJSONWordNotOfferedAsString(t *testing.T) {
+	_, _, err := argTestRun(t, "", `flag:=True`)
+	if err == nil || !strings.Contains(err.Error(), "lower case") || strings.Contains(err.Error(), "as a string") {
+		t.Errorf("flag:=True: %v, want it said lower case, with no string offered", err)
+	}
+}
+
 func TestParseArgsErrors(t *testing.T) {
 	tests := []struct {
 		name, schema, line string
@@ -221,6 +230,7 @@ func TestParseArgsErrors(t *testing.T) {
 		{"empty key", "", `=x`, []string{`"=x": the key before = is empty`}},
 		{"empty raw key", "", `:=1`, []string{`":=1": the key before = is empty`}},
 		{"bad raw JSON", "", `meta:={x`, []string{`meta: invalid JSON after := (a key is not a string in double quotes at byte 1: {▶x)`}},
+		{"a bare word after :=", "", `text:=notes`, []string{`text: invalid JSON after := (true, false or null is misspelt`, "; to send it as a string: text=notes"}},
 		{"empty raw JSON", "", `meta:=`, []string{"meta: invalid JSON after := (there is no JSON value: the text is empty)"}},
 		{"raw JSON whose quotes the shell ate", "", `meta:={"x":1}`, []string{"meta: invalid JSON after :=", "wrap JSON in single quotes"}},
 		{"integer", `{"type":"integer"}`, `x=two`, []string{`x: "two" is not an integer (schema says type integer); to send it as typed: x:='"two"'`}},
