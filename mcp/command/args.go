@@ -278,7 +278,11 @@ func argOne(key string, occ argOcc, s *Schema) (json.RawMessage, error) {
 func argRaw(key, text string) (json.RawMessage, error) {
 	if _, err := argJSON(text); err != nil {
 		hint := argQuoteHint(key+":=", text)
-		if w := strings.TrimSpace(text); hint == "" && w != "" && !strings.ContainsAny(w[:1], "{[\"-0123456789") && !jsonWordCased(w) {
+		switch w := strings.TrimSpace(text); {
+		case hint != "" || w == "" || strings.ContainsAny(w[:1], "{[\"-0123456789"):
+		case jsonWordCased(w):
+			hint = "; JSON's words are lower case: " + argSuggested(key+":="+strings.ToLower(w))
+		default:
 			// A bare word (text:=notes) is most often a string typed
 			// in the JSON form: "true, false or null is misspelt" at
 			// the n of "notes" said nothing of the form that sends it.
@@ -290,7 +294,7 @@ func argRaw(key, text string) (json.RawMessage, error) {
 }
 
 // jsonWordCased reports true, false or null in another case (True,
-// NULL): meant as JSON's word, which the error already says is lower case.
+// NULL): meant as JSON's word, not as a string.
 func jsonWordCased(w string) bool {
 	return strings.EqualFold(w, "true") || strings.EqualFold(w, "false") || strings.EqualFold(w, "null")
 }

@@ -216,7 +216,7 @@ func TestParseArgsArrays(t *testing.T) {
 // says they are lower case, and offers no string in their place.
 func TestParseArgsJSONWordNotOfferedAsString(t *testing.T) {
 	_, _, err := argTestRun(t, "", `flag:=True`)
-	if err == nil || !strings.Contains(err.Error(), "lower case") || strings.Contains(err.Error(), "as a string") {
+	if err == nil || !strings.Contains(err.Error(), "; JSON's words are lower case: flag:=true") || strings.Contains(err.Error(), "as a string") {
 		t.Errorf("flag:=True: %v, want it said lower case, with no string offered", err)
 	}
 }
