@@ -173,6 +173,10 @@ func (s *Session) detect(ctx context.Context) error {
 	// 2026 session (an empty supportedVersions, a page that is no
 	// JSON-RPC), for an initialize then refused as unknown to say.
 	var unusable error
+	// silent is how a server/discover that got no status failed (no
+	// answer within the wait, a connection dropped), for the same
+	// initialize to say: without it the failure names initialize alone.
+	var silent error
 	// stalled says a probe's answer began and stopped mid-way: something
 	// at the URL answers, stuck, which a verdict of no transport, or of
 	// no answer, must not advise as a wrong URL or port.
@@ -234,6 +238,9 @@ func (s *Session) detect(ctx context.Context) error {
 		if c.transport == TransportStateless && last.Status >= 200 && last.Status < 300 {
 			unusable = err
 		}
+		if c.transport == TransportStateless && last.Status == 0 {
+			silent = err
+		}
 		if we := (*WireError)(nil); errors.As(err, &we) && we.Met == MetStalled {
 			stalled = true
 		}
@@ -294,11 +301,16 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		err, failedOn = we, -1
 	}
-	if we, ok := err.(*WireError); ok && we.Cause == CauseNoInitialize && unusable != nil {
+	if we, ok := err.(*WireError); ok && we.Cause == CauseNoInitialize && (unusable != nil || silent != nil) {
 		// Each probe alone blames the other era; together they say the
-		// server is of neither, as it answers.
+		// server is of neither, as it answers (or, given longer, might
+		// be of 2026 after all).
 		both := *we
-		both.Message += "; yet its server/discover answer did not open a 2026 session either (" + unusable.Error() + ")"
+		if unusable != nil {
+			both.Message += "; yet its server/discover answer did not open a 2026 session either (" + unusable.Error() + ")"
+		} else {
+			both.Message += "; yet its server/discover got no answer either (" + silent.Error() + ")"
+		}
 		err = &both
 		lastErr = err
 	}
