@@ -264,7 +264,11 @@ var table = []row{
 	{code: mcp.CodeUserRejected, declined: true, text: "the server failed the request because its question ({declined}) was declined: its message passes the refusal on in its SDK's words (the Go SDK's \"multi-round-trip: fulfilling input request\" is its name for a question asked while a request runs), not a fault of the server's; to have the request go on, answer the question {answer} instead of declining it"},
 	{code: mcp.CodeUnsupportedVersion, text: "{pin} with one the server supports: {supported}"},
 	{code: mcp.CodeMissingCapability, text: "the server wants a client capability declared first; mcpscope declares roots, sampling and elicitation (form and url) and answers them {answer}: a capability beyond those it cannot declare"},
-	{code: mcp.CodeHeaderMismatch, text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
+	// Only a tools/call mirrors tool parameters into Mcp-Param headers
+	// from the listed annotations; another method's headers come from
+	// its body alone.
+	{code: mcp.CodeHeaderMismatch, method: "tools/call", text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
+	{code: mcp.CodeHeaderMismatch, text: "the server found the request's Mcp-* headers not matching its body (the error's data says which): check that no -H header overrides an Mcp-* header and that no proxy in between rewrites them"},
 	// What the server declared says why before any era's facts do.
 	{code: mcp.CodeMethodNotFound, undeclared: true, text: "the server did not declare {capability} in its capabilities: it does not offer {method}"},
 	// Its warning says it is of the eras before; the era's own hint names
