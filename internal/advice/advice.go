@@ -147,6 +147,9 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, text: "the server does not know this session (expired, or the server restarted): {reconnect} and initialize again"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, purpose: mcp.PurposeStream, text: "this URL does not take GET: it may be a streamable HTTP endpoint (/mcp); --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, transport: mcp.TransportSSE, text: "this URL does not take POST: the endpoint may have been resolved wrongly (compare the endpoint data and the base)"},
+	// A 2026 session's every request is a POST, so once server/discover
+	// was answered a 405 refuses the one method, not POST.
+	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, transport: mcp.TransportStateless, text: "a 2026 server takes every request as a POST, so once server/discover was answered here a 405 says the server does not serve this method at this URL (or a proxy in front routes methods apart); a 405 to server/discover itself says the URL may be a legacy SSE stream (/sse): --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, text: "this URL does not take POST: it may be a legacy SSE stream (/sse); --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, purpose: mcp.PurposeStream, text: "the server refused Accept: text/event-stream: it may speak streamable HTTP (/mcp), not SSE"},
 	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, text: "the server refused the Accept header mcpscope sent (Accept: application/json, text/event-stream): a proxy in between may rewrite it"},
