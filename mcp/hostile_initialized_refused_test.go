@@ -33,3 +33,29 @@ func TestInitializedRefusedIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// Detecting the same server: initialize was answered, so the server speaks
+// streamable HTTP, yet the refused notification read as "answered 400:
+// not streamable HTTP here" and detection went on to GET the URL as a
+// legacy stream. Detection now stops at the transport that answered, and
+// its attempt says the handshake was refused.
+func TestDetectionStopsWhereInitializeWasAnswered(t *testing.T) {
+	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
+		x.Status(http.StatusBadRequest, "text/plain", "Unsupported protocol version")
+	})
+	s := NewSession(Config{URL: srv.Endpoint(), NoGetStream: true})
+	rec := collect(s)
+	defer s.Close()
+	if err := s.Connect(testCtx(t)); err == nil {
+		t.Fatal("Connect succeeded, want the refused notification's failure")
+	}
+	d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
+	for _, a := range d.Detect.Attempts {
+		if a.Transport == TransportSSE {
+			t.Errorf("detection went on to probe legacy HTTP+SSE after initialize was answered: %+v", a)
+		}
+		if a.Transport == TransportStreamable && (strings.Contains(a.Verdict, "not streamable HTTP here") || !strings.Contains(a.Verdict, "handshake")) {
+			t.Errorf("the initialize attempt's verdict is %q, want it to say the handshake failed, not that streamable HTTP is not here", a.Verdict)
+		}
+	}
+}
