@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -173,6 +174,10 @@ func (s *Session) detect(ctx context.Context) error {
 	// 2026 session (an empty supportedVersions, a page that is no
 	// JSON-RPC), for an initialize then refused as unknown to say.
 	var unusable error
+	// silent is how a server/discover that got no status failed (no
+	// answer within the wait, a connection dropped), for the same
+	// initialize to say: without it the failure names initialize alone.
+	var silent error
 	// stalled says a probe's answer began and stopped mid-way: something
 	// at the URL answers, stuck, which a verdict of no transport, or of
 	// no answer, must not advise as a wrong URL or port.
@@ -209,6 +214,10 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		last := &tried[len(tried)-1]
 		last.Verdict = verdict(c, err, last.Status != 0)
+		refusedStatus, refusedAfter := handshakeRefused(last.Status, err)
+		if refusedAfter {
+			last.Verdict = fmt.Sprintf("answered, then its handshake was refused (%d): %s here", refusedStatus, TransportWords(c.transport))
+		}
 		if err != nil {
 			last.Cause = CauseOf(err)
 		}
@@ -234,6 +243,9 @@ func (s *Session) detect(ctx context.Context) error {
 		if c.transport == TransportStateless && last.Status >= 200 && last.Status < 300 {
 			unusable = err
 		}
+		if c.transport == TransportStateless && last.Status == 0 {
+			silent = err
+		}
 		if we := (*WireError)(nil); errors.As(err, &we) && we.Met == MetStalled {
 			stalled = true
 		}
@@ -250,7 +262,7 @@ func (s *Session) detect(ctx context.Context) error {
 		if ctx.Err() != nil || forced || i == len(cands)-1 {
 			break
 		}
-		if !fallThrough(err) {
+		if !fallThrough(err) || refusedAfter {
 			stoppedAt = c.transport
 			for _, u := range cands[i+1:] {
 				if w := TransportWords(u.transport); !slices.Contains(untried, w) {
@@ -294,11 +306,16 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		err, failedOn = we, -1
 	}
-	if we, ok := err.(*WireError); ok && we.Cause == CauseNoInitialize && unusable != nil {
+	if we, ok := err.(*WireError); ok && we.Cause == CauseNoInitialize && (unusable != nil || silent != nil) {
 		// Each probe alone blames the other era; together they say the
-		// server is of neither, as it answers.
+		// server is of neither, as it answers (or, given longer, might
+		// be of 2026 after all).
 		both := *we
-		both.Message += "; yet its server/discover answer did not open a 2026 session either (" + unusable.Error() + ")"
+		if unusable != nil {
+			both.Message += "; yet its server/discover answer did not open a 2026 session either (" + unusable.Error() + ")"
+		} else {
+			both.Message += "; yet its server/discover got no answer either (" + silent.Error() + ")"
+		}
 		err = &both
 		lastErr = err
 	}
@@ -401,6 +418,19 @@ func fallThrough(err error) bool {
 		}
 	}
 	return false
+}
+
+// handshakeRefused reports a probe the server answered in kind (a 2xx)
+// whose transport then failed with an HTTP status on a later message of
+// the handshake (a refused notifications/initialized): the transport is
+// the server's, so the refusal says why it did not open, and the next
+// transport is not worth trying.
+func handshakeRefused(probeStatus int, err error) (int, bool) {
+	var we *WireError
+	if probeStatus >= 200 && probeStatus < 300 && errors.As(err, &we) && we.Cause == CauseStatus {
+		return we.Status, true
+	}
+	return 0, false
 }
 
 // notServed reports whether a failed reconnect says the transport is not

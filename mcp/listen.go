@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"slices"
 	"time"
 )
@@ -193,6 +194,14 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			gaveUp(why + "; not reopened")
 			return
 		}
+		if we := (*WireError)(nil); errors.As(err, &we) && listenNotRouted(we.Status) {
+			// A status alone saying the server does not serve this
+			// request here (no route, POST not allowed for it, not
+			// implemented) is answered again to every attempt, as a
+			// -32601 is.
+			gaveUp("the server refused subscriptions/listen: " + why + "; not reopened")
+			return
+		}
 		if we := (*WireError)(nil); errors.As(err, &we) && (we.Cause == CauseBadContentType && we.Status < 300 || we.Cause == CauseListenAnswered) {
 			// Taken, and answered with something that is no stream (an
 			// HTML page, or a result with no acknowledgement before it):
@@ -243,6 +252,13 @@ func listenRefused(err error) bool {
 	var rpcErr *RPCError
 	var we *WireError
 	return errors.As(err, &rpcErr) || errors.As(err, &we) && we.Status >= 400
+}
+
+// listenNotRouted reports a status that says the server serves no
+// subscriptions/listen at the URL that serves its other requests: 404,
+// 405 or 501.
+func listenNotRouted(status int) bool {
+	return status == http.StatusNotFound || status == http.StatusMethodNotAllowed || status == http.StatusNotImplemented
 }
 
 // refusedForGood reports a JSON-RPC error that says the request itself is

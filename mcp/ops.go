@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -122,6 +123,16 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	nctx, stop := withoutDeadline(ctx)
 	defer stop()
 	err = s.Notify(nctx, "notifications/initialized", nil)
+	if we, ok := err.(*WireError); ok {
+		// Said which message failed: "POST URL answered 400" alone read
+		// as the failure of the command exec was to send, which never
+		// went; the version is the one a refused MCP-Protocol-Version
+		// header carried.
+		named := *we
+		named.Message = "notifications/initialized, which ends the handshake after initialize agreed on protocol " +
+			clip.Quote(r.ProtocolVersion, 40) + ", failed: " + we.Message
+		err = &named
+	}
 	if err == nil && tr != nil {
 		err = tr.initialized(ctx)
 	}

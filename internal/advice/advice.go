@@ -147,6 +147,9 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, text: "the server does not know this session (expired, or the server restarted): {reconnect} and initialize again"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, purpose: mcp.PurposeStream, text: "this URL does not take GET: it may be a streamable HTTP endpoint (/mcp); --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, transport: mcp.TransportSSE, text: "this URL does not take POST: the endpoint may have been resolved wrongly (compare the endpoint data and the base)"},
+	// A 2026 session's every request is a POST, so once server/discover
+	// was answered a 405 refuses the one method, not POST.
+	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, transport: mcp.TransportStateless, text: "a 2026 server takes every request as a POST, so once server/discover was answered here a 405 says the server does not serve this method at this URL (or a proxy in front routes methods apart); a 405 to server/discover itself says the URL may be a legacy SSE stream (/sse): --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, text: "this URL does not take POST: it may be a legacy SSE stream (/sse); --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, purpose: mcp.PurposeStream, text: "the server refused Accept: text/event-stream: it may speak streamable HTTP (/mcp), not SSE"},
 	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, text: "the server refused the Accept header mcpscope sent (Accept: application/json, text/event-stream): a proxy in between may rewrite it"},
@@ -240,7 +243,7 @@ var table = []row{
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseBadVersion, text: "a protocol version is a short date such as 2025-11-25 that every later request carries in MCP-Protocol-Version: the server is broken (the initialize answer shows what it sent)"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
-	{cause: mcp.CauseNoInitialize, text: "a 2026-07-28 server opens with server/discover instead, whose answer must name 2026-07-28 among its supportedVersions: read what the server/discover probe got (Negotiation lists it; exec records it, and mcpscope export shows it); a server that refuses initialize so and has no usable server/discover is broken, or the URL is not its MCP endpoint"},
+	{cause: mcp.CauseNoInitialize, text: "a 2026-07-28 server opens with server/discover instead, whose answer must name 2026-07-28 among its supportedVersions: read what the server/discover probe got (Negotiation lists it; exec records it, and mcpscope export shows it); a server that refuses initialize so and has no usable server/discover is broken, or the URL is not its MCP endpoint; one whose server/discover got no answer in time may only be slow: raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseModernOnly, text: "the server speaks only versions of the stateless era, which has no initialize: {unpin}"},
 	{cause: mcp.CauseNotAcknowledged, text: "whether the server took the subscription is not known (it may be slow, or not support subscriptions/listen): listen again; a resource's changes can be checked by reading it again"},
 	{cause: mcp.CauseListenAnswered, text: "a 2026 server keeps a subscriptions/listen stream open and acknowledges it first (notifications/subscriptions/acknowledged); this one answered with a result (on the pair), so nothing comes on it: the server does not serve listen streams, or is broken, and asking again gets the same answer"},
@@ -264,7 +267,11 @@ var table = []row{
 	{code: mcp.CodeUserRejected, declined: true, text: "the server failed the request because its question ({declined}) was declined: its message passes the refusal on in its SDK's words (the Go SDK's \"multi-round-trip: fulfilling input request\" is its name for a question asked while a request runs), not a fault of the server's; to have the request go on, answer the question {answer} instead of declining it"},
 	{code: mcp.CodeUnsupportedVersion, text: "{pin} with one the server supports: {supported}"},
 	{code: mcp.CodeMissingCapability, text: "the server wants a client capability declared first; mcpscope declares roots, sampling and elicitation (form and url) and answers them {answer}: a capability beyond those it cannot declare"},
-	{code: mcp.CodeHeaderMismatch, text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
+	// Only a tools/call mirrors tool parameters into Mcp-Param headers
+	// from the listed annotations; another method's headers come from
+	// its body alone.
+	{code: mcp.CodeHeaderMismatch, method: "tools/call", text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
+	{code: mcp.CodeHeaderMismatch, text: "the server found the request's Mcp-* headers not matching its body (the error's data says which): check that no -H header overrides an Mcp-* header and that no proxy in between rewrites them"},
 	// What the server declared says why before any era's facts do.
 	{code: mcp.CodeMethodNotFound, undeclared: true, text: "the server did not declare {capability} in its capabilities: it does not offer {method}"},
 	// Its warning says it is of the eras before; the era's own hint names

@@ -21,7 +21,7 @@ func TestForRPC(t *testing.T) {
 			"start mcpscope again with --protocol VERSION with one the server supports: the error's data names none; try 2026-07-28"},
 		{mcp.RPCError{Code: mcp.CodeMissingCapability}, mcp.TransportStateless, CLI, "answers them with --answer given ahead"},
 		{mcp.RPCError{Code: mcp.CodeMissingCapability}, mcp.TransportStateless, TUI, "answers them at the prompt"},
-		{mcp.RPCError{Code: mcp.CodeHeaderMismatch}, mcp.TransportStateless, CLI, "list the tools again (tools/list)"},
+		{mcp.RPCError{Code: mcp.CodeHeaderMismatch}, mcp.TransportStateless, CLI, "no -H header overrides an Mcp-* header and that no proxy in between rewrites them"},
 		{mcp.RPCError{Code: mcp.CodeMethodNotFound}, mcp.TransportStateless, CLI, "initialize, ping and logging/setLevel are gone in 2026-07-28"},
 		{mcp.RPCError{Code: mcp.CodeMethodNotFound}, mcp.TransportStreamable, CLI, "the server does not offer this method: the capabilities in initialize's answer"},
 		{mcp.RPCError{Code: mcp.CodeInvalidParams}, mcp.TransportSSE, CLI, "the server refused the params"},
