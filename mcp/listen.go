@@ -214,8 +214,10 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		}
 		if failures > autoReconnects {
 			// Said as the legacy stream's reconnects say it: the attempts
-			// were "n of 5", the stream's first end no attempt.
-			gaveUp(fmt.Sprintf("the listen stream could not be reopened: mcpscope stopped after %d attempts (the last: %s)", autoReconnects, why))
+			// were "n of 5", the stream's first end no attempt. "Could
+			// not be reopened" was wrong of a stream reopened each time
+			// that the server took and ended unserved.
+			gaveUp(fmt.Sprintf("the listen stream kept failing: mcpscope stopped reopening it after %d attempts (the last: %s)", autoReconnects, why))
 			return
 		}
 		words := ""

@@ -54,7 +54,7 @@ func TestListenRefusedPacedAsEveryStream(t *testing.T) {
 	end := rec.waitFor(t, "the listen stream given up", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateListen && r.State.Over
 	})
-	if want := "the listen stream could not be reopened: mcpscope stopped after 5 attempts (the last: the server refused subscriptions/listen: JSON-RPC error -32603: overloaded)"; !strings.Contains(end.State.Detail, want) {
+	if want := "the listen stream kept failing: mcpscope stopped reopening it after 5 attempts (the last: the server refused subscriptions/listen: JSON-RPC error -32603: overloaded)"; !strings.Contains(end.State.Detail, want) {
 		t.Errorf("final listen state %q, want it to say %q", end.State.Detail, want)
 	}
 	details := listenStates(rec)
