@@ -94,7 +94,7 @@ func TestExecSaysAnInvalidTaskTTL(t *testing.T) {
 		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
 	}
 	for _, want := range []string{
-		"\na  working  ttl 1e300 (invalid: not a whole number of milliseconds)\n",
+		"\na  working  ttl 1e300 (invalid: past the largest whole number of milliseconds, 9223372036854775807)\n",
 		"\nb  working  ttl \"x\" (invalid: not a whole number of milliseconds) · pollInterval 1.5 (invalid: not a whole number of milliseconds)\n",
 		"\nc  working  ttl -5 (invalid: a negative number of milliseconds) · poll every 500ms\n",
 		"\nthe answer also holds \"extra\":\n",

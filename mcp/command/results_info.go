@@ -2,7 +2,10 @@ package command
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -79,17 +82,24 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 // words ResultInfo says it in: "ttlMs -5 (negative: no time a result can
 // be kept)".
 func ReadTTL(raw json.RawMessage) (int64, string) {
-	return readMillis("ttlMs", raw, "not a whole number of milliseconds", "negative: no time a result can be kept")
+	return readMillis("ttlMs", raw, "", "negative: no time a result can be kept")
 }
 
 // readMillis reads milliseconds named name, or says why they are none,
-// the value as written and why in parentheses: "NAME X (notWhole)" for
-// what is no whole number, "NAME -5 (negative)" for a negative one.
-func readMillis(name string, raw json.RawMessage, notWhole, negative string) (int64, string) {
+// the value as written and why in parentheses, after invalid (a caller's
+// "invalid: "): "NAME X (not a whole number of milliseconds)", "NAME
+// 1e300 (past the largest whole number of milliseconds, 9223372036854775807)" for a whole
+// number no client can hold (it read as "not a whole number"), "NAME -5
+// (negative)" for a negative one.
+func readMillis(name string, raw json.RawMessage, invalid, negative string) (int64, string) {
 	var ms int64
 	switch {
 	case json.Unmarshal(raw, &ms) != nil:
-		return 0, fmt.Sprintf("%s %s (%s)", name, mcp.Excerpt(raw), notWhole)
+		why := "not a whole number of milliseconds"
+		if f, err := strconv.ParseFloat(string(raw), 64); (err == nil || errors.Is(err, strconv.ErrRange)) && f >= math.MaxInt64 && (math.IsInf(f, 1) || f == math.Trunc(f)) {
+			why = "past the largest whole number of milliseconds, " + strconv.FormatInt(math.MaxInt64, 10)
+		}
+		return 0, fmt.Sprintf("%s %s (%s%s)", name, mcp.Excerpt(raw), invalid, why)
 	case ms < 0:
 		return 0, fmt.Sprintf("%s %d (%s)", name, ms, negative)
 	}

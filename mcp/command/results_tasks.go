@@ -35,6 +35,6 @@ func TaskMillis(name string, raw json.RawMessage) (ms int64, given bool, invalid
 	if len(raw) == 0 || string(raw) == "null" {
 		return 0, false, ""
 	}
-	ms, invalid = readMillis(name, raw, "invalid: not a whole number of milliseconds", "invalid: a negative number of milliseconds")
+	ms, invalid = readMillis(name, raw, "invalid: ", "invalid: a negative number of milliseconds")
 	return ms, invalid == "", invalid
 }

@@ -74,7 +74,7 @@ func TestParseResultInfo(t *testing.T) {
 		// <, > and & as the server wrote them, not as \u003c: "as
 		// written" read "per\u003cuser\u003e".
 		{`{"resultType":"complete","cacheScope":"per<user>&x"}`, "resultType complete · cacheScope \"per<user>&x\" (not public or private, the scopes the protocol defines)"},
-		{`{"resultType":5,"ttlMs":1e400,"cacheScope":["x"]}`, "resultType 5 (not a string) · ttlMs 1e400 (not a whole number of milliseconds) · cacheScope [\"x\"] (not a string)"},
+		{`{"resultType":5,"ttlMs":1e400,"cacheScope":["x"]}`, "resultType 5 (not a string) · ttlMs 1e400 (past the largest whole number of milliseconds, 9223372036854775807) · cacheScope [\"x\"] (not a string)"},
 	}
 	for _, tt := range tests {
 		if got := ParseResultInfo(json.RawMessage(tt.result)).String(); got != tt.want {
