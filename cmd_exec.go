@@ -291,6 +291,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 						fmt.Fprintf(stderr, "resent: %s %s %s\n", r.HTTP.Method, sanitize.Line(urlpass.Mask(r.HTTP.URL, urlpass.Masked)), words)
 					}
 				}
+				if line := deleteLine(&r); line != "" {
+					fmt.Fprint(progress, line)
+				}
 				if line := waitLine(&r); line != "" {
 					// Through progress, which clears its line first.
 					fmt.Fprint(progress, line)

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// deleteLine is exec's line on stderr for the DELETE that ends a
+// streamable session when the server refused it with an error: the
+// session stays open there, which a gateway's developer is here to see,
+// and only the recording said so. A 404 (the session was gone already)
+// and a 405 (the specification's answer of a server that lets no client
+// end a session) are no failure; a DELETE that got no answer is said where
+// quitting waits for it. "" for any other record.
+func deleteLine(r *mcp.Record) string {
+	h := r.HTTP
+	if r.Kind != mcp.KindHTTP || h == nil || h.Purpose != mcp.PurposeDelete || h.Status < 400 ||
+		h.Status == http.StatusNotFound || h.Status == http.StatusMethodNotAllowed {
+		return ""
+	}
+	status := h.StatusLine
+	if status == "" {
+		status = fmt.Sprint(h.Status)
+	}
+	return fmt.Sprintf("warning: the DELETE that ends the session was answered %s: the session may stay open on the server until it expires\n", sanitize.Line(status))
+}

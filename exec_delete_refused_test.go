@@ -1,0 +1,41 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server that answered the DELETE ending its session with 500 keeps the
+// session open: exec said nothing of it, only the recording did. It says
+// so on stderr now; a 405 (a server that lets no client end sessions, as
+// the specification allows) is still no warning.
+func TestExecSaysTheDeleteWasRefused(t *testing.T) {
+	for _, c := range []struct {
+		status int
+		want   bool
+	}{{http.StatusInternalServerError, true}, {http.StatusMethodNotAllowed, false}} {
+		up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+		target, _ := url.Parse(up.URL)
+		relay := httputil.NewSingleHostReverseProxy(target)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodDelete {
+				http.Error(w, "boom", c.status)
+				return
+			}
+			relay.ServeHTTP(w, r)
+		}))
+		t.Cleanup(srv.Close)
+		_, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", srv.URL+strings.TrimPrefix(up.Endpoint(), up.URL), "tools/list")
+		said := strings.Contains(errOut, "warning: the DELETE that ends the session was answered "+strconv.Itoa(c.status)+" "+http.StatusText(c.status))
+		if code != 0 || said != c.want {
+			t.Errorf("DELETE answered %d: exit %d, warned %v, want exit 0 and warned %v:\n%s", c.status, code, said, c.want, errOut)
+		}
+	}
+}
