@@ -157,6 +157,13 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 		// was the one transport tried, because it was asked for.
 		return "transport " + attempts[0].Transport + " asked for: detection skipped, so no other transport was tried"
 	}
+	if a := attempts[min(max(said, 0), len(attempts)-1)]; said >= 0 && a.Status >= 200 && a.Status < 300 && a.Cause == CauseStatus {
+		// Its probe was answered in kind, and a later message of the
+		// handshake refused (initialize taken, notifications/initialized
+		// refused): the transport was found, and "no transport worked"
+		// sent the reader looking for another URL.
+		return "the server answered as " + TransportWords(a.Transport) + ", but the session could not open: " + strings.Join(parts, "; ")
+	}
 	return "no transport worked: " + strings.Join(parts, "; ")
 }
 

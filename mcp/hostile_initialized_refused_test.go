@@ -50,6 +50,10 @@ func TestDetectionStopsWhereInitializeWasAnswered(t *testing.T) {
 		t.Fatal("Connect succeeded, want the refused notification's failure")
 	}
 	d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
+	// The headline too: the transport was found, the session did not open.
+	if want := "the server answered as streamable HTTP, but the session could not open: "; !strings.HasPrefix(d.Detect.Reason, want) {
+		t.Errorf("the detection's reason is %q, want it to begin %q", d.Detect.Reason, want)
+	}
 	for _, a := range d.Detect.Attempts {
 		if a.Transport == TransportSSE {
 			t.Errorf("detection went on to probe legacy HTTP+SSE after initialize was answered: %+v", a)
