@@ -157,12 +157,10 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 		// was the one transport tried, because it was asked for.
 		return "transport " + attempts[0].Transport + " asked for: detection skipped, so no other transport was tried"
 	}
-	if a := attempts[min(max(said, 0), len(attempts)-1)]; said >= 0 && a.Status >= 200 && a.Status < 300 && a.Cause == CauseStatus {
-		// Its probe was answered in kind, and a later message of the
-		// handshake refused (initialize taken, notifications/initialized
-		// refused): the transport was found, and "no transport worked"
-		// sent the reader looking for another URL.
-		return "the server answered as " + TransportWords(a.Transport) + ", but the session could not open: " + strings.Join(parts, "; ")
+	if a := attempts[len(attempts)-1]; a.HandshakeRefused() {
+		// The transport was found: "no transport worked" sent the
+		// reader looking for another URL.
+		return a.HandshakeWords() + ": " + strings.Join(parts, "; ")
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")
 }
@@ -180,4 +178,17 @@ func alsoTimedOut(closest, err error) error {
 	both := *first
 	both.Message += "; and then " + err.Error()
 	return &both
+}
+
+// HandshakeRefused reports an attempt whose probe the server answered in
+// kind (2xx), the rest of whose handshake it then refused with a status
+// (initialize taken, notifications/initialized refused): detection found
+// the transport and stopped there, yet the session did not open.
+func (a Attempt) HandshakeRefused() bool {
+	return a.Status >= 200 && a.Status < 300 && a.Cause == CauseStatus
+}
+
+// HandshakeWords say what a HandshakeRefused attempt came to.
+func (a Attempt) HandshakeWords() string {
+	return "the server answered as " + TransportWords(a.Transport) + ", but the session could not open"
 }

@@ -31,6 +31,11 @@ func detectLine(d *mcp.Detection) string {
 	if n > 1 {
 		line, stop = "no transport worked: none of the probes below found one", "the last one's failure"
 	}
+	if a := d.Attempts[n-1]; a.HandshakeRefused() {
+		// Found, then refused: "no transport worked" sent the reader
+		// looking for another URL.
+		line, stop = a.HandshakeWords()+": the last probe below found it, and a later message of its handshake was refused", "it"
+	}
 	if len(d.Untried) > 0 {
 		line += "; detection stopped at " + stop + ", so " + mcp.UntriedWords(d.Untried)
 	}
