@@ -444,7 +444,7 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", history.FormatDuration(a.upstream), history.FormatDuration(a.added))
 		}
 	}
-	return s + lp.toolNotes(m) + idTwiceNote(m) + nullNote(m)
+	return s + rpcErrorNote(m) + lp.toolNotes(m) + idTwiceNote(m) + nullNote(m)
 }
 
 // toolNotes is what a tools/call answer's line says after its status,
