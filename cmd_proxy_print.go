@@ -257,12 +257,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			lp.lineAt(r.Time, "·", what+":", r.Error.Message+after)
 			return
 		}
-		if r.Error.Op == mcp.OpCancelled && (listen || strings.HasPrefix(r.Error.Message, mcp.ClientCancelled)) || r.Error.Cause == mcp.CauseRedirected {
+		if r.Error.Op == mcp.OpCancelled && (listen || strings.HasPrefix(r.Error.Message, mcp.ClientCancelled)) || proxy.StreamClosedCancelled(r.Error) || r.Error.Cause == mcp.CauseRedirected {
 			// The client closed its listen stream: how a 2026 client
 			// ends its subscription, no failure, so not marked as one
 			// for a reader of a CI log looking for what went wrong.
 			// Nor is the client cancelling its own request (exec's
-			// ctrl+c), or following upstream's redirect (it sends the
+			// ctrl+c, or a 2026 client closing its request's stream),
+			// or following upstream's redirect (it sends the
 			// message again where that points).
 			lp.endFailures()
 			lp.lineAt(r.Time, "·", what+":", r.Error.Message)
