@@ -241,6 +241,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			delete(lp.asked, r.Error.ReqSeq)
 			lp.endedReqs.add(r.Error.ReqSeq, a.of)
 		}
+		if history.ProbeVerdict(r.Error) && r.Error.Status == 0 {
+			// Nothing answered the probe (upstream down): no verdict on
+			// the era, whatever the row makes of it. "No 2026 server
+			// here" read as if a server had said no.
+			lp.failure(r, of, what+": "+r.Error.Message)
+			return
+		}
 		if history.ProbeVerdict(r.Error) {
 			// A 2026-aware client's server/discover refused: how it
 			// finds a server of the 2025 eras, before it falls back to
@@ -257,12 +264,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			lp.lineAt(r.Time, "·", what+":", r.Error.Message+after)
 			return
 		}
-		if r.Error.Op == mcp.OpCancelled && (listen || strings.HasPrefix(r.Error.Message, mcp.ClientCancelled)) || r.Error.Cause == mcp.CauseRedirected {
+		if r.Error.Op == mcp.OpCancelled && (listen || strings.HasPrefix(r.Error.Message, mcp.ClientCancelled)) || proxy.StreamClosedCancelled(r.Error) || r.Error.Cause == mcp.CauseRedirected {
 			// The client closed its listen stream: how a 2026 client
 			// ends its subscription, no failure, so not marked as one
 			// for a reader of a CI log looking for what went wrong.
 			// Nor is the client cancelling its own request (exec's
-			// ctrl+c), or following upstream's redirect (it sends the
+			// ctrl+c, or a 2026 client closing its request's stream),
+			// or following upstream's redirect (it sends the
 			// message again where that points).
 			lp.endFailures()
 			lp.lineAt(r.Time, "·", what+":", r.Error.Message)
@@ -444,7 +452,7 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", history.FormatDuration(a.upstream), history.FormatDuration(a.added))
 		}
 	}
-	return s + lp.toolNotes(m) + idTwiceNote(m) + nullNote(m)
+	return s + rpcErrorNote(m) + lp.toolNotes(m) + idTwiceNote(m) + nullNote(m)
 }
 
 // toolNotes is what a tools/call answer's line says after its status,

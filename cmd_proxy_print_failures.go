@@ -110,9 +110,11 @@ func (lp *linePrinter) endFailures() {
 }
 
 // ended says, once the session's records ended, how many of its failures
-// and refused requests no line printed since the last of their kind.
+// and refused requests no line printed since the last of their kind, and
+// which of its requests were never answered.
 func (lp *linePrinter) ended() {
 	lp.endFailures()
+	lp.neverAnswered()
 	for _, status := range slices.Sorted(maps.Keys(lp.refused)) {
 		if n := lp.refused[status].unsaid; n > 0 {
 			what := fmt.Sprintf("%d more requests were", n)
@@ -123,3 +125,24 @@ func (lp *linePrinter) ended() {
 		}
 	}
 }
+
+// neverAnswered says the requests still waiting as the session ended, the
+// first few by name: no answer came and nothing ended them (a client
+// killed mid-call, its resumable stream dropped, leaves its call so). The
+// last word on such a call was "the request still waits", and the
+// session's end said nothing of it, where the TUI's row reads closed.
+func (lp *linePrinter) neverAnswered() {
+	waiting := slices.Sorted(maps.Keys(lp.asked))
+	for i, seq := range waiting {
+		if i == waitingNamed {
+			lp.lineAt(lp.last, "·", fmt.Sprintf("… %d more requests were never answered (the recording has each)", len(waiting)-i), "")
+			break
+		}
+		lp.lineAt(lp.last, "·", lp.asked[seq].name+":", "never answered: it still waited when the session ended")
+	}
+	clear(lp.asked)
+}
+
+// waitingNamed is how many requests never answered the end of a session
+// names, one line each.
+const waitingNamed = 3

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -63,3 +66,23 @@ func idTwiceNote(m *mcp.RPCMessage) string {
 	}
 	return ""
 }
+
+// rpcErrorNote is what the line of an answer that is a JSON-RPC error says
+// after a dash: its code and the server's message ("— code -32602: Resource
+// demo://nope not found"), "" for any other answer. A bare "error 13ms"
+// left a reader of a CI log to find the recording to learn which.
+func rpcErrorNote(m *mcp.RPCMessage) string {
+	if !m.RPCError {
+		return ""
+	}
+	top, ok := mcp.Members([]byte(m.Raw), "error")
+	if !ok || top[0] == nil {
+		return ""
+	}
+	e := mcp.RPCErrorOf(top[0])
+	return fmt.Sprintf(" — code %d: %s", e.Code, sanitize.Line(e.MessageQuoted(maxErrorWords)))
+}
+
+// maxErrorWords bounds how much of a server's error message a line quotes:
+// the recording keeps it whole.
+const maxErrorWords = 300

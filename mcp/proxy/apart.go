@@ -31,6 +31,11 @@ import (
 // off). It is nil when the proxy is at its cap and no session is idle.
 func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	base := identity(mcp.TransportStateless, r, m)
+	if !m.request {
+		if named := p.namedFor(r, m); named != "" {
+			base = named
+		}
+	}
 	ids := m.requestIDs()
 	speaks := "the client speaks stateless MCP (" + protocolOf(r.Header, m) + ")"
 	how := speaks
@@ -56,6 +61,39 @@ func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 		}
 		key = numberedKey(base, n)
 	}
+}
+
+// namedFor is the key of the session a message naming no clientInfo,
+// and no request, belongs to: the one stateless session of its address,
+// User-Agent and endpoint whose client named itself, "" when there is
+// none or more than one, or a client of that address and User-Agent
+// named none (curl). A 2026-07-28 client names itself in each request's
+// _meta, but the Go SDK's notifications name nothing: its
+// notifications/cancelled, as a call's context ends, was filed as a client
+// of its own ("Go-http-client 1.1"), cancelling a request it never sent,
+// and the session of the call never saw it cancelled.
+func (p *Proxy) namedFor(r *http.Request, m message) string {
+	if name, version := m.client(); name != "" || version != "" {
+		return ""
+	}
+	nameless := identity(mcp.TransportStateless, r, m)
+	// The identity up to its clientInfo: the name and version come last.
+	prefix := strings.TrimSuffix(nameless, "\x00")
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	found := ""
+	for key, c := range p.byKey {
+		switch {
+		case keyOf(key, nameless):
+			return ""
+		case !strings.HasPrefix(key, prefix) || c.path != r.URL.Path:
+		case found != "":
+			return ""
+		default:
+			found = key
+		}
+	}
+	return found
 }
 
 // endGoneFor ends the stateless session at key when a server/discover

@@ -86,3 +86,10 @@ func (c *Client) endAway(still func() bool, words func(sid string) string, ids *
 	c.p.mu.Unlock()
 	c.closeIfDone()
 }
+
+// deletes reports whether the client of c sent DELETE for its session.
+func (c *Client) deletes() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.deleting
+}

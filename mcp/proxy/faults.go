@@ -46,6 +46,7 @@ func (l *leg) finish(err error) {
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client closed its listen stream, as a 2026 client ends a subscription; the proxy closed the upstream one"))
+		case l.closedToCancel():
 		case l.request:
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the answer came; the proxy closed the upstream request"))
 		default:
@@ -81,6 +82,30 @@ func (l *leg) finish(err error) {
 // droppedBy begins the detail of the state that says the client dropped
 // an answer stream it can resume (AnswerStreamDropped).
 const droppedBy = "the client closed the answer stream to "
+
+// closedCancels is what a stateless request ends with when its client
+// closed its stream before the answer came: the 2026-07-28 client's
+// cancel.
+const closedCancels = "the client closed the request's stream before the answer came, which cancels it on 2026-07-28; the proxy closed the upstream request"
+
+// closedToCancel ends the stateless request l relays as its client's
+// cancel when the client left before its answer came, and reports
+// whether it did: on 2026-07-28 closing a request's stream is how the
+// client cancels it, not a failure.
+func (l *leg) closedToCancel() bool {
+	if !l.request || l.c.kind() != mcp.TransportStateless {
+		return false
+	}
+	l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New(closedCancels))
+	return true
+}
+
+// StreamClosedCancelled reports whether e ended a stateless request its
+// client cancelled by closing its stream: the client's own doing, which a
+// headless line says as no failure.
+func StreamClosedCancelled(e *mcp.ErrorInfo) bool {
+	return e != nil && e.Op == mcp.OpCancelled && e.Message == closedCancels
+}
 
 // AnswerStreamDropped reports whether st says the client closed the answer
 // stream of a request before its answer came, a stream it can resume: a

@@ -320,6 +320,9 @@ func streamClosed(c *Client, l *leg, err error) {
 		detail = closedBy + "the client"
 	case l.p.life.Err() != nil:
 		detail = "closed: the proxy stopped"
+	case c.deletes():
+		// Upstream ends its streams with the session: not a drop.
+		detail = closedBy + "upstream, as the client's DELETE ended the session"
 	}
 	c.state(mcp.StateGetStream, detail)
 	if left {

@@ -173,6 +173,9 @@ func (l *leg) unreachable(err error) {
 		http.Error(l.w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
 		return
 	case l.r.Context().Err() != nil:
+		if l.closedToCancel() {
+			return
+		}
 		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.destination().Host))
 		return
 	}

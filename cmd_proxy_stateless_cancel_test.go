@@ -1,0 +1,43 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// The Go SDK speaking 2026-07-28 through the proxy gives up on a slow call
+// as its context ends, closing the call's stream, which on 2026-07-28 is
+// how a client cancels a request: the headless line says it as the
+// client's cancel, marked "·", where it read "! cancelled tools/call slow
+// id=2: the client left before the answer came", a failure in a CI log.
+func TestProxyHeadlessSaysAStatelessClientCancelled(t *testing.T) {
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "canceller", Version: "1"}, nil).Connect(ctx,
+		&sdk.StreamableClientTransport{Endpoint: h.run.base + "/stateless", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Fatalf("the client speaks %s, want 2026-07-28", v)
+	}
+	call, drop := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer drop()
+	if _, err := cs.CallTool(call, &sdk.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 10, "steps": 10}}); err == nil {
+		t.Fatal("the slow call was answered before its deadline")
+	}
+	h.waitFor("· cancelled tools/call slow id=")
+	h.stop()
+	if out := h.errw.String(); strings.Contains(out, " ! ") || !strings.Contains(out, "which cancels it on 2026-07-28") {
+		t.Errorf("the client's cancel is not said as one, or a line marks it a failure:\n%s", out)
+	}
+}
