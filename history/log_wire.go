@@ -192,6 +192,13 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	}
 	p.post = l.cur
 	p.postLatency = h.Duration
+	if p.state == StateRPCError && h.Purpose == mcp.PurposeProbe && l.refusedProbe(p) {
+		// On legacy SSE the refusal can come on the stream before the
+		// POST that carried the probe is logged (a proxied Go SDK
+		// client's server/discover): it read "✗ rpc error", one error
+		// of the session, until the POST said what it was.
+		l.setState(p, StateProbe)
+	}
 	if accepted(h) && p.state == StatePostFailed && h.Purpose != mcp.PurposeProbe {
 		// The same message went on to another URL that took it (a legacy
 		// endpoint's alternative after a 404): the refusal before it is

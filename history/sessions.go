@@ -172,6 +172,10 @@ func describe(path string) SessionInfo {
 	// server's -32022 to a proxied client's probe) is the probe's
 	// verdict, as its row says (Log.refusedProbe), not an error.
 	probes := map[int64]bool{}
+	// refusedFirst are the server/discover requests whose error answer
+	// was counted before any POST said they were probes (on a legacy
+	// stream the answer can come first).
+	refusedFirst := map[int64]bool{}
 	for {
 		var s recordSummary
 		err := r.skimNext(&s)
@@ -187,6 +191,7 @@ func describe(path string) SessionInfo {
 		if info.Records == 1 || s.Seq <= lastSeq {
 			info.Sessions++
 			clear(probes)
+			clear(refusedFirst)
 		}
 		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Method == "server/discover" {
 			probes[s.Seq] = false
@@ -194,6 +199,12 @@ func describe(path string) SessionInfo {
 		if s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeProbe {
 			if _, ok := probes[s.HTTP.ReqSeq]; ok {
 				probes[s.HTTP.ReqSeq] = true
+			}
+			if refusedFirst[s.HTTP.ReqSeq] {
+				// Its refusal came on a legacy stream before this POST,
+				// and was counted before the POST said it was a probe.
+				delete(refusedFirst, s.HTTP.ReqSeq)
+				info.Errors--
 			}
 		}
 		lastSeq = s.Seq
@@ -232,6 +243,9 @@ func describe(path string) SessionInfo {
 			// Not a late one: the request it answers had already ended
 			// (cancelled, timed out), and the bar counts that row once.
 			info.Errors++
+			if _, discover := probes[s.RPC.ReqSeq]; discover {
+				refusedFirst[s.RPC.ReqSeq] = true
+			}
 		}
 	}
 	// A record stamped after the file was last written (a day's grace for

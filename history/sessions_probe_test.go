@@ -62,3 +62,29 @@ func TestListSessionsOfADiscoverOfSeqZero(t *testing.T) {
 		t.Errorf("listed as %d sessions of %d requests (note %q), want the one of one", info.Sessions, info.Requests, info.Note)
 	}
 }
+
+// A proxied Go SDK client on legacy HTTP+SSE asks server/discover first;
+// the legacy server refuses it on the stream, and that refusal can be
+// logged before the POST that carried the probe (202). Read in that
+// order, the row read "✗ rpc error" and the listing counted an error:
+// both wait for the POST to say what the request was.
+func TestProbeRefusedOnTheStreamBeforeItsPost(t *testing.T) {
+	recs := []mcp.Record{
+		{Seq: 1, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: "server/discover",
+			Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"method":"server/discover"}`)}},
+		{Seq: 2, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, ID: "1", ReqSeq: 1, RPCError: true,
+			Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`)}},
+		{Seq: 3, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeProbe, Method: "POST", URL: "http://127.0.0.1:9/message?sessionId=a", Status: 202, ReqSeq: 1}},
+	}
+	l := NewLog()
+	l.Append(recs...)
+	if p := l.PairOf(1); p == nil || p.State != StateProbe {
+		t.Errorf("the server/discover row is %+v, want it read as a refused probe", p)
+	}
+	if n := l.Stats().Errors; n != 0 {
+		t.Errorf("the log counts %d errors, want none", n)
+	}
+	if info := describe(record(t, recs, RecordOptions{})); info.Errors != 0 {
+		t.Errorf("the listing counts %d errors, want none", info.Errors)
+	}
+}

@@ -55,7 +55,13 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 		c.learn(m, "")
 	}
 	f := c.foreignAt(r.URL.RequestURI())
-	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
+	purpose := mcp.PurposePost
+	if m.method == discover && !c.initialized() {
+		// The Go SDK's client asks which era first on a legacy session
+		// too: a refusal is the answer, as on streamable HTTP (probe.go).
+		purpose = mcp.PurposeProbe
+	}
+	l := p.newLeg(w, r, c, body, m, purpose)
 	defer l.cancel()
 	if f != nil {
 		// A refused endpoint is a path of the proxy's own, whose POSTs
