@@ -48,6 +48,7 @@ type Log struct {
 	// first (the export's reconnects), kept as they come: found by
 	// reading every record back, an export read a recording twice.
 	reconnected []int32
+	everOpen    bool // a connection of the log's opened: a later one reconnects
 	rounds      map[int64]int
 	lastRound   map[int64]int32
 	// listenRow is the row of the session's newest listen stream, -1 for

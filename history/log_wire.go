@@ -36,9 +36,14 @@ func (l *Log) onState(r *mcp.Record) {
 		// A new connection negotiates its own version: the earlier
 		// session's (of another era, even) is not this one's.
 		l.stats.Protocol = ""
-		if st.Conn > 1 {
+		if st.Conn > 1 && l.everOpen {
+			// Detection's probes each take a connection too: one after
+			// another before any opened is no reconnect.
 			l.reconnected = append(l.reconnected, l.cur-1)
 		}
+	}
+	if st.State == mcp.StateOpen || st.State == mcp.StateInitialized {
+		l.everOpen = true
 	}
 	if st.Protocol != "" {
 		l.stats.Protocol = st.Protocol
