@@ -109,6 +109,7 @@ type Client struct {
 	wait          *time.Timer       // what it waits on its client for (wait.go); nil when nothing
 	conns         map[net.Conn]bool // the client's connections its requests came on that are open still (Track); nil when none was told of
 	deleting      bool              // its client sent DELETE for it (goneLocked)
+	deleteRefused bool              // upstream answered that DELETE with a status that ended nothing
 	goneSaid      bool              // upstream said its id is gone, and the session said so (gone)
 	deleteDropped bool              // its client's last DELETE was dropped by the client before upstream answered it (deleteFailed)
 }

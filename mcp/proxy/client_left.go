@@ -87,9 +87,10 @@ func (c *Client) endAway(still func() bool, words func(sid string) string, ids *
 	c.closeIfDone()
 }
 
-// deletes reports whether the client of c sent DELETE for its session.
+// deletes reports whether the client of c sent DELETE for its session
+// and upstream did not refuse it: the DELETE may be what ends its streams.
 func (c *Client) deletes() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.deleting
+	return c.deleting && !c.deleteRefused
 }

@@ -350,6 +350,12 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		return
 	}
 	err := l.answer(resp, mcp.StreamResponse, nil)
+	isGone := resp.StatusCode >= 300 && gone(c, l, resp, sid)
+	c.mu.Lock()
+	// A DELETE upstream refused (405, a 500) ended nothing there: a GET
+	// stream it drops later was not ended by it (streamClosed).
+	c.deleteRefused = (resp.StatusCode < 200 || resp.StatusCode >= 300) && !isGone
+	c.mu.Unlock()
 	if refusal, refused := mcp.NoDelete(resp.StatusCode, shownID(sid)); refused {
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
@@ -357,7 +363,7 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		p.rememberDeleted(sid, c, false)
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
-	} else if gone(c, l, resp, sid) {
+	} else if isGone {
 		// Upstream has no such session (any more): the client is done
 		// with it all the same, and nothing is left to keep. The id is
 		// remembered as the 2xx's is, so a client that sends it again
