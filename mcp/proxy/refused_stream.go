@@ -46,7 +46,16 @@ func refusedLegacy(r *http.Request, resp *http.Response, err error) bool {
 // SDK's fallback) probing for it, as mcpscope's detection does, before it
 // opens a legacy stream there. Its initialize is that probe, refused: not
 // the session's failure.
+//
+// An answer in JSON or as an event stream is a streamable server's, kept
+// at /sse (a host answering old URLs with its streamable handler): its
+// refusal of the initialize ("Unsupported protocol version") is the
+// session's failure, which a probe's row would hide.
 func triedAtLegacy(r *http.Request, resp *http.Response) bool {
+	switch mcp.MediaType(resp.Header) {
+	case "application/json", "text/event-stream":
+		return false
+	}
 	switch resp.StatusCode {
 	case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed:
 		return atSSE(r)

@@ -1,6 +1,8 @@
 package proxy
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -52,5 +54,32 @@ func TestStreamableTriedAtALegacyPathIsTheClientsProbe(t *testing.T) {
 	}
 	if legacy := w.sessions()[1]; legacy.Transport != mcp.TransportSSE {
 		t.Errorf("the session after the try is %s, want the legacy stream's", legacy.Transport)
+	}
+}
+
+// A streamable server kept at /sse (a host answering old URLs with its
+// streamable handler) refusing an initialize with a JSON-RPC error (the
+// TypeScript SDK's 400 "Unsupported protocol version") is no legacy
+// server: its row read "probe", hiding the refusal, and the session's
+// end said /sse was a legacy path with no streamable HTTP there.
+func TestStreamableRefusalAtSSEIsNoProbe(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":0,"error":{"code":-32000,"message":"Bad Request: Unsupported protocol version"}}`))
+	}))
+	t.Cleanup(up.Close)
+	_, base, w := startProxy(t, up.URL+"/sse", Config{})
+	rawPost(t, base+"/sse", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2099-01-01","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		"Accept", "application/json, text/event-stream")
+	w.allEnded(t, 1)
+	recs := w.records(w.sessions()[0].ID)
+	log := history.NewLog()
+	log.Append(recs...)
+	if p := log.Pair(0); p.Method != "initialize" || p.State == history.StateProbe {
+		t.Errorf("the refused initialize's row is %s %s, want the refusal, not a probe", p.Method, p.State)
+	}
+	if end := recs[len(recs)-1]; end.State != nil && strings.Contains(end.State.Detail, "legacy HTTP+SSE path") {
+		t.Errorf("the session ends with %s, calling a streamable server's path legacy", describe(end))
 	}
 }
