@@ -228,6 +228,13 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if errors.As(m.err, &rpcErr) {
 			return levelError, refusal(rpcErr)
 		}
+		if mcp.CauseOf(m.err) == mcp.CauseReplaced {
+			// Ended here as a new session replaced the one it went in
+			// (r, an initialize): the words say to send it again there,
+			// which "cancelled" (it is a cancellation to errors.Is)
+			// hid, as if the user had cancelled it.
+			return levelWarn, label + ": " + errLine(m.err)
+		}
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
 		}
