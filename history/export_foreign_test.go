@@ -83,3 +83,18 @@ func TestExportMarkdownSaysANotificationIsNotOurs(t *testing.T) {
 		t.Errorf("the stranger's list_changed is not headed as not ours:\n%s", md)
 	}
 }
+
+// A notification a resumed stream sent again was headed "received", as a
+// new one; the TUI's row reads it replayed, and so does the heading.
+func TestExportMarkdownSaysANotificationWasReplayed(t *testing.T) {
+	l := NewLog()
+	l.Append(mcp.Record{Seq: 1, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification,
+		Method: "notifications/tools/list_changed", Conn: 1, Replayed: true, Raw: `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`}})
+	var b bytes.Buffer
+	if err := ExportMarkdown(&b, Header{URL: "http://127.0.0.1:9/mcp"}, l); err != nil {
+		t.Fatal(err)
+	}
+	if md := b.String(); !strings.Contains(md, "`notifications/tools/list_changed`: received · replayed by a resumed stream, no news\n") {
+		t.Errorf("the replayed list_changed is not headed as replayed:\n%s", md)
+	}
+}

@@ -212,6 +212,10 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 			// other notification's, acted on.
 			state += " · " + mdText(clip.Marked(strings.TrimSuffix(w, ": "), 300)) + ", not acted on"
 		}
+		if p.Request.RPC.Replayed {
+			// As the TUI's row says it: a resumed stream sent it again.
+			state += " · replayed by a resumed stream, no news"
+		}
 	}
 	switch {
 	case title == "" && p.NullIDError():

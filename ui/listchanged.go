@@ -58,7 +58,9 @@ const maxAutoLists = 3
 // any other. A list_changed that came on the response stream of that
 // list's own listing is not followed: that request's answer, which comes
 // after it, is the new list; nor is one for a 2026 subscription we do not
-// have. While a listing it caused is on its way, more list_changed make
+// have, nor one a resumed stream sent again (its event came before: a
+// server replaying its stream on every reopening had the tools listed
+// each time, and then "changed again" said of what changed once). While a listing it caused is on its way, more list_changed make
 // one more listing once it is back (a server adding its tools one by one
 // says so once per tool), not one each.
 func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
@@ -69,7 +71,7 @@ func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 	var cmds []tea.Cmd
 	for i := range batch {
 		r := &batch[i]
-		if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification || r.RPC.ForeignSubscription != "" {
+		if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification || r.RPC.ForeignSubscription != "" || r.RPC.Replayed {
 			continue
 		}
 		k := listKindOf(r.RPC.Method)

@@ -172,6 +172,11 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			// For a subscription that is none of ours: Detail says so.
 			return "⚠ not ours", st.Warning
 		}
+		if pr.Request != nil && pr.Request.RPC != nil && pr.Request.RPC.Replayed {
+			// Sent again by a resumed stream, as Raw events marks it:
+			// no news, and exec leaves it out.
+			return "↻ replayed", st.Dim
+		}
 		return "received", st.Dim
 	}
 	return wireLine(string(pr.State), 32), st.Row
