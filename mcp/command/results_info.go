@@ -93,15 +93,23 @@ func ReadTTL(raw json.RawMessage) (int64, string) {
 // (negative)" for a negative one.
 func readMillis(name string, raw json.RawMessage, invalid, negative string) (int64, string) {
 	var ms int64
-	switch {
-	case json.Unmarshal(raw, &ms) != nil:
-		why := "not a whole number of milliseconds"
-		if f, err := strconv.ParseFloat(string(raw), 64); (err == nil || errors.Is(err, strconv.ErrRange)) && f >= math.MaxInt64 && (math.IsInf(f, 1) || f == math.Trunc(f)) {
-			why = "past the largest whole number of milliseconds, " + strconv.FormatInt(math.MaxInt64, 10)
+	if json.Unmarshal(raw, &ms) != nil {
+		// A whole number written otherwise (1e3, 1000.0) is that number:
+		// JSON has one kind of number, and encoding/json takes neither
+		// form into an int64.
+		f, err := strconv.ParseFloat(string(raw), 64)
+		switch {
+		case err != nil && !errors.Is(err, strconv.ErrRange), f != math.Trunc(f) && !math.IsInf(f, 0):
+			return 0, fmt.Sprintf("%s %s (%snot a whole number of milliseconds)", name, mcp.Excerpt(raw), invalid)
+		case f <= -math.MaxInt64:
+			return 0, fmt.Sprintf("%s %s (%s)", name, mcp.Excerpt(raw), negative)
+		case f >= math.MaxInt64:
+			return 0, fmt.Sprintf("%s %s (%spast the largest whole number of milliseconds, %d)", name, mcp.Excerpt(raw), invalid, int64(math.MaxInt64))
 		}
-		return 0, fmt.Sprintf("%s %s (%s%s)", name, mcp.Excerpt(raw), invalid, why)
-	case ms < 0:
-		return 0, fmt.Sprintf("%s %d (%s)", name, ms, negative)
+		ms = int64(f)
+	}
+	if ms < 0 {
+		return 0, fmt.Sprintf("%s %s (%s)", name, mcp.Excerpt(raw), negative)
 	}
 	return ms, ""
 }

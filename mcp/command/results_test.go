@@ -75,6 +75,9 @@ func TestParseResultInfo(t *testing.T) {
 		// written" read "per\u003cuser\u003e".
 		{`{"resultType":"complete","cacheScope":"per<user>&x"}`, "resultType complete · cacheScope \"per<user>&x\" (not public or private, the scopes the protocol defines)"},
 		{`{"resultType":5,"ttlMs":1e400,"cacheScope":["x"]}`, "resultType 5 (not a string) · ttlMs 1e400 (past the largest whole number of milliseconds, 9223372036854775807) · cacheScope [\"x\"] (not a string)"},
+		{`{"resultType":"complete","ttlMs":1e3}`, "resultType complete · ttlMs 1000"},
+		{`{"resultType":"complete","ttlMs":-1e300}`, "resultType complete · ttlMs -1e300 (negative: no time a result can be kept)"},
+		{`{"resultType":"complete","ttlMs":1.5}`, "resultType complete · ttlMs 1.5 (not a whole number of milliseconds)"},
 	}
 	for _, tt := range tests {
 		if got := ParseResultInfo(json.RawMessage(tt.result)).String(); got != tt.want {
