@@ -214,12 +214,15 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		last := &tried[len(tried)-1]
 		last.Verdict = verdict(c, err, last.Status != 0)
-		refusedStatus, refusedAfter := handshakeRefused(last.Status, err)
-		if refusedAfter {
-			last.Verdict = fmt.Sprintf("answered, then its handshake was refused (%d): %s here", refusedStatus, TransportWords(c.transport))
-		}
 		if err != nil {
 			last.Cause = CauseOf(err)
+		}
+		// The probe answered in kind, the rest of the handshake refused:
+		// the transport is the server's, so the refusal says why it did
+		// not open, and the next transport is not worth trying.
+		refusedAfter := last.HandshakeRefused()
+		if we := (*WireError)(nil); refusedAfter && errors.As(err, &we) {
+			last.Verdict = fmt.Sprintf("answered, then its handshake was refused (%d): %s here", we.Status, TransportWords(c.transport))
 		}
 		switch c := weighed(CauseOf(err)); {
 		case err == nil || last.Status != 0:
@@ -418,19 +421,6 @@ func fallThrough(err error) bool {
 		}
 	}
 	return false
-}
-
-// handshakeRefused reports a probe the server answered in kind (a 2xx)
-// whose transport then failed with an HTTP status on a later message of
-// the handshake (a refused notifications/initialized): the transport is
-// the server's, so the refusal says why it did not open, and the next
-// transport is not worth trying.
-func handshakeRefused(probeStatus int, err error) (int, bool) {
-	var we *WireError
-	if probeStatus >= 200 && probeStatus < 300 && errors.As(err, &we) && we.Cause == CauseStatus {
-		return we.Status, true
-	}
-	return 0, false
 }
 
 // notServed reports whether a failed reconnect says the transport is not

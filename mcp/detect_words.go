@@ -183,7 +183,7 @@ func alsoTimedOut(closest, err error) error {
 // HandshakeRefused reports an attempt whose probe the server answered in
 // kind (2xx), the rest of whose handshake it then refused with a status
 // (initialize taken, notifications/initialized refused): detection found
-// the transport and stopped there, yet the session did not open.
+// the transport and stopped there (detect), yet the session did not open.
 func (a Attempt) HandshakeRefused() bool {
 	return a.Status >= 200 && a.Status < 300 && a.Cause == CauseStatus
 }
