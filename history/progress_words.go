@@ -22,8 +22,7 @@ func (p *Pair) ProgressWords() string {
 	}
 	s := FormatNumber(p.Progress)
 	if p.Total > 0 {
-		pct := int(min(max(p.Progress/p.Total, 0), 1) * 100)
-		s += " of " + FormatNumber(p.Total) + " (" + strconv.Itoa(pct) + "%)"
+		s += " of " + FormatNumber(p.Total) + " (" + Percent(p.Progress/p.Total) + ")"
 	}
 	if m := sanitize.Line(strings.Join(strings.Fields(p.ProgressMessage), " ")); m != "" {
 		s += " · " + clip.Marked(m, progressMessageLimit)
@@ -35,6 +34,12 @@ func (p *Pair) ProgressWords() string {
 		}
 	}
 	return s
+}
+
+// Percent is a fraction of work done as a whole percentage, held to 0% and
+// 100%: a server past its total is not 130% done.
+func Percent(f float64) string {
+	return strconv.Itoa(int(min(max(f, 0), 1)*100)) + "%"
 }
 
 // reportedProgress says whether any notifications/progress of the request

@@ -76,7 +76,7 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			if quiet := c.quietFor(pr, spin); quiet != "" {
 				return spin + " quiet " + quiet, st.Pending
 			}
-			return spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + percent(pr.Progress/pr.Total), st.Pending
+			return spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + history.Percent(pr.Progress/pr.Total), st.Pending
 		case pr.Progress > 0:
 			if quiet := c.quietFor(pr, spin); quiet != "" {
 				return spin + " quiet " + quiet, st.Pending
@@ -209,11 +209,6 @@ func progressBar(f float64, w int) string {
 	f = min(max(f, 0), 1)
 	full := int(f * float64(w)) // a cell fills once its share is done
 	return strings.Repeat("█", full) + strings.Repeat("░", w-full)
-}
-
-// percent is a fraction as a whole percentage, capped at 100%.
-func percent(f float64) string {
-	return strconv.Itoa(int(min(max(f, 0), 1)*100)) + "%"
 }
 
 // methodText is what the METHOD column says of a row: the method and tool,
