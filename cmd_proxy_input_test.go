@@ -13,7 +13,8 @@ import (
 )
 
 // A 2026 answer that asks for input (resultType input_required) has not
-// finished its request: the headless line says "input required", not "ok",
+// finished its request: the headless line says "input required" (and what
+// it asks with: elicitation/create), not "ok",
 // as the Pairs pane says "↪ input". The TypeScript SDK v2 client sends the
 // same call again with the answers, a round the line then shows ok.
 func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
@@ -52,8 +53,8 @@ func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
 			done = line
 		}
 	}
-	if !strings.Contains(asked, "← tools/call confirm id=1 input required") {
-		t.Errorf("the round that asks for input reads %q, want it to say input required", asked)
+	if !strings.Contains(asked, "← tools/call confirm id=1 input required (elicitation/create)") {
+		t.Errorf("the round that asks for input reads %q, want it to say input required, and with what", asked)
 	}
 	if !strings.Contains(done, "← tools/call confirm id=2 ok") {
 		t.Errorf("the answered round reads %q, want ok", done)

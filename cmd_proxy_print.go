@@ -428,8 +428,13 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		s = "tool error"
 	case m.InputRequired && mcp.MayAskForInput(m.Method):
 		// Only a request that may ask has a round to follow; any other
-		// answer is the request's end, malformed or not.
+		// answer is the request's end, malformed or not. What it asks
+		// with is said: the line read the same for a form, a sampling
+		// and the roots.
 		s = "input required"
+		if asks := history.AskedMethods(m.Raw); len(asks) > 0 {
+			s += " (" + sanitize.Line(clip.ListFunc(asks, 3, func(a string) string { return mcp.NameShown(a) })) + ")"
+		}
 	default:
 		s = "ok"
 	}

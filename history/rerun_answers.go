@@ -152,6 +152,21 @@ func inputMethods(raw mcp.Raw) map[string]inputAsk {
 	return out
 }
 
+// AskedMethods are the methods a 2026 input_required answer's
+// inputRequests ask with (elicitation/create, sampling/createMessage,
+// roots/list), sorted, each once; nil when it asks for nothing. Server
+// text: the edges sanitize them.
+func AskedMethods(raw mcp.Raw) []string {
+	var out []string
+	for _, a := range inputMethods(raw) {
+		if !slices.Contains(out, a.method) {
+			out = append(out, a.method)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // question is a server's question (the params of an elicitation or a
 // sampling request) in a form two askings of the same thing share: JSON
 // with its members in order and without what changes from one asking to
