@@ -58,20 +58,30 @@ func (e *RPCError) meaning() (words string, quote bool) {
 	case CodeHeaderMismatch:
 		s := "HeaderMismatch: a mirrored header was missing or did not match the body"
 		var m struct {
-			Header   string  `json:"header"`
-			Expected *string `json:"expected"`
-			Received *string `json:"received"`
+			Header   string          `json:"header"`
+			Expected *string         `json:"expected"`
+			Received json.RawMessage `json:"received"`
 		}
 		// Only the {header, expected, received} shape says which header
 		// should have held what. The TypeScript SDK sends {header, body}:
 		// its header is at times a name, at times the value it got, and
 		// its message already says what disagreed, so it is quoted as is.
 		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" && m.Expected != nil {
-			got := "nothing"
-			if m.Received != nil {
-				got = strconv.Quote(*m.Received)
+			s = fmt.Sprintf("HeaderMismatch: %s should be %q", m.Header, *m.Expected)
+			// A string is what came; null, or no "received" beside the
+			// header and expected alone, says no header came. One naming
+			// what came under another key ("got") says neither: "the
+			// server got nothing" was untrue of it, and the data is
+			// quoted beside.
+			var got *string
+			var keys map[string]json.RawMessage
+			_ = json.Unmarshal(d.Mismatch, &keys)
+			switch {
+			case m.Received != nil && json.Unmarshal(m.Received, &got) == nil && got != nil:
+				s += ", the server got " + strconv.Quote(*got)
+			case string(m.Received) == "null", m.Received == nil && len(keys) == 2:
+				s += ", the server got nothing"
 			}
-			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, *m.Expected, got)
 		}
 		return s, true
 	case CodeMissingCapability:

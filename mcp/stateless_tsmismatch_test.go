@@ -32,3 +32,24 @@ func TestHeaderMismatchOfTheTypeScriptShape(t *testing.T) {
 		t.Errorf("Meaning() = %q, want the kind of error and the server's words %q", got, said)
 	}
 }
+
+// data.mismatch's "received" says what header came: a string is what
+// came, null (or header and expected alone) that none did. A shape naming
+// what came under another key ("got") read "the server got nothing", which
+// was untrue: it says neither, and the data is quoted beside.
+func TestHeaderMismatchReceivedIsReadAsSent(t *testing.T) {
+	for _, c := range []struct {
+		mismatch, want, not string
+	}{
+		{`{"header":"Mcp-Name","expected":"a","received":"b"}`, `Mcp-Name should be "a", the server got "b"`, ""},
+		{`{"header":"Mcp-Name","expected":"a","received":null}`, `Mcp-Name should be "a", the server got nothing`, ""},
+		{`{"header":"Mcp-Name","expected":"a"}`, `Mcp-Name should be "a", the server got nothing`, ""},
+		{`{"header":"Mcp-Name","expected":"a","got":"b"}`, `Mcp-Name should be "a"`, "got nothing"},
+	} {
+		e := &RPCError{Code: CodeHeaderMismatch, Message: "Header mismatch", Data: []byte(`{"mismatch":` + c.mismatch + `}`)}
+		got := e.Meaning()
+		if !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
+			t.Errorf("mismatch %s: Meaning() = %q, want it to say %q and not %q", c.mismatch, got, c.want, c.not)
+		}
+	}
+}
