@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -435,6 +437,22 @@ func (l *Log) problems() []Problem {
 		seen[k] = len(out)
 		out = append(out, p)
 	}
+	// A failure a later one wraps whole ("notifications/initialized …
+	// failed: POST … answered 400 …" after that POST's own "POST …
+	// answered 400 …") is said by it: the pane said one failure twice.
+	wrapped := make([]bool, len(out))
+	for i, p := range out {
+		wrapped[i] = p.Level == LevelError && slices.ContainsFunc(out, func(q Problem) bool {
+			return q.Level == LevelError && q.Seq > p.Seq && strings.HasSuffix(q.Message, ": "+p.Message)
+		})
+	}
+	kept := out[:0]
+	for i, p := range out {
+		if !wrapped[i] {
+			kept = append(kept, p)
+		}
+	}
+	out = kept
 	if len(out) > maxSources {
 		out = out[len(out)-maxSources:]
 	}
