@@ -114,16 +114,7 @@ func TestListenRefusedSlowlyBacksOff(t *testing.T) {
 		x.Error(-32603, "overloaded")
 	})
 	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: slow}, Config{})
-	var details []string
-	rec.waitFor(t, "the second slow refusal's reopening", func(Record) bool {
-		details = details[:0]
-		for _, r := range rec.all() {
-			if r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in") {
-				details = append(details, r.State.Detail)
-			}
-		}
-		return len(details) >= 2
-	})
+	details := twoReopenings(t, rec, "the second slow refusal's reopening")
 	if !strings.Contains(details[1], "reopening in 2s") {
 		t.Errorf("after a second slow refusal: %q, want the delay doubled to 2s", details)
 	}
@@ -145,8 +136,21 @@ func TestListenAcknowledgedForAnotherIsNoServedStream(t *testing.T) {
 		}
 	})
 	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: foreign}, Config{})
+	details := twoReopenings(t, rec, "the second unacknowledged stream's reopening")
+	if !strings.Contains(details[1], "reopening in 2s, attempt 2 of 5") {
+		t.Errorf("after a second stream the server never acknowledged: %q, want the delay doubled to 2s, attempt 2", details)
+	}
+	if !strings.Contains(details[0], "; the server had not acknowledged it (no notifications/subscriptions/acknowledged for it came)") {
+		t.Errorf("the stream's end %q does not say the server never acknowledged it", details[0])
+	}
+}
+
+// twoReopenings waits until the listen stream was reopened twice, what
+// saying what is waited for, and returns what each reopening said.
+func twoReopenings(t *testing.T, rec *recorded, what string) []string {
+	t.Helper()
 	var details []string
-	rec.waitFor(t, "the second unacknowledged stream's reopening", func(Record) bool {
+	rec.waitFor(t, what, func(Record) bool {
 		details = details[:0]
 		for _, r := range rec.all() {
 			if r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in") {
@@ -155,10 +159,5 @@ func TestListenAcknowledgedForAnotherIsNoServedStream(t *testing.T) {
 		}
 		return len(details) >= 2
 	})
-	if !strings.Contains(details[1], "reopening in 2s, attempt 2 of 5") {
-		t.Errorf("after a second stream the server never acknowledged: %q, want the delay doubled to 2s, attempt 2", details)
-	}
-	if !strings.Contains(details[0], "; the server had not acknowledged it (no notifications/subscriptions/acknowledged for it came)") {
-		t.Errorf("the stream's end %q does not say the server never acknowledged it", details[0])
-	}
+	return details
 }
