@@ -330,68 +330,6 @@ func streamClosed(c *Client, l *leg, err error) {
 	}
 }
 
-// sessionDelete relays the DELETE that ends a streamable session.
-func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string) {
-	c, done := p.hold(w, p.sessionOf(sid, r), mcp.TransportStreamable, r, "the client ends a session that had ended", "a DELETE after the session ended")
-	if c == nil {
-		return
-	}
-	defer done()
-	c.mu.Lock()
-	c.deleting = true
-	c.mu.Unlock()
-	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
-	defer l.cancel()
-	resp, ok := l.send()
-	c.mu.Lock()
-	c.deleteDropped = !ok && l.clientLeft(nil)
-	c.mu.Unlock()
-	if !ok {
-		return
-	}
-	err := l.answer(resp, mcp.StreamResponse, nil)
-	isGone := resp.StatusCode >= 300 && gone(c, l, resp, sid)
-	c.mu.Lock()
-	// A DELETE upstream refused (405, a 500) ended nothing there: a GET
-	// stream it drops later was not ended by it (streamClosed).
-	c.deleteRefused = (resp.StatusCode < 200 || resp.StatusCode >= 300) && !isGone
-	c.mu.Unlock()
-	if refusal, refused := mcp.NoDelete(resp.StatusCode, shownID(sid)); refused {
-		// The client is done with the session either way.
-		c.end("the client ended the session with DELETE; " + refusal)
-	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		p.rememberDeleted(sid, c, false)
-		p.sharedDeleted(c, sid, resp.Status)
-		c.end("the client ended the session with DELETE (" + resp.Status + ")")
-	} else if isGone {
-		// Upstream has no such session (any more): the client is done
-		// with it all the same, and nothing is left to keep. The id is
-		// remembered as the 2xx's is, so a client that sends it again
-		// (retrying the DELETE) begins a recording saying which session
-		// ended it. The others using the id are not told this DELETE
-		// ended it: upstream had no such session already. A DELETE
-		// retried again keeps the first ending remembered: the session
-		// that ended the id, not the last retry's.
-		p.rememberDeleted(sid, c, true)
-		c.end("the client ended the session with DELETE; " + c.goneEnd(sid))
-	}
-	l.finish(err)
-}
-
-// rememberDeleted remembers that client session c ended session id sid
-// with DELETE, for a client that uses the id again (unknownSession);
-// unlessKnown keeps who ended it by an ending already remembered for sid,
-// which is all the same the newest of the id's endings (noteEnded).
-func (p *Proxy) rememberDeleted(sid string, c *Client, unlessKnown bool) {
-	by := endedWith(c)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if known, ok := p.deleted.recorded(sid); unlessKnown && ok {
-		by = known
-	}
-	p.noteEnded(&p.deleted, sid, by)
-}
-
 // gone reports (and says in session c) that upstream's answer to a
 // request carrying c's id sid says it does not know the id: 404, or the
 // TypeScript SDK's 400 "no valid session" (its answer once it restarted).
