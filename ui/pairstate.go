@@ -168,11 +168,13 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			// other warned rows are.
 			return "⚠ received", st.Warning
 		}
-		if foreignWords(pr) != "" {
+		// Read as flags, not as Detail's words: a row is drawn every
+		// frame.
+		if r := pr.Request; r != nil && r.RPC != nil && r.RPC.ForeignSubscription != "" {
 			// For a subscription that is none of ours: Detail says so.
 			return "⚠ not ours", st.Warning
 		}
-		if pr.Request != nil && pr.Request.RPC != nil && pr.Request.RPC.Replayed {
+		if r := pr.Request; r != nil && r.RPC != nil && r.RPC.Replayed {
 			// Sent again by a resumed stream, as Raw events marks it:
 			// no news, and exec leaves it out.
 			return "↻ replayed", st.Dim
