@@ -28,13 +28,22 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 	if !ok {
 		return
 	}
+	// A DELETE upstream refused (405, a 500) ended nothing there: a GET
+	// stream it drops later was not ended by it (streamClosed). That is
+	// noted before the client is answered, since a client that drops its
+	// stream on reading the refusal must not read it as the DELETE's doing.
+	c.mu.Lock()
+	c.deleteRefused = resp.StatusCode < 200 || resp.StatusCode >= 300
+	c.mu.Unlock()
 	err := l.answer(resp, mcp.StreamResponse, nil)
 	isGone := resp.StatusCode >= 300 && gone(c, l, resp, sid)
-	c.mu.Lock()
-	// A DELETE upstream refused (405, a 500) ended nothing there: a GET
-	// stream it drops later was not ended by it (streamClosed).
-	c.deleteRefused = (resp.StatusCode < 200 || resp.StatusCode >= 300) && !isGone
-	c.mu.Unlock()
+	if isGone {
+		// Only the body, read as it was relayed, tells a session
+		// upstream no longer knew from a refusal: its streams end with it.
+		c.mu.Lock()
+		c.deleteRefused = false
+		c.mu.Unlock()
+	}
 	if refusal, refused := mcp.NoDelete(resp.StatusCode, shownID(sid)); refused {
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
