@@ -8,6 +8,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
@@ -17,6 +18,9 @@ import (
 // how a client cancels a request: the headless line says it as the
 // client's cancel, marked "·", where it read "! cancelled tools/call slow
 // id=2: the client left before the answer came", a failure in a CI log.
+// The SDK also sends notifications/cancelled as it gives up; which of the
+// two the proxy reads first is the race of two connections, and either is
+// the client's cancel, said as such.
 func TestProxyHeadlessSaysAStatelessClientCancelled(t *testing.T) {
 	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -37,7 +41,7 @@ func TestProxyHeadlessSaysAStatelessClientCancelled(t *testing.T) {
 	}
 	h.waitFor("· cancelled tools/call slow id=")
 	h.stop()
-	if out := h.errw.String(); strings.Contains(out, " ! ") || !strings.Contains(out, "which cancels it on 2026-07-28") {
+	if out := h.errw.String(); strings.Contains(out, " ! ") || !strings.Contains(out, "which cancels it on 2026-07-28") && !strings.Contains(out, "· cancelled tools/call slow id=2: "+mcp.ClientCancelled) {
 		t.Errorf("the client's cancel is not said as one, or a line marks it a failure:\n%s", out)
 	}
 }
