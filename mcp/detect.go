@@ -186,14 +186,14 @@ func (s *Session) detect(ctx context.Context) error {
 		tr := s.newTransport(c)
 		s.mu.Lock()
 		s.tr = tr
-		s.probing = !forced
+		s.probing, s.trying = !forced, forced
 		s.probes = nil
 		s.mu.Unlock()
 		setQuiet(tr, !forced)
 		err := tr.open(ctx)
 		setQuiet(tr, false)
 		s.mu.Lock()
-		s.probing = false
+		s.probing, s.trying = false, false
 		tried := s.probes
 		s.mu.Unlock()
 		if len(tried) == 0 {
@@ -226,9 +226,11 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		switch c := weighed(CauseOf(err)); {
 		case err == nil || last.Status != 0:
-		case last.Err == "", c == CauseConnectTimeout, c == CauseEndpointTimeout:
+		case last.Err == "", forced, c == CauseConnectTimeout, c == CauseEndpointTimeout:
 			// No answer came in time, so what the HTTP client says
 			// ("context canceled") says less than why detection gave up.
+			// A forced transport's failure is the session's own error
+			// record, which its attempt's line then does not quote again.
 			last.Err = err.Error()
 		}
 		attempts = append(attempts, tried...)
@@ -347,9 +349,12 @@ func (s *Session) detect(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	if !forced || CauseOf(err) == CauseModernOnly || CauseOf(err) == CauseNoInitialize {
+	if !forced || CauseOf(err) == CauseModernOnly || CauseOf(err) == CauseNoInitialize || failedAt < len(attempts) && attempts[failedAt].HandshakeRefused() {
 		// A forced transport logged its own failure, except a refusal
-		// that came as a JSON-RPC answer: no transport logs that.
+		// that came as a JSON-RPC answer: no transport logs that. Nor
+		// does one say which message of the handshake was refused: the
+		// POST's own failure reads as the opening's (the pane drops the
+		// one this wraps).
 		s.emitError(connectOp(err), err, 0, 0)
 	}
 	return err
@@ -441,7 +446,11 @@ func (s *Session) emitHTTP(ex *HTTPExchange) int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seq := s.emit(Record{Kind: KindHTTP, HTTP: ex})
-	if s.probing && s.tr != nil && (ex.Purpose == PurposeProbe || ex.Purpose == PurposeStream) {
+	// A forced transport is not probed, but its opening exchange (the
+	// initialize POST, the GET) is what its attempt answered: taken from
+	// the failure instead, a refusal of a later message of the handshake
+	// read as the opening's own status.
+	if s.tr != nil && (s.probing && (ex.Purpose == PurposeProbe || ex.Purpose == PurposeStream) || s.trying && len(s.probes) == 0) {
 		a := Attempt{Transport: s.tr.name(), Method: ex.Method, URL: ex.URL, Status: ex.Status, Err: ex.Err, Seq: seq}
 		if ct := RecordedHeader(ex.Headers, "Content-Type"); ct != "" {
 			a.ContentType = ct

@@ -63,3 +63,31 @@ func TestDetectionStopsWhereInitializeWasAnswered(t *testing.T) {
 		}
 	}
 }
+
+// The same server with --transport streamable: the attempt took the
+// notification's 400 as initialize's ("tried POST initialize URL → 400 ·
+// answered 400: not streamable HTTP here"), and the session's only error
+// was the POST's own, which does not name the message refused. The
+// attempt now shows initialize's own answer and a refused handshake, and
+// the session's error names the notification.
+func TestForcedStreamableSaysTheHandshakeWasRefused(t *testing.T) {
+	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
+		x.Status(http.StatusBadRequest, "text/plain", "Unsupported protocol version")
+	})
+	s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportStreamable, NoGetStream: true})
+	rec := collect(s)
+	defer s.Close()
+	if err := s.Connect(testCtx(t)); err == nil {
+		t.Fatal("Connect succeeded, want the refused notification's failure")
+	}
+	d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
+	if len(d.Detect.Attempts) != 1 {
+		t.Fatalf("the forced detection has %d attempts, want its one: %+v", len(d.Detect.Attempts), d.Detect.Attempts)
+	}
+	if a := d.Detect.Attempts[0]; a.Status != http.StatusOK || !a.HandshakeRefused() || strings.Contains(a.Verdict, "not streamable HTTP here") {
+		t.Errorf("the attempt reads %s → %d, %q; want initialize's 200 and a refused handshake", a.Label(), a.Status, a.Verdict)
+	}
+	rec.waitFor(t, "an error naming the refused notification", func(r Record) bool {
+		return r.Kind == KindError && strings.HasPrefix(r.Error.Message, "notifications/initialized, which ends the handshake")
+	})
+}

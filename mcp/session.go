@@ -85,6 +85,7 @@ type Session struct {
 	acks        listenAcks      // 2026: listen streams not yet acknowledged (its own lock)
 	probing     bool            // detection is trying a transport
 	probes      []Attempt       // what the current probe sent and got
+	trying      bool            // a forced transport opens: its first exchange stands for the attempt
 	detecting   *detectRun      // detection in flight, which a reconnect stops
 	// answered is set by the first HTTP answer of any kind: after it, a
 	// request that gets none means the server went away, not that it was

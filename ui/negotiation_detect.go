@@ -95,6 +95,10 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 			// answer, or of the status alone, would say it twice, as
 			// would a failure a problem above shows whole.
 			line += " · " + wireLine(a.Verdict, 256)
+		} else if a.Verdict != "" && a.Status >= 200 && a.Status < 300 && failureAbove(ps, a) {
+			// Answered in kind, then failed as a problem above says:
+			// "→ 200" alone read as the attempt that worked.
+			line += " · failed, as said above"
 		}
 		f.kv(label, line, statusStyle(st, a.Status))
 	}

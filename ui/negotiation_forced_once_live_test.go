@@ -49,8 +49,9 @@ func TestLiveForcedTransportFailureSaidOnce(t *testing.T) {
 }
 
 // A forced transport whose initialize answer named a version mcpscope
-// refused: the refusal is the ✗ problem, and the attempt's line says it
-// failed without quoting it again (it was quoted whole there).
+// refused: the refusal is the ✗ problem, and the attempt's line says what
+// came back (200, an event stream) and that it failed, without quoting the
+// failure again (it was quoted whole there).
 func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
 	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
 		x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
@@ -63,7 +64,7 @@ func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
 	if got := strings.Count(words, "holds a control character"); got != 1 {
 		t.Errorf("the Negotiation pane says the refusal %d times, want once:\n%s", got, words)
 	}
-	if !strings.Contains(words, "→ failed, as said above") {
+	if !strings.Contains(words, "→ 200 · text/event-stream · failed, as said above") {
 		t.Errorf("the attempt's line does not say it failed:\n%s", words)
 	}
 }

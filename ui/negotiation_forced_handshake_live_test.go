@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// --transport streamable against a server that took initialize and
+// refused notifications/initialized: the pane's ✗ line was the POST's own
+// failure, which does not say which message was refused, and the attempt's
+// line gave the notification's 400 to initialize ("→ 400 · answered 400:
+// not streamable HTTP here"). The ✗ line now names the notification, once,
+// and the attempt shows initialize's own answer and the refused handshake.
+func TestLiveForcedRefusedHandshakeIsNamed(t *testing.T) {
+	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
+		x.Status(http.StatusBadRequest, "text/plain", "Unsupported protocol version")
+	})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
+	l.waitFor("which ends the handshake")
+	m := l.quit()
+	words := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	if got := strings.Count(words, "Unsupported protocol version"); got != 1 {
+		t.Errorf("the Negotiation pane quotes the refusal %d times, want once:\n%s", got, words)
+	}
+	if !strings.Contains(words, "✗ notifications/initialized, which ends the handshake") {
+		t.Errorf("the ✗ line does not name the refused notification:\n%s", words)
+	}
+	if !strings.Contains(words, "tried POST initialize "+srv.Endpoint()+" → 200") || strings.Contains(words, "not streamable HTTP here") {
+		t.Errorf("the attempt's line does not show initialize's own answer:\n%s", words)
+	}
+}
