@@ -47,17 +47,21 @@ func refusedLegacy(r *http.Request, resp *http.Response, err error) bool {
 // opens a legacy stream there. Its initialize is that probe, refused: not
 // the session's failure.
 //
-// An answer in JSON or as an event stream is a streamable server's, kept
-// at /sse (a host answering old URLs with its streamable handler): its
+// A 400 in JSON or as an event stream is a streamable server's, kept at
+// /sse (a host answering old URLs with its streamable handler): its
 // refusal of the initialize ("Unsupported protocol version") is the
-// session's failure, which a probe's row would hide.
+// session's failure, which a probe's row would hide. A 404 or 405 is the
+// route refusing the method whatever its page's type: web frameworks
+// (Spring Boot, FastAPI) answer it in JSON for a legacy server's /sse.
 func triedAtLegacy(r *http.Request, resp *http.Response) bool {
-	switch mcp.MediaType(resp.Header) {
-	case "application/json", "text/event-stream":
-		return false
-	}
 	switch resp.StatusCode {
-	case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed:
+	case http.StatusBadRequest:
+		switch mcp.MediaType(resp.Header) {
+		case "application/json", "text/event-stream":
+			return false
+		}
+		return atSSE(r)
+	case http.StatusNotFound, http.StatusMethodNotAllowed:
 		return atSSE(r)
 	}
 	return false

@@ -83,3 +83,34 @@ func TestStreamableRefusalAtSSEIsNoProbe(t *testing.T) {
 		t.Errorf("the session ends with %s, calling a streamable server's path legacy", describe(end))
 	}
 }
+
+// A legacy server on a web framework (Spring Boot, behind Spring AI's
+// SSE servers; FastAPI) answers a POST to its GET-only /sse with 405 and a
+// JSON error page: its JSON was read as a streamable server's refusal, so
+// mcp-remote's try there was the session's failure ("post-failed", an
+// error counted). Only a 400 in JSON is a streamable server's; a 404 or
+// 405 is the route refusing the method, whatever its page's type.
+func TestFrameworkJSONRefusalAtSSEIsTheClientsProbe(t *testing.T) {
+	up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
+		if r.Method == http.MethodPost && r.URL.Path == demo.SSEPath && r.URL.RawQuery == "" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			_, _ = w.Write([]byte(`{"timestamp":"2026-11-29T06:00:00.000+00:00","status":405,"error":"Method Not Allowed","path":"/sse"}`))
+			return
+		}
+		gateway.ServeHTTP(w, r)
+	})
+	_, base, w := startProxy(t, up.URL+demo.SSEPath, Config{})
+	rawPost(t, base+demo.SSEPath, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bridge","version":"1"}}}`,
+		"Accept", "application/json, text/event-stream")
+	w.allEnded(t, 1)
+	recs := w.records(w.sessions()[0].ID)
+	log := history.NewLog()
+	log.Append(recs...)
+	if p := log.Pair(0); p.Method != "initialize" || p.State != history.StateProbe {
+		t.Errorf("the initialize a framework's JSON 405 refused is %s %s, want the client's probe", p.Method, p.State)
+	}
+	if n := log.Stats().Errors; n != 0 {
+		t.Errorf("the try counts %d errors, want none", n)
+	}
+}
