@@ -17,7 +17,9 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 	}
 	defer done()
 	c.mu.Lock()
-	c.deleting = true
+	// A DELETE retried after a refusal may be the one that ends the
+	// session: the refusal before it says nothing of this one.
+	c.deleting, c.deleteRefused = true, false
 	c.mu.Unlock()
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
 	defer l.cancel()
