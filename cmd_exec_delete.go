@@ -13,12 +13,14 @@ import (
 // session stays open there, which a gateway's developer is here to see,
 // and only the recording said so. A 404 (the session was gone already)
 // and a 405 (the specification's answer of a server that lets no client
-// end a session) are no failure; a DELETE that got no answer is said where
-// quitting waits for it. "" for any other record.
+// end a session) are no failure, nor the TypeScript SDK's 400 "No valid
+// session ID" (its word for gone, mcp.SessionGone); a DELETE that got no
+// answer is said where quitting waits for it. "" for any other record.
 func deleteLine(r *mcp.Record) string {
 	h := r.HTTP
 	if r.Kind != mcp.KindHTTP || h == nil || h.Purpose != mcp.PurposeDelete || h.Status < 400 ||
-		h.Status == http.StatusNotFound || h.Status == http.StatusMethodNotAllowed {
+		h.Status == http.StatusMethodNotAllowed ||
+		mcp.SessionGone(h.Status, mcp.MediaType(http.Header{"Content-Type": {mcp.RecordedHeader(h.Headers, "Content-Type")}}), h.Body) {
 		return ""
 	}
 	status := h.StatusLine

@@ -17,16 +17,27 @@ import (
 // so on stderr now; a 405 (a server that lets no client end sessions, as
 // the specification allows) is still no warning.
 func TestExecSaysTheDeleteWasRefused(t *testing.T) {
+	// The TypeScript SDK answers a DELETE for a session it no longer
+	// knows (restarted, expired) with 400 and a JSON-RPC error: the
+	// session is gone, as a 404 says, and no warning is due.
+	const gone = `{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"},"id":null}`
 	for _, c := range []struct {
 		status int
+		body   string
 		want   bool
-	}{{http.StatusInternalServerError, true}, {http.StatusMethodNotAllowed, false}} {
+	}{{http.StatusInternalServerError, "boom", true}, {http.StatusMethodNotAllowed, "boom", false}, {http.StatusBadRequest, gone, false}, {http.StatusBadRequest, "boom", true}} {
 		up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 		target, _ := url.Parse(up.URL)
 		relay := httputil.NewSingleHostReverseProxy(target)
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodDelete {
-				http.Error(w, "boom", c.status)
+				if c.body == gone {
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(c.status)
+					_, _ = w.Write([]byte(gone))
+					return
+				}
+				http.Error(w, c.body, c.status)
 				return
 			}
 			relay.ServeHTTP(w, r)
