@@ -80,6 +80,9 @@ func rpcErrorNote(m *mcp.RPCMessage) string {
 		return ""
 	}
 	e := mcp.RPCErrorOf(top[0])
+	if e.NoCode {
+		return " — no code: " + sanitize.Line(e.MessageQuoted(maxErrorWords))
+	}
 	return fmt.Sprintf(" — code %d: %s", e.Code, sanitize.Line(e.MessageQuoted(maxErrorWords)))
 }
 

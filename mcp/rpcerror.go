@@ -110,6 +110,21 @@ type RPCError struct {
 	Code    int             `json:"code"`
 	Message string          `json:"message"`
 	Data    json.RawMessage `json:"data,omitempty"`
+	// NoCode says the server's error object held no number code (none,
+	// or one unreadable): Code is then mcpscope's, for advice, and is not
+	// shown as the server's (Headline).
+	NoCode bool `json:"-"`
+}
+
+// Headline is how a line names the error before its message: "JSON-RPC
+// error -32602", or with no code the server sent none. A -32700 made up
+// for {"error":"boom"} read in a CI log as the server saying it could not
+// parse the request.
+func (e *RPCError) Headline() string {
+	if e.NoCode {
+		return "JSON-RPC error (no code)"
+	}
+	return fmt.Sprintf("JSON-RPC error %d", e.Code)
 }
 
 // Error is the code and the server's message and data, each cut to what a
@@ -119,7 +134,7 @@ func (e *RPCError) Error() string { return e.quoted(maxQuoted) }
 // quoted is Error with the server's message and data each cut to n bytes,
 // each saying how long it was.
 func (e *RPCError) quoted(n int) string {
-	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, e.MessageQuoted(n))
+	s := e.Headline() + ": " + e.MessageQuoted(n)
 	if len(e.Data) > 0 {
 		s += " (data: " + clip.Quote(string(e.Data), n) + ")"
 	}
@@ -147,11 +162,14 @@ const maxQuoted = 1000
 // input"); read as an error object, one with code 0 and no message.
 func RPCErrorOf(errv []byte) *RPCError {
 	if string(errv) == "null" {
-		return &RPCError{Code: CodeParseError, Message: `unreadable answer: it has no "result", and its "error" is null`}
+		return &RPCError{Code: CodeParseError, NoCode: true, Message: `unreadable answer: it has no "result", and its "error" is null`}
 	}
 	e := &RPCError{}
 	if err := json.Unmarshal(errv, e); err != nil {
-		return &RPCError{Code: CodeParseError, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
+		return &RPCError{Code: CodeParseError, NoCode: true, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
+	}
+	if code, ok := Members(errv, "code"); !ok || code[0] == nil || string(code[0]) == "null" {
+		e.NoCode = true
 	}
 	return e
 }

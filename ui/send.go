@@ -221,7 +221,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			// went, and read as the server's lack.
 			hint = advice.ForRPC(e, advice.Asked{Method: m.cmd.Method, Transport: m.otherEra}, advice.TUI) + " · "
 		}
-		return fmt.Sprintf("%s: %sJSON-RPC error %d: %s%s", label, hint, e.Code, sanitize.Line(e.MessageQuoted(maxRefusalQuote)), warn)
+		return fmt.Sprintf("%s: %s%s: %s%s", label, hint, e.Headline(), sanitize.Line(e.MessageQuoted(maxRefusalQuote)), warn)
 	}
 	if m.err != nil {
 		var rpcErr *mcp.RPCError
