@@ -47,9 +47,9 @@ func readSummary(raw []byte) (answerSummary, bool) {
 		return sum, false
 	}
 	if e := doc.Root().Get("error"); e.Exists() && e.Kind() != jsonspan.Null {
-		if json.Unmarshal(e.Raw(), &sum.Error) != nil {
-			return sum, false
-		}
+		// Read as every line reads it, so an object with no number
+		// code is said to have none, not given Go's zero.
+		sum.Error = mcp.RPCErrorOf(e.Raw())
 	}
 	res := doc.Root().Get("result")
 	if !res.Exists() || res.Kind() == jsonspan.Null {
@@ -138,7 +138,11 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 		return out
 	}
 	if e := sum.Error; e != nil {
-		out = in.labelled(out, "error", strconv.Itoa(e.Code)+" · "+sanitize.Line(e.Meaning()), st.Error.Render)
+		code := strconv.Itoa(e.Code)
+		if e.NoCode {
+			code = "no code"
+		}
+		out = in.labelled(out, "error", code+" · "+sanitize.Line(e.Meaning()), st.Error.Render)
 		if hint := advice.ForRPC(e, in.asked, in.audience); hint != "" {
 			out = in.labelled(out, "", "→ "+hint, st.Hint.Render)
 		}
