@@ -22,13 +22,7 @@ func TestRefusedDeleteEndsNoStream(t *testing.T) {
 		}
 		gateway.ServeHTTP(w, r)
 	})
-	_, base, w := startProxy(t, up.URL+"/mcp", Config{})
-	sid := rawInitialize(t, base)
-	w.record(t, 1, "the session open", inState("open", "session "+sid))
-	rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
-	if get := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"); get.StatusCode != http.StatusOK {
-		t.Fatalf("the GET stream was answered %s, want 200", get.Status)
-	}
+	base, w, sid := sessionWithStream(t, up.URL+"/mcp")
 	if del := rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"); del.StatusCode != http.StatusInternalServerError {
 		t.Fatalf("the DELETE was answered %s, want upstream's 500", del.Status)
 	}
@@ -53,13 +47,7 @@ func TestRetriedDeleteEndsTheStream(t *testing.T) {
 		}
 		gateway.ServeHTTP(w, r)
 	})
-	_, base, w := startProxy(t, up.URL+"/mcp", Config{})
-	sid := rawInitialize(t, base)
-	w.record(t, 1, "the session open", inState("open", "session "+sid))
-	rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
-	if get := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"); get.StatusCode != http.StatusOK {
-		t.Fatalf("the GET stream was answered %s, want 200", get.Status)
-	}
+	base, w, sid := sessionWithStream(t, up.URL+"/mcp")
 	for i, want := range []int{http.StatusInternalServerError, http.StatusNoContent} {
 		if del := rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"); del.StatusCode != want && !(i == 1 && del.StatusCode < 300) {
 			t.Fatalf("DELETE %d was answered %s, want %d", i+1, del.Status, want)
@@ -71,4 +59,19 @@ func TestRetriedDeleteEndsTheStream(t *testing.T) {
 	if want := "closed by upstream, as the client's DELETE ended the session"; r.State.Detail != want {
 		t.Errorf("the stream the retried DELETE ended reads %q, want %q", r.State.Detail, want)
 	}
+}
+
+// sessionWithStream opens a streamable session through a proxy of
+// upstream, with its GET stream open, and returns the proxy's base URL,
+// its watcher and the session id.
+func sessionWithStream(t *testing.T, upstream string) (string, *watched, string) {
+	t.Helper()
+	_, base, w := startProxy(t, upstream, Config{})
+	sid := rawInitialize(t, base)
+	w.record(t, 1, "the session open", inState("open", "session "+sid))
+	rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
+	if get := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"); get.StatusCode != http.StatusOK {
+		t.Fatalf("the GET stream was answered %s, want 200", get.Status)
+	}
+	return base, w, sid
 }
