@@ -27,13 +27,7 @@ func TestProxyHeadlessSaysAFailedInitializeAtOnce(t *testing.T) {
 	defer stream.Body.Close()
 	postVia(t, h.run.base, "", "failing-client", initializeAs("failing-client"))
 	want := "failed: upstream answered the initialize 500 Internal Server Error: no session began"
-	for !strings.Contains(h.errw.String(), want) {
-		select {
-		case <-ctx.Done():
-			t.Fatalf("no line %q while the GET stream is open:\n%s", want, h.errw.String())
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
+	h.waitFor(want)
 	if strings.Contains(h.errw.String(), "closed:") {
 		t.Errorf("the session closed while its GET stream is open:\n%s", h.errw.String())
 	}
