@@ -29,8 +29,13 @@ func TestLiveDetailKeepsAScrolledReadersPlace(t *testing.T) {
 			}
 			l.waitFor("Detail · 5/")
 		}
+		l.mark()
 		close(release)
 		l.waitFor("tools/call echo: ok")
+		// The status comes with the command's answer, the Response with
+		// the answer's records, either first: the event that carried it
+		// counts in the tab row, drawn again only for it.
+		l.waitFor("Raw events ")
 		m := l.quit()
 		offset, resp := m.detail.scroll.offset, m.detail.respLine
 		switch {

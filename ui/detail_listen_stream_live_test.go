@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,6 +15,18 @@ func TestLiveDetailNamesTheListenStream(t *testing.T) {
 	l := startDemoListening(t)
 	l.command("subscribe demo://clock")
 	l.waitFor("the listen stream now carries its updates")
+	// The status comes with the command's answer, the rows with the
+	// records, either first: wait until both listen rows were drawn
+	// listening, each after its acknowledgement (the second's title is
+	// cut: "…/listen all lists 1 uri").
+	listening := regexp.MustCompile(`request (\S+) +\S*/listen [^│\n]*● listening`)
+	l.waitUntil(func([]byte) bool {
+		ids := map[string]bool{}
+		for _, m := range listening.FindAllSubmatch(l.seen.Bytes(), -1) {
+			ids[string(m[1])] = true
+		}
+		return len(ids) >= 2
+	})
 	m := l.quit()
 	var listens []*history.Pair
 	var acks []*history.Pair

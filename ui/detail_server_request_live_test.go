@@ -23,8 +23,13 @@ func TestLiveDetailShowsAServerRequestsStreamAndOurReplysPOST(t *testing.T) {
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)
 	l.waitFor("asks: sampling/createMessage")
+	l.mark() // Negotiation's last POST is tools/call's 200 until the reply's
 	l.typeLine("streamable HTTP")
 	l.waitOK("tools/call sample")
+	// The server hands our reply to the tool before it answers the reply's
+	// POST 202 (the Go SDK does), so the tool's answer can come before
+	// that 202: wait for the POST's record as well as the answer's.
+	l.waitFor("last 202 in ")
 	m := l.quit()
 	var asked, call *history.Pair
 	for i := 0; i < m.com.log.PairCount(); i++ {

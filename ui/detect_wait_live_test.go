@@ -21,7 +21,7 @@ func TestLiveCommandTypedWhileDetectingGoesOnceFound(t *testing.T) {
 	l.command("tools/list")
 	l.waitFor("tools/list waits for the transport to be found")
 	close(release)
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list") // the status, and the row its records make
 	m := l.quit()
 	if got := len(pairsOf(m, "tools/list")); got != 1 {
 		t.Errorf("tools/list rows = %d, want 1: sent once detection found the transport", got)

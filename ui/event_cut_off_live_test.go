@@ -25,6 +25,10 @@ func TestLiveEventCutOffShowsItsBytes(t *testing.T) {
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, 80, 24, "● initialized")
 	l.tm.Type("l")
 	l.waitFor("tools/list: ")
+	// The status comes with the command's answer, the cut-off event with
+	// the records, either first: it is the second event, after
+	// initialize's answer.
+	l.waitFor("Raw events 2 ")
 	m := l.quit()
 	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
 		press(m, "tab")

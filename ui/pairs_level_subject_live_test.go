@@ -13,7 +13,7 @@ import (
 func TestLivePairsRowNamesTheLogLevel(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.command("logging/setLevel warning")
-	l.waitFor("logging/setLevel: ok")
+	l.waitOK("logging/setLevel") // the status, and the row its records make
 	m := l.quit()
 	if rows := ansi.Strip(strings.Join(m.pairs.view(false), "\n")); !strings.Contains(rows, "logging/setLevel warning") {
 		t.Errorf("the Pairs rows = %s\nwant the row to say logging/setLevel warning", rows)

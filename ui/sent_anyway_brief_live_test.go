@@ -57,7 +57,7 @@ func TestLiveToolAsMethodSentAnywayIsSaidOnce(t *testing.T) {
 func sentAnyway(t *testing.T, w, h int, line, prompt string) *Model {
 	t.Helper()
 	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, w, h, "initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, w, h, "● initialized")
 	l.command("tools/list")
 	l.waitOK("tools/list")
 	l.mark()

@@ -14,7 +14,7 @@ import (
 // the line that reads demo://readme, as exec does (command.Run's warning).
 func TestLiveQuotedURIKeyValueIsSaid(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.mark()
 	l.command("resources/read 'uri=demo://readme'")
 	l.waitFor("sent anyway")

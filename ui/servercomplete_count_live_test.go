@@ -70,6 +70,9 @@ func TestLiveServerOfferedNothingIsNotAskedAgain(t *testing.T) {
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("the server offered no values for lang starting zz (asked already): type one")
+	// The status comes with the answer, the rows with the records, either
+	// first: the first Tab's row, then the count.
+	l.waitRowsDrawn("completion/complete ", 1)
 	m := l.quit()
 	if asked := sentCount(m, "completion/complete"); asked != 1 {
 		t.Errorf("completion/complete sent %d times for two Tabs on one word the server offered nothing for, want once", asked)

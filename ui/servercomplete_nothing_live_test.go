@@ -67,6 +67,10 @@ func TestLiveOfferedNothingForgottenOnANewSession(t *testing.T) {
 			// Said of the new answer, or with "(asked already)" where
 			// nothing was asked: the count below tells them apart.
 			l.waitFor("the server offered no values for language starting zz")
+			// The status comes with the answer, the rows with the records,
+			// either first: a row for each session's ask (none for an
+			// "asked already"), then the count.
+			l.waitRowsDrawn("completion/complete ", 2)
 			m := l.quit()
 			if asked := sentCount(m, "completion/complete"); asked != 2 {
 				t.Errorf("completion/complete sent %d times, want once per session", asked)
