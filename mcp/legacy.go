@@ -138,7 +138,10 @@ func (l *legacy) noEndpointLocked() *WireError {
 		if e.Cause == CauseBadHTTP || e.Cause == CauseEventTooLarge {
 			cause = e.Cause
 		}
-		return &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Err: e.Err,
+		// Reconnecting is the session's own word that the stream is
+		// being reopened: a screen reading it from its log may not
+		// have that record yet.
+		return &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Err: e.Err, Reconnecting: e.Reconnecting,
 			Message: "not connected: the stream that named the endpoint ended (" + e.Message + ")"}
 	}
 	return errNoEndpoint()

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -87,5 +88,20 @@ func TestLegacyReconnectRetryOfDaysIsCapped(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("Close waited out the server's retry")
+	}
+}
+
+// A request sent while the broken legacy stream waits to be reopened on
+// mcpscope's own schedule is refused as not connected, and says the stream
+// is being reopened: the TUI read that from its log, which can lag the
+// session, and then said "press r to reconnect" to a session already
+// reconnecting.
+func TestRequestWhileReconnectingSaysSo(t *testing.T) {
+	_, s, rec := retryThenClose(t, "60000")
+	ownClose(t, rec)
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	var we *WireError
+	if !errors.As(err, &we) || we.Cause != CauseNotConnected || !we.Reconnecting {
+		t.Fatalf("a request while reconnecting fails with %#v, want not connected and reconnecting", err)
 	}
 }

@@ -248,7 +248,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		switch cause := mcp.CauseOf(m.err); {
 		case cause == mcp.CauseNotConnected && m.connecting:
 			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"
-		case cause == mcp.CauseNotConnected && m.reconnecting:
+		case cause == mcp.CauseNotConnected && (m.reconnecting || reconnecting(m.err)):
 			// Short: the status bar keeps its "◌ reconnecting" beside it
 			// on 80 columns, and what to do once it is open comes then.
 			return levelWarn, label + ": not sent, the stream is reconnecting"
@@ -484,4 +484,12 @@ func errText(err error, s string) string {
 		s += " — " + hint
 	}
 	return sanitize.Line(strings.ReplaceAll(s, "\n", " "))
+}
+
+// reconnecting reports whether err says the session is reopening its
+// stream on its own: the session's word, which the log the screen reads
+// may not have yet.
+func reconnecting(err error) bool {
+	var we *mcp.WireError
+	return errors.As(err, &we) && we.Reconnecting
 }
