@@ -157,6 +157,11 @@ type Model struct {
 	replacing   bool
 	afterInit   []SubmitMsg
 	afterDetect bool
+	// heldAsk is a Tab's ask of the server made while initialize (i, or
+	// r's new session: reconnectAsked) was on its way, sent once it is
+	// over (askHeld).
+	heldAsk        *serverCompleteMsg
+	reconnectAsked bool
 	// roots holds the roots changes typed while one is being made.
 	roots rootsQueue
 	// afterTools holds the tools/calls of tools not listed yet, submitted

@@ -180,8 +180,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		m.carryUnsent(m.unsentAfter(unsent, msg))
 		return tea.Batch(done, m.completionListed(msg))
 	case reconnectedMsg:
+		m.reconnectAsked = false
 		if msg.err != nil {
+			m.heldAsk = nil // the status says why there is no session to ask
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
+		}
+		if ask := m.askHeld(); ask != nil {
+			return ask
 		}
 		if m.com.log.Stats().Transport == mcp.TransportSSE {
 			return m.sayReconnected("reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it", msg.subscribed)

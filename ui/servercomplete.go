@@ -29,6 +29,9 @@ type serverCompleteMsg struct {
 	// session is the id of the session asked (askServer): an answer
 	// that comes after `r` or `i` began another is that one's no more.
 	session string
+	// held says it waited for the session's initialize (askHeld): the
+	// session it asks is the new one, whose id the log may not have yet.
+	held bool
 }
 
 // askedWord is the key=value word a serverCompleteMsg asked about: the
@@ -133,7 +136,10 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if b == nil || m.com.replay {
 		return nil
 	}
-	if awaitsInitialize(m.com.log) {
+	if m.initializing > 0 || m.reconnectAsked {
+		return m.holdAsk(msg)
+	}
+	if awaitsInitialize(m.com.log) && !sessionInitialized(b) {
 		// A legacy session before i refuses completion/complete too, in
 		// words that do not say what to do.
 		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
@@ -144,7 +150,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if m.completing == msg.line {
 		return nil // asked already; its answer is on its way
 	}
-	if m.cmdline.askedNothing == msg.word() {
+	if m.cmdline.askedNothing == msg.word() && !msg.held {
 		return m.setStatus(levelInfo, noneOffered(msg)+" (asked already): type one")
 	}
 	m.completing = msg.line
@@ -173,7 +179,7 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if m.completing == msg.ask.line {
 		m.completing = ""
 	}
-	if msg.ask.session != m.com.log.Stats().SessionID {
+	if msg.ask.session != m.com.log.Stats().SessionID && !msg.ask.held {
 		// The values were the old session's (a prompt's arguments, a
 		// resource's names may differ in the new one): Tab asks this one.
 		return m.setStatus(levelInfo, "the server's values for "+sanitize.Line(msg.ask.key)+" came after the session changed, so they are not offered: press Tab to ask again")

@@ -102,10 +102,14 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 // cancelled) and, when none is left, sends what waited for it.
 func (m *Model) initDone() tea.Cmd {
 	m.initializing = max(m.initializing-1, 0)
-	if m.initializing > 0 || m.afterDetect || len(m.afterInit) == 0 {
+	if m.initializing > 0 {
 		return nil
 	}
-	return m.releaseAfterInit()
+	ask := m.askHeld()
+	if m.afterDetect || len(m.afterInit) == 0 {
+		return ask
+	}
+	return tea.Batch(m.releaseAfterInit(), ask)
 }
 
 // releaseAfterInit sends what waited for the transport or for
