@@ -185,20 +185,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 			m.heldAsk = nil // the status says why there is no session to ask
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
 		}
-		if ask := m.askHeld(); ask != nil {
-			return ask
-		}
-		if m.com.log.Stats().Transport == mcp.TransportSSE {
-			return m.sayReconnected("reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it", msg.subscribed)
-		}
-		if m.com.log.Stats().Transport == mcp.TransportStateless {
-			// 2026 has no session: "a new session" contradicted
-			// Negotiation's "POST only, no session".
-			return m.setStatus(levelInfo, "reconnected: discovered again with server/discover (stateless: no session)")
-		}
-		// Streamable HTTP opens a session with initialize: the new
-		// session is ready, there is nothing to press.
-		return m.sayReconnected("reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}), msg.subscribed)
+		// A Tab held for the new session asks now; the status then says
+		// the reconnect (what subscriptions it ended), and the ask's
+		// answer its own when it comes.
+		ask := m.askHeld()
+		return tea.Batch(ask, m.reconnected(msg))
 	case copiedMsg:
 		// A copy cut short says why, which an 80-column bar cut
 		// ("terminals take no mor…"): it wraps to be read whole.
@@ -393,4 +384,20 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 		return tea.Batch(status, m.initDone())
 	}
 	return status
+}
+
+// reconnected says the reconnect the user asked for (r) opened the
+// transport again, and what is left to do.
+func (m *Model) reconnected(msg reconnectedMsg) tea.Cmd {
+	if m.com.log.Stats().Transport == mcp.TransportSSE {
+		return m.sayReconnected("reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it", msg.subscribed)
+	}
+	if m.com.log.Stats().Transport == mcp.TransportStateless {
+		// 2026 has no session: "a new session" contradicted
+		// Negotiation's "POST only, no session".
+		return m.setStatus(levelInfo, "reconnected: discovered again with server/discover (stateless: no session)")
+	}
+	// Streamable HTTP opens a session with initialize: the new
+	// session is ready, there is nothing to press.
+	return m.sayReconnected("reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}), msg.subscribed)
 }
