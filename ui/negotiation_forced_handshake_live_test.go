@@ -22,7 +22,9 @@ func TestLiveForcedRefusedHandshakeIsNamed(t *testing.T) {
 		x.Status(http.StatusBadRequest, "text/plain", "Unsupported protocol version")
 	})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
-	l.waitFor("which ends the handshake")
+	// Negotiation's ✗ line, drawn from the log, where the records of the
+	// detection come before it: the status bar's may come first.
+	l.waitFor("✗ notifications/initialized, which ends")
 	m := l.quit()
 	words := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
 	if got := strings.Count(words, "Unsupported protocol version"); got != 1 {

@@ -40,6 +40,8 @@ func TestLiveAnErrorWithNoCodeIsNotGivenOne(t *testing.T) {
 		l.waitFor("● initialized")
 		l.command("tools/call echo text=hi")
 		l.waitText(c.status)
+		// The status comes with the answer, the row with its records.
+		l.waitRowState("tools/call echo", "✗ rpc error")
 		m := l.quit()
 		call := lastPair(m, func(p *history.Pair) bool { return p.Method == "tools/call" })
 		if call == nil {
