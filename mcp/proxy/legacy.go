@@ -72,10 +72,13 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 	if !ok {
 		return
 	}
-	err := l.answer(resp, mcp.StreamResponse, nil)
-	if err == nil && m.method == "notifications/initialized" && l.status < 300 {
+	if m.method == "notifications/initialized" && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		// Upstream took it: logged before the answer goes out, since a
+		// client goes on at the status line, with a body unread (a 202's
+		// "Accepted") or closed (handshakeDone).
 		c.handshakeDone()
 	}
+	err := l.answer(resp, mcp.StreamResponse, nil)
 	l.finish(err)
 }
 

@@ -102,6 +102,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			p.routeSession(sid, r, c)
 		}
 	}
+	if success && m.method == "notifications/initialized" {
+		c.handshakeDone() // before the answer, as on a legacy session
+	}
 	err := l.answer(resp, streamOf(m), nil)
 	if reinit {
 		c.reinitialized(within, resp.Status, success && reopened, refused, sid)
@@ -116,9 +119,6 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	}
 	if within != "" && gone(c, l, resp, within) {
 		defer c.endWhenQuiet(c.goneEnd(within))
-	}
-	if err == nil && success && m.method == "notifications/initialized" {
-		c.handshakeDone()
 	}
 	l.finish(err)
 }
