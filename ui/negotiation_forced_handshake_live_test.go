@@ -5,9 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -21,12 +18,7 @@ func TestLiveForcedRefusedHandshakeIsNamed(t *testing.T) {
 	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 		x.Status(http.StatusBadRequest, "text/plain", "Unsupported protocol version")
 	})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
-	// Negotiation's ✗ line, drawn from the log, where the records of the
-	// detection come before it: the status bar's may come first.
-	l.waitFor("✗ notifications/initialized, which ends")
-	m := l.quit()
-	words := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	words := forcedNegotiation(t, srv, "notifications/initialized, which ends")
 	if got := strings.Count(words, "Unsupported protocol version"); got != 1 {
 		t.Errorf("the Negotiation pane quotes the refusal %d times, want once:\n%s", got, words)
 	}

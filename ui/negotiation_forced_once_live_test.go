@@ -57,14 +57,23 @@ func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
 		x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
 			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
 	})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
-	l.waitFor("holds a control character")
-	m := l.quit()
-	words := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	words := forcedNegotiation(t, srv, "the initialize answer's")
 	if got := strings.Count(words, "holds a control character"); got != 1 {
 		t.Errorf("the Negotiation pane says the refusal %d times, want once:\n%s", got, words)
 	}
 	if !strings.Contains(words, "→ 200 · text/event-stream · failed, as said above") {
 		t.Errorf("the attempt's line does not say it failed:\n%s", words)
 	}
+}
+
+// forcedNegotiation is the Negotiation pane's words, as one line, for a
+// session forced onto srv's streamable HTTP, once its ✗ line beginning
+// problem is drawn: from the log, where the detection's records come
+// before it (the status bar's line may come first).
+func forcedNegotiation(t *testing.T, srv *mcptest.StreamableServer, problem string) string {
+	t.Helper()
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
+	l.waitFor("✗ " + problem)
+	m := l.quit()
+	return strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
 }
