@@ -60,9 +60,10 @@ const maxAutoLists = 3
 // after it, is the new list; nor is one for a 2026 subscription we do not
 // have, nor one a resumed stream sent again (its event came before: a
 // server replaying its stream on every reopening had the tools listed
-// each time, and then "changed again" said of what changed once). While a listing it caused is on its way, more list_changed make
-// one more listing once it is back (a server adding its tools one by one
-// says so once per tool), not one each.
+// each time, and then "changed again" said of what changed once). While
+// a listing it caused is on its way, more list_changed make one more
+// listing once it is back (a server adding its tools one by one says so
+// once per tool), not one each.
 func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 	if m.backend() == nil {
 		return nil
