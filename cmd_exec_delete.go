@@ -20,7 +20,7 @@ func deleteLine(r *mcp.Record) string {
 	h := r.HTTP
 	if r.Kind != mcp.KindHTTP || h == nil || h.Purpose != mcp.PurposeDelete || h.Status < 400 ||
 		h.Status == http.StatusMethodNotAllowed ||
-		mcp.SessionGone(h.Status, mcp.MediaType(http.Header{"Content-Type": {mcp.RecordedHeader(h.Headers, "Content-Type")}}), h.Body) {
+		mcp.SessionGone(h.Status, mcp.RecordedMediaType(h.Headers), h.Body) {
 		return ""
 	}
 	status := h.StatusLine

@@ -109,6 +109,12 @@ var errLeaveBound = errors.New("mcpscope stopped waiting: what it sends on leavi
 // notifications/cancelled), whose deadline is errLeaveBound.
 type leavingKey struct{}
 
+// RecordedMediaType is MediaType of a recorded header map: the answer's
+// Content-Type without its parameters, in lower case.
+func RecordedMediaType(h map[string][]string) string {
+	return mediaTypeOf(RecordedHeader(h, "Content-Type"))
+}
+
 // RecordedHeader is a header's first value in a recorded header map,
 // whatever case the name was written in: Go writes canonical names, but a
 // recording from another version or edited by hand need not.
