@@ -241,14 +241,14 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			delete(lp.asked, r.Error.ReqSeq)
 			lp.endedReqs.add(r.Error.ReqSeq, a.of)
 		}
-		if history.ProbeVerdict(r.Error) && r.Error.Status == 0 {
-			// Nothing answered the probe (upstream down): no verdict on
-			// the era, whatever the row makes of it. "No 2026 server
-			// here" read as if a server had said no.
-			lp.failure(r, of, what+": "+r.Error.Message)
-			return
-		}
 		if history.ProbeVerdict(r.Error) {
+			if r.Error.Status == 0 {
+				// Nothing answered the probe (upstream down): no verdict
+				// on the era, whatever the row makes of it. "No 2026
+				// server here" read as if a server had said no.
+				lp.failure(r, of, what+": "+r.Error.Message)
+				return
+			}
 			// A 2026-aware client's server/discover refused: how it
 			// finds a server of the 2025 eras, before it falls back to
 			// initialize, not a failure of the session (the TUI's row
