@@ -2,14 +2,10 @@ package main
 
 import (
 	"bufio"
-	"context"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // exec's ctrl+c through the proxy to a 2025 streamable server closes the
@@ -20,23 +16,7 @@ import (
 // answer stream…" and nothing of the cancel, the call left to close with
 // the session.
 func TestProxyHeadlessSaysTheClientCancelled(t *testing.T) {
-	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: mcptest.SlowTool})
-	h := startHeadless(t, up.URL, proxyFlags{})
-	url := h.run.base + "/mcp"
-	_, sid := clientPost(t, url, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"exec","version":"1"}}}`)
-	clientPost(t, url, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-
-	ctx, drop := context.WithTimeout(context.Background(), 10*time.Second)
-	defer drop()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{}}}`))
-	for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-		"Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25"} {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, url, sid, resp, drop := slowCallThroughProxy(t, "exec")
 	var event string
 	for br := bufio.NewReader(resp.Body); !strings.HasSuffix(event, "\n\n"); {
 		line, err := br.ReadString('\n')
