@@ -26,42 +26,47 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 	resp, ok := l.send()
 	c.mu.Lock()
 	c.deleteDropped = !ok && l.clientLeft(nil)
+	// An upstream that could not be reached, or that broke the
+	// connection before answering, ended nothing the proxy can tell of:
+	// a GET stream it drops later was not ended by this DELETE.
+	c.deleteRefused = !ok && !c.deleteDropped
 	c.mu.Unlock()
 	if !ok {
 		return
 	}
-	// A DELETE upstream refused (405, a 500) ended nothing there: a GET
-	// stream it drops later was not ended by it (streamClosed). That is
-	// noted before the client is answered, since a client that drops its
-	// stream on reading the refusal must not read it as the DELETE's doing.
+	// What the status line alone says is noted before the client is
+	// answered: a client that drops its stream on reading a refusal
+	// must not have it read as the DELETE's doing (streamClosed), and
+	// one that reuses the id on reading a 2xx is told which session
+	// ended it (unknownSession), not filed into the ended one.
 	c.mu.Lock()
 	c.deleteRefused = resp.StatusCode < 200 || resp.StatusCode >= 300
 	c.mu.Unlock()
-	err := l.answer(resp, mcp.StreamResponse, nil)
-	isGone := resp.StatusCode >= 300 && gone(c, l, resp, sid)
-	if isGone {
-		// Only the body, read as it was relayed, tells a session
-		// upstream no longer knew from a refusal: its streams end with it.
-		c.mu.Lock()
-		c.deleteRefused = false
-		c.mu.Unlock()
-	}
-	if refusal, refused := mcp.NoDelete(resp.StatusCode, shownID(sid)); refused {
+	refusal, refused := mcp.NoDelete(resp.StatusCode, shownID(sid))
+	ended := resp.StatusCode >= 200 && resp.StatusCode < 300
+	if refused {
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
-	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+	} else if ended {
 		p.rememberDeleted(sid, c, false)
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
-	} else if isGone {
-		// Upstream has no such session (any more): the client is done
-		// with it all the same, and nothing is left to keep. The id is
-		// remembered as the 2xx's is, so a client that sends it again
-		// (retrying the DELETE) begins a recording saying which session
-		// ended it. The others using the id are not told this DELETE
-		// ended it: upstream had no such session already. A DELETE
-		// retried again keeps the first ending remembered: the session
-		// that ended the id, not the last retry's.
+	}
+	err := l.answer(resp, mcp.StreamResponse, nil)
+	if !refused && !ended && resp.StatusCode >= 300 && gone(c, l, resp, sid) {
+		// Only the body, read as it was relayed, tells a session
+		// upstream no longer knew from a refusal: its streams end with
+		// it. Upstream had no such session (any more): the client is
+		// done with it all the same, and nothing is left to keep. The
+		// id is remembered as the 2xx's is, so a client that sends it
+		// again (retrying the DELETE) begins a recording saying which
+		// session ended it. The others using the id are not told this
+		// DELETE ended it: upstream had no such session already. A
+		// DELETE retried again keeps the first ending remembered: the
+		// session that ended the id, not the last retry's.
+		c.mu.Lock()
+		c.deleteRefused = false
+		c.mu.Unlock()
 		p.rememberDeleted(sid, c, true)
 		c.end("the client ended the session with DELETE; " + c.goneEnd(sid))
 	}
