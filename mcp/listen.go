@@ -101,13 +101,13 @@ func (t *streamable) startListen() {
 const listenReadyWait = 2 * time.Second
 
 // AwaitListen waits, at most listenReadyWait, until the 2026 session's
-// listen stream was acknowledged or ended (or ctx ends), so that what the
-// next request sets off (a list_changed) is not sent by the server before
-// it knows the stream: a command line that will linger for notifications
-// calls it before its first request. Other eras return at once: the
-// handshake already waited for their GET stream (initialized), and a
-// legacy SSE session's stream is open before it begins. So does a session
-// with NoListen, which opens no stream.
+// listen stream was acknowledged, or ended with what became of it logged
+// (or ctx ends), so that what the next request sets off (a list_changed)
+// is not sent by the server before it knows the stream: a command line
+// that will linger for notifications calls it before its first request.
+// Other eras return at once: the handshake already waited for their GET
+// stream (initialized), and a legacy SSE session's stream is open before
+// it begins. So does a session with NoListen, which opens no stream.
 //
 // It returns, when the wait (this one, or the handshake's for the GET
 // stream) ended with the stream still not up, what was not: the server may
@@ -154,8 +154,16 @@ const listenServed = time.Second
 // stream that was served starts the pace over.
 func (t *streamable) listenLoop(ctx context.Context) {
 	s := t.s
-	state := func(detail string) { s.emit(streamState(StateListen, 0, TransportStateless, detail, false)) }
-	gaveUp := func(detail string) { s.emit(streamState(StateListen, 0, TransportStateless, detail, true)) }
+	// A stream's end settles the wait for it (AwaitListen) once what
+	// became of it is logged.
+	state := func(detail string) {
+		s.emit(streamState(StateListen, 0, TransportStateless, detail, false))
+		s.acks.settle()
+	}
+	gaveUp := func(detail string) {
+		s.emit(streamState(StateListen, 0, TransportStateless, detail, true))
+		s.acks.settle()
+	}
 	pace := s.reconnectPace()
 	if s.cfg.ReconnectDelay <= 0 {
 		// A listen stream that ended is reopened after EventSource's

@@ -31,7 +31,7 @@ type listenAcks struct {
 	ids     map[int64]string                     // by the listen request's record: its id, while its stream is open
 	waiters []*ackWaiter
 	firsts  map[int64]chan ackFirst // by a listen request the user sent: what came first, its acknowledgement or its end
-	up      chan struct{}           // closed once a listen stream was first acknowledged or ended (see AwaitListen)
+	up      chan struct{}           // closed once a listen stream was first acknowledged, or ended and said so (see AwaitListen)
 }
 
 // settled is closed once a listen stream was acknowledged or ended: before
@@ -40,6 +40,24 @@ func (a *listenAcks) settled() <-chan struct{} {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.upLocked()
+}
+
+// settle says a listen stream settled: acknowledged, or ended with what
+// became of it logged, so that AwaitListen's caller, which reads the
+// stream's fate from the records logged by then, reads its end too.
+func (a *listenAcks) settle() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.settleLocked()
+}
+
+// settleLocked is settle with a.mu held.
+func (a *listenAcks) settleLocked() {
+	select {
+	case <-a.upLocked():
+	default:
+		close(a.up)
+	}
 }
 
 // upLocked is a.up, made on first use; a.mu is held.

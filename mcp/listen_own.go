@@ -52,12 +52,11 @@ func (a *listenAcks) watch(seq int64) <-chan ackFirst {
 }
 
 // first tells whoever watches listen request seq what came first, once,
-// and that a listen stream settled; a.mu is held.
+// and, of an acknowledgement, that a listen stream settled (an end settles
+// it once said: listenLoop); a.mu is held.
 func (a *listenAcks) first(seq int64, f ackFirst) {
-	select {
-	case <-a.upLocked():
-	default:
-		close(a.up)
+	if !f.end {
+		a.settleLocked()
 	}
 	ch, ok := a.firsts[seq]
 	if !ok {
