@@ -77,8 +77,11 @@ type Log struct {
 	ownReconnectRows []int32
 	failed           int // rows of ours in a failed state
 	strayErrors      int // error records not tied to a row
-	connectedAt      time.Time
-	lastTime         time.Time
+	// lastError is the message of the newest error record: one that
+	// wraps it whole is the same failure said again (onError).
+	lastError   string
+	connectedAt time.Time
+	lastTime    time.Time
 
 	neg     negotiationIndex
 	tools   ToolListing

@@ -67,6 +67,12 @@ func (l *Log) onState(r *mcp.Record) {
 func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
 	wasOn := l.own.on
+	// A failure that wraps the one before it whole ("notifications/
+	// initialized … failed: POST … answered 400 …" after that POST's own
+	// "POST … answered 400 …") says which step it failed, not a second
+	// failure: the status bar read "2 err" where Negotiation shows one.
+	wraps := wrapsWhole(e.Message, l.lastError)
+	l.lastError = e.Message
 	l.reconnectErrorOnItsOwn(e)
 	if e.Cause == mcp.CauseBadVersion {
 		l.versionRefused()
@@ -87,7 +93,7 @@ func (l *Log) onError(r *mcp.Record) {
 		i, p = l.row(e.ReqSeq)
 	}
 	if p == nil {
-		if !ProbeVerdict(e) && !l.own.repeat(e, wasOn) {
+		if !ProbeVerdict(e) && !l.own.repeat(e, wasOn) && !wraps {
 			l.strayErrors++
 		}
 		return

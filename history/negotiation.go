@@ -443,7 +443,7 @@ func (l *Log) problems() []Problem {
 	wrapped := make([]bool, len(out))
 	for i, p := range out {
 		wrapped[i] = p.Level == LevelError && slices.ContainsFunc(out, func(q Problem) bool {
-			return q.Level == LevelError && q.Seq > p.Seq && strings.HasSuffix(q.Message, ": "+p.Message)
+			return q.Level == LevelError && q.Seq > p.Seq && wrapsWhole(q.Message, p.Message)
 		})
 	}
 	kept := out[:0]
@@ -457,4 +457,11 @@ func (l *Log) problems() []Problem {
 		out = out[len(out)-maxSources:]
 	}
 	return out
+}
+
+// wrapsWhole reports whether failure message outer says inner whole, as
+// the step it failed ("notifications/initialized … failed: " + inner):
+// one failure, said twice.
+func wrapsWhole(outer, inner string) bool {
+	return inner != "" && strings.HasSuffix(outer, ": "+inner)
 }

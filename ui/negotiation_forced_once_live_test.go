@@ -57,7 +57,7 @@ func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
 		x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
 			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
 	})
-	words := forcedNegotiation(t, srv, "the initialize answer's")
+	words, _ := forcedNegotiation(t, srv, "the initialize answer's")
 	if got := strings.Count(words, "holds a control character"); got != 1 {
 		t.Errorf("the Negotiation pane says the refusal %d times, want once:\n%s", got, words)
 	}
@@ -69,11 +69,12 @@ func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
 // forcedNegotiation is the Negotiation pane's words, as one line, for a
 // session forced onto srv's streamable HTTP, once its ✗ line beginning
 // problem is drawn: from the log, where the detection's records come
-// before it (the status bar's line may come first).
-func forcedNegotiation(t *testing.T, srv *mcptest.StreamableServer, problem string) string {
+// before it (the status bar's line may come first); errors is the status
+// bar's count of them.
+func forcedNegotiation(t *testing.T, srv *mcptest.StreamableServer, problem string) (words string, errors int) {
 	t.Helper()
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
 	l.waitFor("✗ " + problem)
 	m := l.quit()
-	return strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	return strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " "), m.com.log.Stats().Errors
 }
