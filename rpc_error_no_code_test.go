@@ -12,16 +12,17 @@ import (
 // headless line "code -32700", a code mcpscope made up, which in a CI log
 // reads as the server saying it could not parse the request; a message
 // alone read "code 0". Both now say the server gave no code, and quote
-// what it sent.
+// what it sent. A "Code" member is no "code" either: its headline said no
+// code while its advice named the one json.Unmarshal took from it.
 func TestAnErrorWithNoCodeIsNotGivenOne(t *testing.T) {
-	for _, c := range []struct{ errv, quote string }{{`"boom"`, `boom`}, {`{"message":"no code here"}`, "no code here"}} {
+	for _, c := range []struct{ errv, quote string }{{`"boom"`, `boom`}, {`{"message":"no code here"}`, "no code here"}, {`{"Code":-32601,"message":"a Code is no code"}`, "a Code is no code"}} {
 		up := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":` + c.errv + `}`)
 		})
 		h := startHeadless(t, up.URL, proxyFlags{})
 		out, errOut, code := run(t, "exec", "--no-record", h.run.base+strings.TrimPrefix(up.Endpoint(), up.URL), "tools/list")
 		said := out + errOut
-		if code == 0 || !strings.Contains(said, "JSON-RPC error (no code): ") || !strings.Contains(said, c.quote) || strings.Contains(said, "-32700") || strings.Contains(said, "error 0:") {
+		if code == 0 || !strings.Contains(said, "JSON-RPC error (no code): ") || !strings.Contains(said, c.quote) || strings.Contains(said, "-32700") || strings.Contains(said, "error 0:") || strings.Contains(said, "-32601") || strings.Contains(said, "not found") {
 			t.Errorf("error %s: exec exits %d and says:\n%s%s\nwant a failure saying the server gave no code, and what it sent", c.errv, code, out, errOut)
 		}
 		h.waitFor("← tools/list id=")

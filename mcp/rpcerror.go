@@ -169,7 +169,9 @@ func RPCErrorOf(errv []byte) *RPCError {
 		return &RPCError{Code: CodeParseError, NoCode: true, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
 	}
 	if code, ok := Members(errv, "code"); !ok || code[0] == nil || string(code[0]) == "null" {
-		e.NoCode = true
+		// json.Unmarshal took a "Code" member for the code, so the
+		// meaning and the advice named one the headline said was not there.
+		e.NoCode, e.Code = true, 0
 	}
 	return e
 }

@@ -203,7 +203,8 @@ func cancelStatus(resp *Response, err error) string {
 	case resp == nil:
 		return "no answer"
 	case resp.Error != nil:
-		return fmt.Sprintf("refused: %d %s", resp.Error.Code, clip.Quote(resp.Error.Message, 120))
+		// Headline: an error object with no code read "refused: 0".
+		return "refused: " + resp.Error.Headline() + " " + clip.Quote(resp.Error.Message, 120)
 	}
 	var status string
 	if r, ok := objectOf(resp.Result, 1); ok && r.DecodeField("status", &status) == nil && status != "" {
