@@ -162,6 +162,9 @@ type Model struct {
 	// over (askHeld).
 	heldAsk        *serverCompleteMsg
 	reconnectAsked bool
+	// sessionGen counts the new sessions the user began (i, r): what was
+	// asked before one is the old session's (serverCompleted).
+	sessionGen int
 	// roots holds the roots changes typed while one is being made.
 	roots rootsQueue
 	// afterTools holds the tools/calls of tools not listed yet, submitted

@@ -379,11 +379,13 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps.
 		set = m.setWholeStatus
 	}
-	status := set(level, text)
 	if msg.cmd.Method == "initialize" {
-		return tea.Batch(status, m.initDone())
+		if level == levelError {
+			m.heldAsk = nil // the status says why there is no session to ask, as a failed r's does
+		}
+		return m.initDone(func() tea.Cmd { return set(level, text) })
 	}
-	return status
+	return set(level, text)
 }
 
 // reconnected says the reconnect the user asked for (r) opened the

@@ -342,6 +342,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.cmdline.Focus(""), true
 	case key.Matches(msg, k.Reconnect):
 		m.reconnectAsked = true
+		m.sessionGen++
 		return tea.Batch(m.setStatus(levelInfo, "reconnecting…"), reconnectCmd(m.ctx, m.backend(), m.com.log.Surface().Subscribed)), true
 	case key.Matches(msg, k.CancelRequest):
 		return m.cancelSelected(), true

@@ -32,6 +32,10 @@ type serverCompleteMsg struct {
 	// held says it waited for the session's initialize (askHeld): the
 	// session it asks is the new one, whose id the log may not have yet.
 	held bool
+	// gen is Model.sessionGen when it was asked: an answer after the
+	// user began another session (i, r) is the old one's, whatever ids
+	// the log shows yet.
+	gen int
 }
 
 // askedWord is the key=value word a serverCompleteMsg asked about: the
@@ -139,7 +143,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if m.initializing > 0 || m.reconnectAsked {
 		return m.holdAsk(msg)
 	}
-	if awaitsInitialize(m.com.log) && !sessionInitialized(b) {
+	if m.askAwaitsInitialize(b) {
 		// A legacy session before i refuses completion/complete too, in
 		// words that do not say what to do.
 		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
@@ -154,7 +158,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 		return m.setStatus(levelInfo, noneOffered(msg)+" (asked already): type one")
 	}
 	m.completing = msg.line
-	msg.session = m.com.log.Stats().SessionID
+	msg.session, msg.gen = m.com.log.Stats().SessionID, m.sessionGen
 	ctx, id := m.sends.start(m.ctx)
 	sends := m.sends
 	return tea.Batch(m.setStatus(levelInfo, "asking the server for values of "+sanitize.Line(msg.key)+"…"), func() tea.Msg {
@@ -179,7 +183,7 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if m.completing == msg.ask.line {
 		m.completing = ""
 	}
-	if msg.ask.session != m.com.log.Stats().SessionID && !msg.ask.held {
+	if msg.ask.gen != m.sessionGen || msg.ask.session != m.com.log.Stats().SessionID && !msg.ask.held {
 		// The values were the old session's (a prompt's arguments, a
 		// resource's names may differ in the new one): Tab asks this one.
 		return m.setStatus(levelInfo, "the server's values for "+sanitize.Line(msg.ask.key)+" came after the session changed, so they are not offered: press Tab to ask again")

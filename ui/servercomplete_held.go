@@ -4,6 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // Tab pressed right after i or r asks a session still being initialized:
@@ -30,13 +31,13 @@ func (m *Model) askHeld() tea.Cmd {
 	return m.askServer(msg)
 }
 
-// initializer is a backend that knows whether its session is initialized
-// (an mcp.Session, through command.Runner).
-type initializer interface{ Initialized() bool }
-
-// sessionInitialized reports whether b's session is initialized by its own
-// word: the log the screen reads may not have the records saying so yet.
-func sessionInitialized(b Backend) bool {
-	i, ok := b.(initializer)
-	return ok && i.Initialized()
+// askAwaitsInitialize reports whether the session b would ask awaits its
+// initialize, by b's own word where it has one: the log the screen reads
+// can lag the session either way (the records of an initialize just done
+// not in yet, or, after r, still the old session's "initialized").
+func (m *Model) askAwaitsInitialize(b Backend) bool {
+	if awaits, known := command.InitializeAwaited(b); known {
+		return awaits
+	}
+	return awaitsInitialize(m.com.log)
 }

@@ -81,6 +81,7 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	st := m.com.log.Stats()
 	if c.Method == "initialize" {
 		m.initializing++
+		m.sessionGen++
 		// Typed as initialize on the command line as much as pressed as
 		// i: the answer opens a new session (sent says so).
 		m.replacing = st.Transport == mcp.TransportStreamable && st.State == mcp.StateInitialized
@@ -99,17 +100,22 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 }
 
 // initDone counts an initialize's send as over (answered, refused or
-// cancelled) and, when none is left, sends what waited for it.
-func (m *Model) initDone() tea.Cmd {
+// cancelled), says how it went (said) and, when none is left, sends what
+// waited for it. A held Tab's ask goes before the saying, so the
+// initialize's words (a new session replaced the old one) are read, not
+// covered by "asking the server…"; the commands after it, as they always
+// did, each saying it is on its way.
+func (m *Model) initDone(said func() tea.Cmd) tea.Cmd {
 	m.initializing = max(m.initializing-1, 0)
 	if m.initializing > 0 {
-		return nil
+		return said()
 	}
 	ask := m.askHeld()
+	status := said()
 	if m.afterDetect || len(m.afterInit) == 0 {
-		return ask
+		return tea.Batch(ask, status)
 	}
-	return tea.Batch(m.releaseAfterInit(), ask)
+	return tea.Batch(ask, status, m.releaseAfterInit())
 }
 
 // releaseAfterInit sends what waited for the transport or for

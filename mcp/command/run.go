@@ -237,11 +237,22 @@ func notInitialized(method string) error {
 // A Session that cannot tell does not, so its calls go as they always
 // did; a 2026 (stateless) session has no initialize.
 func AwaitsInitialize(s Session) bool {
+	awaits, _ := InitializeAwaited(s)
+	return awaits
+}
+
+// InitializeAwaited is AwaitsInitialize of any backend, and known says
+// whether s could tell at all (an mcp.Session can): a caller with a
+// lagging view of its own (the TUI's log) reads that only when not.
+func InitializeAwaited(s any) (awaits, known bool) {
 	i, ok := s.(interface {
 		Initialized() bool
 		Transport() string
 	})
-	return ok && i.Transport() != mcp.TransportStateless && !i.Initialized()
+	if !ok {
+		return false, false
+	}
+	return i.Transport() != mcp.TransportStateless && !i.Initialized(), true
 }
 
 // toolNames are the names of tools, sorted.
