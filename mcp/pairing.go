@@ -12,9 +12,14 @@ import (
 // foreign instead of being paired by accident. Only an integer written with
 // a fraction or an exponent ("1.0", "1e0") is taken as the integer: that is
 // the same JSON number, and the TypeScript and Go SDKs pair it
-// (sameInteger).
+// (sameInteger); and a string written with other escapes is the same
+// string ("\u00e9" and "é": sameString).
 type pairing struct {
 	open map[string]*pending
+	// alias is the id each open request written with escapes waits under
+	// in open, by the text sameString makes of it: an answer that writes
+	// the id with other escapes, or none, finds it there.
+	alias map[string]string
 	// seqs is the id each open request waits under, by its Seq: a proxy
 	// asks by Seq as each answer ends, and a walk of open per question
 	// cost a client with 10,000 requests unanswered 70µs each.
@@ -45,13 +50,16 @@ type answeredID struct {
 }
 
 func newPairing() pairing {
-	return pairing{open: map[string]*pending{}, seqs: map[int64]string{}, batches: map[int64]*openBatch{}}
+	return pairing{open: map[string]*pending{}, alias: map[string]string{}, seqs: map[int64]string{}, batches: map[int64]*openBatch{}}
 }
 
 // add waits for the answer to id.
 func (pr *pairing) add(id string, p *pending) {
 	pr.drop(id) // an id used again: its Seq is the new request's
 	pr.open[id] = p
+	if s, ok := sameString(id); ok && s != id {
+		pr.alias[s] = id
+	}
 	pr.seqs[p.seq] = id
 	if p.batch != 0 {
 		b := pr.batches[p.batch]
@@ -81,6 +89,9 @@ func (pr *pairing) drop(id string) {
 	}
 	if pr.seqs[p.seq] == id {
 		delete(pr.seqs, p.seq)
+	}
+	if s, ok := sameString(id); ok && pr.alias[s] == id {
+		delete(pr.alias, s)
 	}
 	if b := pr.batches[p.batch]; b != nil {
 		// A batch answered whole leaves nothing behind.
@@ -127,10 +138,11 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 		return p, p.seq, ClassResponse
 	}
 	n, integer := sameInteger(id)
+	key := pairKey(id)
 	// Newest first: a client may use an id again. The request given up on
 	// is late only the first time, and only when it is newer than one that
 	// id answered: after that the answer is a duplicate.
-	same := func(a answeredID) bool { return id != "" && (a.id == id || integer && a.id == n) }
+	same := func(a answeredID) bool { return id != "" && (a.id == key || integer && a.id == n) }
 	if r, ok := pr.replaced.take(same); ok {
 		// The newer request with this id was answered (or is given up
 		// on): this answer is the one the replaced request waited for.
@@ -162,6 +174,16 @@ func (pr *pairing) lookup(id string) (string, *pending) {
 	if p, ok := pr.open[id]; ok {
 		return id, p
 	}
+	key := id
+	if s, ok := sameString(id); ok {
+		if p := pr.open[s]; p != nil {
+			return s, p
+		}
+		key = s
+	}
+	if waits, ok := pr.alias[key]; ok && pr.open[waits] != nil {
+		return waits, pr.open[waits]
+	}
 	if n, integer := sameInteger(id); integer && pr.open[n] != nil {
 		return n, pr.open[n]
 	}
@@ -178,7 +200,8 @@ func keepID(ring *recent[answeredID], id string, seq int64) {
 	}
 	// A copy: id is a view of the answer's bytes, and keeping a view keeps
 	// the whole answer (a proxy relaying 20 MB answers held 256 of them).
-	ring.add(answeredID{strings.Clone(id), seq})
+	// Kept as it is paired (take).
+	ring.add(answeredID{strings.Clone(pairKey(id)), seq})
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer
@@ -226,6 +249,7 @@ func (pr *pairing) drain() []*pending {
 		out = append(out, p)
 	}
 	clear(pr.open)
+	clear(pr.alias)
 	clear(pr.seqs)
 	clear(pr.batches)
 	return out

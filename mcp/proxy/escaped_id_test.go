@@ -1,0 +1,65 @@
+package proxy
+
+import (
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A client's string id comes back from upstream as the same JSON string
+// written with other escapes: a Python client's ensure_ascii "\u00e9t\u00e9"
+// as "été" from the demo gateway (the Go SDK decodes and encodes it), and
+// a raw id as escapes from a server that writes ASCII only. Every SDK
+// pairs them; the proxy paired by the text and said "answer to an id the
+// client never sent", with the request left unanswered.
+func TestAnIDWrittenWithOtherEscapesIsAnswered(t *testing.T) {
+	escapes := mcptest.OnMethod(t, "ping", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":"\u00e9t\u00e9 \u003c\/ok\u003e","result":{}}`)
+	})
+	for _, c := range []struct{ name, upstream, id string }{
+		{"sent with escapes, answered without", "", `"\u00e9t\u00e9 \u003c\/ok\u003e"`},
+		{"sent without escapes, answered with", escapes.Endpoint(), `"été </ok>"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var base string
+			var w *watched
+			var sid string
+			if c.upstream == "" {
+				base, sid, w = demoOpen(t)
+			} else {
+				_, base, w = startProxy(t, c.upstream, Config{})
+				sid = rawInitialize(t, base)
+			}
+			readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":`+c.id+`,"method":"ping"}`,
+				"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25").Body)
+			answer := w.record(t, 1, "the ping's answer", func(r mcp.Record) bool {
+				return r.RPC != nil && r.RPC.Dir == mcp.DirIn && r.RPC.Method == "ping"
+			})
+			if answer.RPC.Class != mcp.ClassResponse {
+				t.Errorf("the answer to id %s reads as %q, want the ping's answer", c.id, answer.RPC.Class)
+			}
+		})
+	}
+}
+
+// Two ids that are not the same string stay apart however they are
+// written: the lone surrogates "\ud800" and "\udc00" both decode to
+// U+FFFD, and a newline written "\n" is not a space.
+func TestIDsThatDecodeAlikeButDifferStayApart(t *testing.T) {
+	for _, c := range []struct{ sent, answered string }{{`"\ud800"`, `"\udc00"`}, {`"a\nb"`, `"a b"`}} {
+		up := mcptest.OnMethod(t, "ping", func(x *mcptest.Exchange) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + c.answered + `,"result":{}}`)
+		})
+		_, base, w := startProxy(t, up.Endpoint(), Config{})
+		sid := rawInitialize(t, base)
+		readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":`+c.sent+`,"method":"ping"}`,
+			"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25").Body)
+		answer := w.record(t, 1, "the answer", func(r mcp.Record) bool {
+			return r.RPC != nil && r.RPC.Dir == mcp.DirIn && r.RPC.ID == c.answered
+		})
+		if answer.RPC.Class != mcp.ClassForeign {
+			t.Errorf("an answer with id %s to the request %s reads as %q, want one to an id never sent", c.answered, c.sent, answer.RPC.Class)
+		}
+	}
+}
