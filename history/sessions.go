@@ -122,6 +122,7 @@ type recordSummary struct {
 		ReqSeq       int64     `json:"req_seq"`
 		Cause        mcp.Cause `json:"cause"`
 		Reconnecting bool      `json:"reconnecting"`
+		Message      string    `json:"message"`
 	} `json:"error"`
 	State stateSkim `json:"state"`
 }
@@ -176,6 +177,9 @@ func describe(path string) SessionInfo {
 	// was counted before any POST said they were probes (on a legacy
 	// stream the answer can come first).
 	refusedFirst := map[int64]bool{}
+	// lastError is the newest error's message: one that wraps it whole is
+	// the same failure said again (Log.onError).
+	var lastError string
 	for {
 		var s recordSummary
 		err := r.skimNext(&s)
@@ -213,7 +217,7 @@ func describe(path string) SessionInfo {
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
-		repeat, verdict := false, false
+		repeat, verdict, wraps := false, false, false
 		switch {
 		case s.Kind == mcp.KindState:
 			st := &mcp.StateChange{State: s.State.State, Conn: s.State.Conn, URL: s.State.URL, Auto: s.State.Auto, Detail: s.State.Detail}
@@ -223,9 +227,11 @@ func describe(path string) SessionInfo {
 			wasOn := own.on
 			own.step(own.errorStep(e))
 			repeat, verdict = e.ReqSeq == 0 && own.repeat(e, wasOn), ProbeVerdict(e)
+			wraps = e.ReqSeq == 0 && wrapsWhole(s.Error.Message, lastError)
+			lastError = s.Error.Message
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0 || s.Error.Cause == mcp.CauseDeclined || s.Error.Cause == mcp.CauseRedirected):
+		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || wraps || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0 || s.Error.Cause == mcp.CauseDeclined || s.Error.Cause == mcp.CauseRedirected):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
 			// a refused connect with two; an outage with an error for
@@ -233,7 +239,8 @@ func describe(path string) SessionInfo {
 			// (x), which the bar reads cancelled, not failed; a 2026
 			// sampling the user declined, which it reads declined; a
 			// proxied client's message it followed a redirect with,
-			// which it reads redirected.
+			// which it reads redirected; a forced transport's refused
+			// handshake, which wraps the POST's own failure whole.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:
