@@ -176,7 +176,10 @@ func (a *execAnswers) noteElicitation(req mcp.InputRequest, line string, err err
 	}
 	if now.key != "" {
 		this = mcp.NameShown(now.key)
-		name = this
+	}
+	if w := answerWord(now.key, req.Method); w != "" {
+		// Never a key that cannot stand inside the quotes below.
+		name = mcp.NameShown(w)
 	}
 	given := fmt.Sprintf("--answer '%s' was given for %s (it answered %s)", clip.Quote(line, 512), elicitationKind(before.url), it)
 	switch {
@@ -232,9 +235,11 @@ func (a *execAnswers) missing() string {
 		}
 		// What was asked is quoted in part past a few kilobytes: the
 		// recording has it whole.
-		name = mcp.NameShown(name)
-		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s'\n",
-			sanitize.Line(name), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Quoted(command.Describe(r), 4096), sanitize.Line(answerExample(name, r)))
+		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n",
+			sanitize.Line(mcp.NameShown(name)), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Quoted(command.Describe(r), 4096))
+		if word := answerWord(r.Key, r.Method); word != "" {
+			fmt.Fprintf(&b, "  answer it with --answer '%s'\n", sanitize.Line(answerExample(mcp.NameShown(word), r)))
+		}
 	}
 	// A given answer that matched nothing is most likely the one meant for
 	// what went unanswered, under another name.

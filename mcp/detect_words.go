@@ -56,7 +56,7 @@ func verdict(c candidate, err error, answered bool) string {
 			return "an answer that is not HTTP"
 		case CauseNotModern:
 			return we.Message
-		case CauseModernRefused:
+		case CauseModernRefused, CauseModernNewer:
 			return "a 2026 server refused it: " + we.Message
 		case CauseBadContentType, CauseNotJSONRPC:
 			if ct, ok := we.Header["Content-Type"]; ok && we.Cause == CauseBadContentType && we.Status != 0 {

@@ -68,6 +68,7 @@ const (
 	CauseClosed           Cause = "closed"             // the session was closed by mcpscope
 	CauseNotModern        Cause = "not-modern"         // a 2026 probe found a server of the initialize era
 	CauseModernRefused    Cause = "modern-refused"     // a 2026 server refused the request (version, headers, capabilities)
+	CauseModernNewer      Cause = "modern-newer"       // a 2026 server names only versions newer than mcpscope knows: one must be pinned
 	CauseNoAnswer         Cause = "no-answer"          // a server asked the user for something nobody answered
 	CauseDeclined         Cause = "declined"           // the user declined a 2026 sampling request, which has no answer that says so: the request is not sent again
 	CauseUnanswered       Cause = "unanswered"         // the user left a 2026 round's question unanswered (the wait ran out): the request is not sent again
@@ -209,8 +210,7 @@ func (e *WireError) takeAnswer(prev *WireError) {
 	e.Status, e.Header, e.Credentialed = prev.Status, prev.Header, prev.Credentialed
 }
 
-// withTransport fills in what a wire error from the shared HTTP code does
-// not know.
+// withTransport fills in what a wire error from the shared HTTP code lacks.
 func withTransport(err error, transport, purpose string) error {
 	var we *WireError
 	if errors.As(err, &we) {
@@ -244,7 +244,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
-	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseNoInitialize: true, CauseReconnectGaveUp: true,
+	CauseModernRefused: true, CauseModernNewer: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseNoInitialize: true, CauseReconnectGaveUp: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as

@@ -296,11 +296,14 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 	}
 	if len(modern) > 0 {
 		msg := fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)
+		cause := CauseModernRefused
 		if !slices.ContainsFunc(modern, func(v string) bool { return v <= ProtocolModern }) {
-			// Pinning one sends its name on the wire mcpscope knows.
+			// Pinning one sends its name on the wire mcpscope knows;
+			// leaving --protocol out picks none of them.
 			msg += fmt.Sprintf(": all newer than the newest mcpscope knows (%s); pinning one of them sends %s's messages under its name", ProtocolModern, ProtocolModern)
+			cause = CauseModernNewer
 		}
-		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Message: msg + shapeSaid(odd)}
+		return r, &WireError{Cause: cause, Transport: TransportStateless, Err: why, Message: msg + shapeSaid(odd)}
 	}
 	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
 		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported)) + shapeSaid(odd)}

@@ -140,9 +140,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			return t.noBody(m, resp, id, purpose)
 		}
+		// What the body says, as an error status's body is quoted: a
+		// login page of a proxy in front reads as one.
 		return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Header:  contentTypeHeader(resp.Header),
-			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream", t.endpoint, statusText(resp), ContentTypeWords(resp.Header))}
+			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream: %s", t.endpoint, statusText(resp), ContentTypeWords(resp.Header), bodyLine(resp.Header, QuotedBody(ex.Body, broke)))}
 	}
 	// A JSON body may be the request's JSON-RPC error, however long: it is
 	// read whole (up to --max-event-size) and the record keeps its start.

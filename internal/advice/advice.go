@@ -240,6 +240,8 @@ var table = []row{
 	{cause: mcp.CauseModernRefused, code: mcp.CodeHeaderMismatch, text: "the server found server/discover's Mcp-* headers not matching its body (its error on the pair says which): check that no -H header overrides an Mcp-* header and that no proxy in between rewrites them"},
 	{cause: mcp.CauseModernRefused, status: 400, text: "the server refused server/discover itself (its error is on the pair): check that no -H header overrides an Mcp-* header"},
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
+	// Left out, --protocol picks none of them: one must be named.
+	{cause: mcp.CauseModernNewer, text: "{pin} with a version the server names: 2026-07-28's messages then go under that name, which the server may or may not read"},
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseBadVersion, text: "a protocol version is a short date such as 2025-11-25 that every later request carries in MCP-Protocol-Version: the server is broken (the initialize answer shows what it sent)"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},

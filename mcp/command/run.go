@@ -174,9 +174,14 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
 		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
-		if err == nil || mcp.PagesStopped(err) {
+		switch {
+		case err == nil || mcp.PagesStopped(err):
 			tools = listed
-		} else {
+		case ctx.Err() != nil:
+			// Given up on while listing (ctrl+c in exec): the call is
+			// not sent after the user said stop.
+			return nil, nil, err
+		default:
 			listErr = err
 		}
 	}

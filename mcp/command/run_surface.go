@@ -194,6 +194,10 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 		// Not seen yet, or added since: list them so the arguments can
 		// be checked.
 		pages, err := s.ListPages(ctx, "prompts/list", mcp.Cursor{}, true)
+		if err != nil && ctx.Err() != nil {
+			// Given up on while listing: nothing more is sent.
+			return nil, nil, err
+		}
 		if err != nil {
 			warnings = append(warnings, ArgWarning{Message: "could not list the prompts to check the arguments (" + err.Error() + "); sending anyway",
 				Short: "the prompts could not be listed to check the arguments"})
