@@ -26,6 +26,13 @@ func TestReusedIDEndsTheEarlierRequest(t *testing.T) {
 	call := w.record(t, 1, "the slow call relayed", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindSent && r.RPC.Tool == "slow"
 	})
+	// Relayed is not yet taken: upstream must have the slow call in hand
+	// before the second id 5 reaches it, or the slow call is the one it
+	// refuses as a duplicate in flight. Its answer's stream opening says
+	// it has.
+	w.record(t, 1, "the slow call's stream opened upstream", func(r mcp.Record) bool {
+		return r.Event != nil && r.Event.ReqSeq == call.Seq
+	})
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"greet","arguments":{"name":"B"}}}`, in...).Body)
 	if got := <-slow; !strings.Contains(got, "done: worked") {
 		t.Fatalf("the slow call's answer is %q", got)
