@@ -20,8 +20,11 @@ import (
 type AnswerCheck struct {
 	transport string
 	sessionID string // the session in use
-	protocol  string // the version negotiated, "" before
-	initSeq   int64  // the newest initialize request sent
+	// idLater says sessionID was first named by an answer after
+	// initialize's, which named none: no request need carry it.
+	idLater  bool
+	protocol string // the version negotiated, "" before
+	initSeq  int64  // the newest initialize request sent
 	// otherID and otherVersion are the first contradictions of the
 	// session in use, and otherSent the first request a proxied client
 	// sent naming another version than its session's; a new session
@@ -73,7 +76,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 	case r.Kind == mcp.KindDetect && r.Detect != nil && r.Detect.Transport != "":
 		c.setTransport(r.Detect.Transport)
 	case r.Kind == mcp.KindEndpoint && r.Endpoint != nil && r.Endpoint.SessionID != "":
-		c.sessionID = r.Endpoint.SessionID
+		c.sessionID, c.idLater = r.Endpoint.SessionID, false
 	case r.Kind == mcp.KindSent && r.RPC != nil && sentInitialize(r.RPC):
 		c.initSeq = r.Seq
 	case r.Kind == mcp.KindState && r.State != nil:
@@ -149,9 +152,9 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 			c.protocol = ""
 		}
 		if st.SessionID != "" {
-			c.sessionID = st.SessionID
+			c.sessionID, c.idLater = st.SessionID, false
 		} else if st.State == mcp.StateConnecting && c.transport == mcp.TransportStreamable {
-			c.sessionID = ""
+			c.sessionID, c.idLater = "", false
 		}
 	}
 }
@@ -189,10 +192,16 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" && c.transport != mcp.TransportStateless {
 		switch {
 		case initialize || c.sessionID == "":
-			c.sessionID = id
+			c.sessionID, c.idLater = id, !initialize
 		case id != c.sessionID && c.otherID == nil:
+			// Said of the id the session had: one initialize named, or,
+			// where it named none, the first a later answer named.
+			named := "the one initialize's answer named and every request carries"
+			if c.idLater {
+				named = "the one an earlier answer named (initialize's answer named none)"
+			}
 			c.otherID = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
-				Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(id)), sanitize.Line(mcp.HeaderQuote(c.sessionID)))}
+				Message: fmt.Sprintf("an answer named session %q, not %q, %s", sanitize.Line(mcp.HeaderQuote(id)), sanitize.Line(mcp.HeaderQuote(c.sessionID)), named)}
 			return *c.otherID, true
 		}
 	}
