@@ -412,6 +412,17 @@ type transport interface {
 	close()
 }
 
+// named is how a failure names request m: its id, which the server may
+// have been sent as anything, with its method beside it, since a line
+// that names "request 5745002" alone left the user to guess it was the
+// initialize (exec's opening, Negotiation's problems).
+func (m *outgoing) named() string {
+	if m.method == "" {
+		return m.id
+	}
+	return m.id + " (" + NameShown(m.method) + ")"
+}
+
 // outgoing is one message on its way out.
 type outgoing struct {
 	class  Class // ClassRequest, ClassNotification or ClassReply

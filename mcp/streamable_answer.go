@@ -140,7 +140,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
-		return s.answerLost(m, t.name(), "application/json", nil, fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id)+emptyBatch(body))
+		return s.answerLost(m, t.name(), "application/json", nil, fmt.Sprintf("the JSON answer to request %s held no answer to it", m.named())+emptyBatch(body))
 	}
 	return nil
 }

@@ -181,7 +181,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if jsonLike && lastID == "" {
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
 				Header:  contentTypeHeader(resp.Header),
-				Message: fmt.Sprintf("the answer to request %s is labelled %s but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, ContentTypeWords(resp.Header))}
+				Message: fmt.Sprintf("the answer to request %s is labelled %s but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.named(), ContentTypeWords(resp.Header))}
 		}
 		if cs := foreignCharset(resp.Header); cs != "" && lastID == "" {
 			// Events in UTF-16 read as lines of no field at all: the
@@ -189,30 +189,30 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			st := s.straysSince(m.p, m.id)
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
 				Header: contentTypeHeader(resp.Header), Strayed: st.answeredNothing(),
-				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and %s, finding no answer in it", label, m.id, dropped, labelledWords(cs, "an event stream")) + strayWords(st)}
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and %s, finding no answer in it", label, m.named(), dropped, labelledWords(cs, "an event stream")) + strayWords(st)}
 		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
-			return s.answerLost(m, TransportStateless, "text/event-stream", err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped))
+			return s.answerLost(m, TransportStateless, "text/event-stream", err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.named(), dropped))
 		}
 		if lastID == "" && cleared {
-			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and an empty id field after its last event id reset it: there is no event to resume from", m.id, dropped))
+			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and an empty id field after its last event id reset it: there is no event to resume from", m.named(), dropped))
 		}
 		if lastID == "" && foreignIDs > 0 {
-			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its only events with ids (%d) were not this request's: resuming from one would resume another stream, not this one", m.id, dropped, foreignIDs))
+			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its only events with ids (%d) were not this request's: resuming from one would resume another stream, not this one", m.named(), dropped, foreignIDs))
 		}
 		if lastID == "" {
-			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped))
+			return s.answerLost(m, t.name(), "text/event-stream", err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.named(), dropped))
 		}
 		if len(lastID) > maxSessionID {
 			// Sent back, it would be refused (431) or crowd out the
 			// headers that matter, on every attempt.
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.named(), dropped, len(lastID), maxSessionID)}
 		}
 		if _, bad := HeaderValueControl(lastID); bad {
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.id, dropped, clip.Quote(lastID, 64))}
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.named(), dropped, clip.Quote(lastID, 64))}
 		}
 		onlyAside := fresh && ours == 0 && others > 0 && others == asideNew
 		if fresh && (ours > 0 || others == 0) {
@@ -224,7 +224,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		resumes++
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.id, maxResume, run.words(note.after)) + cappedSaid(capped, s.cfg.MaxRetry)}
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event for it: %s", m.named(), maxResume, run.words(note.after)) + cappedSaid(capped, s.cfg.MaxRetry)}
 		}
 		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
 			// Waiting would outlast the request: it would time out saying
@@ -234,7 +234,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				wait = fmt.Sprintf("resuming it waits %s (the server named no retry)", retry)
 			}
 			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.named(), dropped, wait, time.Until(deadline).Round(time.Millisecond))}
 		}
 		wait := max(retry, idle.wait(opened, s.cfg.Now(), message), aside.wait(note != nil && onlyAside, retry))
 		if s.cfg.Now().Sub(opened) < quickEnd {
@@ -242,7 +242,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			// trip until the request times out: thousands a second.
 			wait = max(wait, quickBackoff)
 		}
-		detail := fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)
+		detail := fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.named(), lastID, dropped, wait, attempt, maxResume)
 		capped = ""
 		if wait == s.cfg.MaxRetry {
 			capped = retryAsked(retryField, s.cfg.MaxRetry)
@@ -267,7 +267,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				return ctx.Err()
 			}
 			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err) + cappedSaid(capped, s.cfg.MaxRetry)}
+				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.named(), lastID, err) + cappedSaid(capped, s.cfg.MaxRetry)}
 			if prev, ok := err.(*WireError); ok {
 				we.takeAnswer(prev)
 				if prev.Cause == CauseSessionExpired || prev.Cause == CauseSessionNotKept {
@@ -279,7 +279,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return we
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: t.name(),
-			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.named(), wait, lastID, resumes)}})
 		note = &resumeNote{after: lastID, capped: capped}
 		m.p.resumed.Store(note)
 		body = newCountedBody(next)
