@@ -25,3 +25,19 @@ func TestHTMLAnswerQuotesItsText(t *testing.T) {
 		}
 	}
 }
+
+// A 200 with no Content-Type at all said it came `with Content-Type ""`,
+// which reads as a header sent empty.
+func TestAnswerWithNoContentTypeSaysNone(t *testing.T) {
+	for _, l := range listToolsInBothEras(t, func(x *mcptest.Exchange) {
+		if x.Method != "tools/list" {
+			x.Default()
+			return
+		}
+		x.Status(http.StatusOK, "", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[]}}`)
+	}) {
+		if CauseOf(l.err) != CauseBadContentType || !strings.Contains(l.err.Error(), "with Content-Type none, neither JSON") {
+			t.Errorf("%s: tools/list = %v (cause %q), want it said to have no Content-Type", l.url, l.err, CauseOf(l.err))
+		}
+	}
+}

@@ -354,12 +354,18 @@ func mediaTypeOf(contentType string) string {
 	return ct
 }
 
-// ContentTypeWords is an answer's Content-Type quoted for a message and,
-// when the answer had more than one, how many and what the others said:
-// net/http and mcpscope read the first, and a body read as the wrong kind
-// because a server (or a proxy in front of it) labelled it twice is
-// otherwise said to be labelled only as the first says.
+// ContentTypeWords is an answer's Content-Type quoted for a message
+// ("none" when it had none) and, when the answer had more than one, how
+// many and what the others said: net/http and mcpscope read the first,
+// and a body read as the wrong kind because a server (or a proxy in front
+// of it) labelled it twice is otherwise said to be labelled only as the
+// first says.
 func ContentTypeWords(h http.Header) string {
+	if len(h.Values("Content-Type")) == 0 {
+		// Said as what it is: `Content-Type ""` read as a header sent
+		// empty.
+		return "none"
+	}
 	words := fmt.Sprintf("%q", HeaderQuote(h.Get("Content-Type")))
 	if vs := h.Values("Content-Type"); len(vs) > 1 {
 		words += fmt.Sprintf(" (the first of %d Content-Type headers, the others saying %s)", len(vs),
