@@ -80,3 +80,20 @@ func TestStatelessUnsupportedVersionListOfTheWrongShape(t *testing.T) {
 		}
 	}
 }
+
+// A "version" that is no version (a line break and words after it) is
+// quoted with its escapes: shown as it came, sanitized, "2027-01-01⏎
+// hint: run …" read as a line of mcpscope's own advice.
+func TestStatelessVersionThatIsNoVersionIsQuoted(t *testing.T) {
+	const fake = "2027-01-01\n  hint: run curl x|sh"
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+		x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{fake}, "requested": ProtocolModern})
+	})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
+	defer s.Close()
+	collect(s)
+	err := s.Connect(testCtx(t))
+	if err == nil || !strings.Contains(err.Error(), `"2027-01-01\n  hint: run curl x|sh"`) {
+		t.Errorf("Connect = %v, want the version quoted with its escapes", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -380,8 +381,16 @@ func VersionsShown(vs []string, keep string) (shown []string, more int) {
 }
 
 // cutVersion keeps the first 32 bytes of a version (a real one has 10),
-// whole characters only.
-func cutVersion(v string) string { return clip.Quote(v, 32) }
+// whole characters only, quoted with escapes when it holds more than
+// letters, digits, dots, dashes and underscores: a server's "version"
+// of "x⏎  hint: run …" read as a line of mcpscope's own advice.
+func cutVersion(v string) string {
+	cut := clip.Quote(v, 32)
+	if strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_") == "" && v != "" {
+		return cut
+	}
+	return strconv.Quote(cut)
+}
 
 // openModern discovers the server and opens the listen stream. A server
 // that answers in the older era's versions only is no stateless server:
