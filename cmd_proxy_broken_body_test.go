@@ -26,6 +26,13 @@ func TestProxyBrokenBodyIsSaidOnce(t *testing.T) {
 		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(text, "the request body broke off after 10 of its 100 bytes") {
 			t.Errorf("a body broken off after 10 of 100 bytes got %s %q, want 400 saying how much came", resp.Status, text)
 		}
+		if session != "" {
+			// The session's line comes from its records, which are
+			// logged after the answer went out and printed once they
+			// reach its printer: the next POST's line, printed at
+			// once, waits for it, or it would go first.
+			h.waitFor("! post: the client's POST /mcp was refused with 400: " + want)
+		}
 	}
 	h.stop()
 

@@ -37,6 +37,10 @@ func TestHeldSessionLinesKeepTheOrderOfTheirTimes(t *testing.T) {
 		break
 	}
 	initializeVia(t, h.run.base, "held-client")
+	// Its answer is logged after it went out, and printed once its
+	// record reaches the session's printer: the stop's lines, stamped
+	// after the answer, wait for its line, or may go out before it.
+	h.waitFor("held-client 1 · streamable ← initialize")
 	h.stop()
 
 	stamped := regexp.MustCompile(`^\d\d:\d\d:\d\d\.\d{3} #`)

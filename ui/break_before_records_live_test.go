@@ -119,6 +119,10 @@ func TestLiveFormCancelBeforeTheBreaksRecordsSaysNotSent(t *testing.T) {
 	l, recs, gw := liveHeldRecords(t)
 	l.command("tools/call confirm")
 	l.waitFor("asks: elicitation/create")
+	// The form opens on the question, which reaches Update apart from
+	// the records: the question's row, which the test reads last, must
+	// be in the log before the records are held.
+	l.waitRowPending("elicitation/create")
 	l.tm.Type("accept name=An")
 	l.waitFor("accept name=An")
 	breakHeld(t, l, recs, gw)

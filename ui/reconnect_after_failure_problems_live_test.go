@@ -29,7 +29,10 @@ func TestLiveFailedTryAgainShowsItsOwnProblems(t *testing.T) {
 	tries.Store(1)
 	l.mark()
 	l.tm.Type("r")
-	l.waitFor("503")
+	// The status line's 503 reaches Update apart from the records the
+	// Negotiation pane draws: the pane's own line for the second probe
+	// says its records came.
+	l.waitText("POST server/discover " + srv.URL + "/mcp → 503")
 	l.waitFor("● failed")
 	m := l.quit()
 	// The Negotiation pane is above the others (Pairs keeps both tries).

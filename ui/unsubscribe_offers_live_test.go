@@ -17,9 +17,18 @@ import (
 // none and Tab lists nothing.
 func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	for _, tc := range []struct{ era, url, open, subscribed, unsubscribed string }{
-		{"streamable", gw.MCPURL(), "● initialized", "resources/subscribe: ok", "resources/unsubscribe: ok"},
-		{"stateless", gw.StatelessURL(), "● discovered", "subscribed to demo://", "unsubscribed from demo://readme"},
+	// The status line says each command was answered before its records
+	// reach the log that Tab and Enter read: each line waits for its row
+	// (rows, in the order of the lines) drawn in state.
+	for _, tc := range []struct {
+		era, url, open, subscribed, unsubscribed string
+		rows                                     []string
+		state                                    string
+	}{
+		{"streamable", gw.MCPURL(), "● initialized", "resources/subscribe: ok", "resources/unsubscribe: ok",
+			[]string{"resources/subscribe demo://clock", "resources/subscribe demo://readme", "resources/unsubscribe"}, "✓ ok"},
+		{"stateless", gw.StatelessURL(), "● discovered", "subscribed to demo://", "unsubscribed from demo://readme",
+			[]string{"all lists 1 uri", "all lists 2 uris", "all lists 1 uri"}, "● listening"},
 	} {
 		t.Run(tc.era, func(t *testing.T) {
 			l := startLiveReady(t, mcp.Config{URL: tc.url}, 160, 45, tc.open)
@@ -28,7 +37,7 @@ func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 			l.waitFor("nothing subscribed in this session")
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 
-			for _, line := range []string{"subscribe demo://clock", "subscribe demo://readme", "unsubscribe demo://readme"} {
+			for i, line := range []string{"subscribe demo://clock", "subscribe demo://readme", "unsubscribe demo://readme"} {
 				l.mark()
 				l.command(line)
 				if line[0] == 'u' {
@@ -36,6 +45,7 @@ func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 				} else {
 					l.waitFor(tc.subscribed)
 				}
+				l.waitRowState(tc.rows[i], tc.state)
 			}
 			// Enter on a URI a letter off the one subscribed to holds it
 			// back with that one.

@@ -17,7 +17,10 @@ import (
 // stands alone" and then "left": a client that never was.
 func TestUnjoinedAlikeProbesSayWhereTheirClientWent(t *testing.T) {
 	p, base, w := startProxy(t, eraUpstream(t), Config{})
-	p.earlyWait = 100 * time.Millisecond
+	// The window must outlast the three requests on a loaded machine
+	// (100 ms did not, a probe's relay stalled as long): the probes end
+	// only once it passes, so the test waits it out once.
+	p.earlyWait = time.Second
 	probes := connClient(t)
 	twinProbe(t, probes, base, 100)
 	twinProbe(t, connClient(t), base, 200)
