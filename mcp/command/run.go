@@ -247,8 +247,10 @@ func AwaitsInitialize(s Session) bool {
 }
 
 // InitializeAwaited is AwaitsInitialize of any backend, and known says
-// whether s could tell at all (an mcp.Session can): a caller with a
-// lagging view of its own (the TUI's log) reads that only when not.
+// whether s could tell at all (an mcp.Session can, once it has a
+// transport; while detection runs it cannot say which era it is in): a
+// caller with a lagging view of its own (the TUI's log) reads that only
+// when not.
 func InitializeAwaited(s any) (awaits, known bool) {
 	i, ok := s.(interface {
 		Initialized() bool
@@ -257,7 +259,8 @@ func InitializeAwaited(s any) (awaits, known bool) {
 	if !ok {
 		return false, false
 	}
-	return i.Transport() != mcp.TransportStateless && !i.Initialized(), true
+	tr := i.Transport()
+	return tr != mcp.TransportStateless && !i.Initialized(), tr != ""
 }
 
 // toolNames are the names of tools, sorted.
