@@ -42,7 +42,14 @@ func ForRPC(e *mcp.RPCError, q Asked, a Audience) string {
 			Supported []string `json:"supported"`
 		}
 		_ = json.Unmarshal(e.Data, &d)
-		list := strings.Join(d.Supported, ", ")
+		// Listed as every line lists a server's versions: the first
+		// few, counted past them, and one that is no version quoted
+		// with its escapes (a hint of the server's own in it read as
+		// mcpscope's).
+		list := ""
+		if len(d.Supported) > 0 {
+			list = mcp.VersionList(d.Supported)
+		}
 		if list == "" {
 			list = "the error's data names none; try " + mcp.ProtocolModern
 		}
