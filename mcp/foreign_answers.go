@@ -144,7 +144,7 @@ func (s *StreamStrays) Note(ev *SSEEvent) {
 			s.st.DataAlike = append(s.st.DataAlike, strings.Clone(clip.Quote(name, 32)))
 		}
 	case ev.Name != "message" && ev.Name != "":
-		if p, sh := shapeOf(bytesOf(string(ev.Data))); sh == shapeAnswer && stringOf(p.id) == s.id && len(s.st.Misnamed) < maxStreamStrays {
+		if p, sh := shapeOf(bytesOf(string(ev.Data))); sh == shapeAnswer && SameID(stringOf(p.id), s.id) && len(s.st.Misnamed) < maxStreamStrays {
 			s.st.Misnamed = append(s.st.Misnamed, strings.Clone(clip.Quote(ev.Name, 64)))
 		}
 	}
@@ -154,7 +154,7 @@ func (s *StreamStrays) Note(ev *SSEEvent) {
 // first and last as last: one whose first is the request's is its answer
 // to a reader that keeps the first. s may be nil.
 func (s *StreamStrays) shadowed(first []byte, last string) {
-	if s != nil && first != nil && string(first) == s.id && len(s.st.Shadowed) < maxStreamStrays {
+	if s != nil && first != nil && SameID(string(first), s.id) && len(s.st.Shadowed) < maxStreamStrays {
 		s.st.Shadowed = append(s.st.Shadowed, strings.Clone(clip.Quote(last, 256)))
 	}
 }

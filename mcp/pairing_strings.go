@@ -12,6 +12,24 @@ import (
 // paired by its exact text alone.
 const maxEscapedID = 4096
 
+// SameID reports whether two ids, as written, name the same request as
+// pairing matches an answer to it: the same text, the same integer
+// written another way (sameInteger), or the same string written with
+// other escapes (sameString). Whoever else matches an answer to its
+// request (the proxy, as a session opens) asks this, so the two never
+// disagree.
+func SameID(a, b string) bool {
+	return a != "" && idValue(a) == idValue(b)
+}
+
+// idValue is id as SameID compares it.
+func idValue(id string) string {
+	if n, ok := sameInteger(id); ok {
+		return n
+	}
+	return pairKey(id)
+}
+
 // pairKey is the text id is paired by: the id as written, except a string
 // written with escapes, which is sameString's.
 func pairKey(id string) string {

@@ -335,7 +335,7 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 		switch {
 		case f.seq <= p.seq:
 		case f.event != "":
-			if f.id == id {
+			if SameID(f.id, id) {
 				st.Misnamed = append(st.Misnamed, f.event)
 			}
 		case f.malformed:

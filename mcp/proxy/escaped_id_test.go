@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -62,4 +64,21 @@ func TestIDsThatDecodeAlikeButDifferStayApart(t *testing.T) {
 			t.Errorf("an answer with id %s to the request %s reads as %q, want one to an id never sent", c.answered, c.sent, answer.RPC.Class)
 		}
 	}
+}
+
+// An initialize whose id a Python client wrote with escapes, answered by
+// the demo (the Go SDK) with the id written plainly: the proxy paired the
+// answer, but the session's opening matched the id by its text, so it
+// read "the initialize got no answer … no session began", and the
+// client's next requests a session "begun before this proxy saw it".
+func TestInitializeWithAnEscapedIDOpensTheSession(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, gw.URL, Config{})
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":"\u00e9-1","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"py","version":"1"}}}`, "Accept", "application/json, text/event-stream")
+	readAll(t, resp.Body)
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if sid == "" {
+		t.Fatalf("initialize answered %s with no session", resp.Status)
+	}
+	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
 }

@@ -421,10 +421,12 @@ func answers(body string, id []byte) bool {
 // answer is a result, not a JSON-RPC error. It reads the message as the
 // Observer does, with the one JSON reader and members by their exact
 // names: {"ID":1,"Result":{}} is no answer in the recording, so it is none
-// here either.
+// here either; and it matches the id as the Observer pairs it (SameID):
+// a Python client's "\u00e9-1" answered "é-1" by a Go server read as no
+// answer, and its session as never opened.
 func answerTo(msg string, id []byte) (answer, result bool) {
 	a, ok := mcp.Members([]byte(msg), "id", "result", "error")
-	if !ok || len(a[0]) == 0 || string(a[0]) != string(id) {
+	if !ok || len(a[0]) == 0 || !mcp.SameID(string(a[0]), string(id)) {
 		return false, false
 	}
 	return a[1] != nil || a[2] != nil, a[1] != nil && a[2] == nil
