@@ -24,26 +24,24 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
 	defer l.cancel()
 	resp, ok := l.send()
+	ended := ok && resp.StatusCode >= 200 && resp.StatusCode < 300
 	c.mu.Lock()
 	c.deleteDropped = !ok && l.clientLeft(nil)
-	// An upstream that could not be reached, or that broke the
-	// connection before answering, ended nothing the proxy can tell of:
-	// a GET stream it drops later was not ended by this DELETE.
-	c.deleteRefused = !ok && !c.deleteDropped
+	// Noted before the client is answered: a client that drops its
+	// stream on reading a refusal must not have it read as the DELETE's
+	// doing (streamClosed). An upstream that could not be reached, or
+	// that broke the connection before answering, ended nothing the proxy
+	// can tell of either.
+	c.deleteRefused = !ended && !c.deleteDropped
 	c.mu.Unlock()
 	if !ok {
 		return
 	}
-	// What the status line alone says is noted before the client is
-	// answered: a client that drops its stream on reading a refusal
-	// must not have it read as the DELETE's doing (streamClosed), and
-	// one that reuses the id on reading a 2xx is told which session
-	// ended it (unknownSession), not filed into the ended one.
-	c.mu.Lock()
-	c.deleteRefused = resp.StatusCode < 200 || resp.StatusCode >= 300
-	c.mu.Unlock()
+	// What the status line alone says ends the session before the client
+	// is answered too: one that reuses the id on reading a 2xx is told
+	// which session ended it (unknownSession), not filed into the ended
+	// one.
 	refusal, refused := mcp.NoDelete(resp.StatusCode, shownID(sid))
-	ended := resp.StatusCode >= 200 && resp.StatusCode < 300
 	if refused {
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
@@ -53,7 +51,7 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}
 	err := l.answer(resp, mcp.StreamResponse, nil)
-	if !refused && !ended && resp.StatusCode >= 300 && gone(c, l, resp, sid) {
+	if !refused && !ended && gone(c, l, resp, sid) {
 		// Only the body, read as it was relayed, tells a session
 		// upstream no longer knew from a refusal: its streams end with
 		// it. Upstream had no such session (any more): the client is
