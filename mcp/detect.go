@@ -365,8 +365,13 @@ func (s *Session) detect(ctx context.Context) error {
 // to the initialize era, and a page of another type (a /health "ok", a
 // web page) answers no transport: taken as the answer that says the most,
 // it hid every other probe behind "not an event stream", advising the
-// --transport auto detection had just used.
+// --transport auto detection had just used. A page of another type that
+// is the request's own JSON-RPC result is in kind, though: only its label
+// is wrong, which "check the URL" would not lead its reader to.
 func inKind(err error) bool {
+	if we := (*WireError)(nil); errors.As(err, &we) && we.Mislabelled {
+		return true
+	}
 	switch weighed(CauseOf(err)) {
 	case CauseNotModern, CauseNotEventStream, CauseBadContentType:
 		return false

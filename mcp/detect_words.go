@@ -63,15 +63,26 @@ func verdict(c candidate, err error, answered bool) string {
 				// The label is what was wrong: a body that was a
 				// JSON-RPC answer, sent with no Content-Type, read
 				// as "no JSON-RPC answer" and puzzled its reader.
-				if ct == "" {
-					return fmt.Sprintf("answered %d with no Content-Type: not streamable HTTP here", we.Status)
+				if we.Mislabelled {
+					return fmt.Sprintf("answered %d with its JSON-RPC result, but %s: only the label is wrong", we.Status, labelWords(ct))
 				}
-				return fmt.Sprintf("answered %d with Content-Type %q, neither JSON nor an event stream: not streamable HTTP here", we.Status, ct)
+				if ct == "" {
+					return fmt.Sprintf("answered %d with no Content-Type: not %s here", we.Status, TransportWords(c.transport))
+				}
+				return fmt.Sprintf("answered %d with Content-Type %q, neither JSON nor an event stream: not %s here", we.Status, ct, TransportWords(c.transport))
 			}
-			return "no JSON-RPC answer: not streamable HTTP here"
+			return "no JSON-RPC answer: not " + TransportWords(c.transport) + " here"
 		}
 	}
 	return "failed: " + err.Error()
+}
+
+// labelWords says what a Content-Type the wire recorded was, for a verdict.
+func labelWords(ct string) string {
+	if ct == "" {
+		return "with no Content-Type"
+	}
+	return fmt.Sprintf("with Content-Type %q", ct)
 }
 
 // TransportWords names a transport for a person: "legacy HTTP+SSE",

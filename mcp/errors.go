@@ -150,6 +150,11 @@ type WireError struct {
 	// request's id retyped or named twice), as exec's notes would name
 	// them (NamesStrays).
 	Strayed bool
+	// Mislabelled says a 2xx answer of another Content-Type (or none)
+	// held the request's own JSON-RPC result: the server speaks the
+	// transport and only labels its answer wrong, which detection must
+	// not read as "not this transport here".
+	Mislabelled bool
 	// Met is what a wait for the server that ran out met (MetStalled,
 	// MetComing, MetTaken), "" when nothing came: a server stuck mid-answer, or one
 	// that took the request and kept quiet, is no wrong port.

@@ -9,26 +9,46 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// A server that answers initialize with its JSON-RPC answer and no
-// Content-Type fails detection: every probe's verdict names the missing
-// label, which is what is wrong, not "no JSON-RPC answer" for a body that
-// was one.
+// A server that answers with no Content-Type, initialize with its result
+// and server/discover with an error as a 2025 server does, fails detection
+// on the missing label, which is what is wrong: the initialize probe's
+// verdict names it (server/discover's names its own era), and the failure
+// is that answer's, not "no transport" advising to check a URL that was
+// right.
 func TestDetectionNamesAnAnswerWithNoContentType(t *testing.T) {
 	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		if req.Method != http.MethodPost {
 			return "HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n", false
 		}
 		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+		if strings.Contains(string(body), `"server/discover"`) {
+			answer = `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"error":{"code":-32601,"message":"Method not found"}}`
+		}
 		return "HTTP/1.1 200 OK\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
 	})
 	s := NewSession(Config{URL: url + "/mcp"})
+	rec := collect(s)
 	t.Cleanup(func() { s.Close() })
 	err := s.Connect(testCtx(t))
 	if err == nil {
 		t.Fatal("Connect succeeded, want detection to fail")
 	}
-	want := "POST initialize " + url + "/mcp: answered 200 with no Content-Type: not streamable HTTP here"
-	if !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "no JSON-RPC answer") {
-		t.Errorf("Connect = %v, want it to say %q", err, want)
+	if CauseOf(err) != CauseBadContentType || !strings.Contains(err.Error(), "JSON-RPC result of initialize all the same: only its Content-Type is wrong") {
+		t.Errorf("Connect = %v (cause %q), want initialize's answer named as a result with no label (cause %q)", err, CauseOf(err), CauseBadContentType)
+	}
+	d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
+	want := "answered 200 with its JSON-RPC result, but with no Content-Type: only the label is wrong"
+	said, discover := false, false
+	for _, a := range d.Detect.Attempts {
+		said = said || a.Verdict == want
+		// server/discover's error is no result: that probe is the 2026
+		// era's, and its verdict names that era, not streamable HTTP.
+		discover = discover || a.Transport == TransportStateless && a.Verdict == "answered 200 with no Content-Type: not stateless HTTP (2026-07-28) here"
+	}
+	if !discover {
+		t.Errorf("server/discover's verdict does not name the 2026 era: %+v", d.Detect.Attempts)
+	}
+	if !said {
+		t.Errorf("no attempt's verdict reads %q: %+v", want, d.Detect.Attempts)
 	}
 }

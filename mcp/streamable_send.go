@@ -142,9 +142,14 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		}
 		// What the body says, as an error status's body is quoted: a
 		// login page of a proxy in front reads as one.
-		return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+		we := &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Header:  contentTypeHeader(resp.Header),
 			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream: %s", t.endpoint, statusText(resp), ContentTypeWords(resp.Header), bodyLine(resp.Header, QuotedBody(ex.Body, broke)))}
+		if broke == nil && answersWith(ex.Body, m.id) {
+			we.Mislabelled = true
+			we.Message += fmt.Sprintf("; that body is the JSON-RPC result of %s all the same: only its Content-Type is wrong", m.method)
+		}
+		return we
 	}
 	// A JSON body may be the request's JSON-RPC error, however long: it is
 	// read whole (up to --max-event-size) and the record keeps its start.
@@ -198,3 +203,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 // and the event id it sends back as Last-Event-ID; real ids are UUIDs,
 // counters and the like, tens of bytes.
 const maxSessionID = 4096
+
+// answersWith reports whether body is one JSON-RPC result to the request
+// whose id is id: a server that mislabels its answer, not one of another
+// transport or a page that is no MCP endpoint.
+func answersWith(body Raw, id string) bool {
+	p, ok := peekMessage(bytes.TrimSpace([]byte(body)))
+	return ok && !p.hasMethod && p.result != nil && p.errv == nil && SameID(string(p.id), id)
+}
