@@ -10,15 +10,18 @@ import (
 // client's in an Observer. Matching the text, not a parsed value, means "1",
 // "01" and "\"1\"" are three ids, so a server that mangles an id shows as
 // foreign instead of being paired by accident. Only an integer written with
-// a fraction or an exponent ("1.0", "1e0") is taken as the integer: that is
-// the same JSON number, and the TypeScript and Go SDKs pair it
-// (sameInteger); and a string written with other escapes is the same
-// string ("\u00e9" and "é": sameString).
+// a fraction or an exponent ("1.0", "1e0") is taken as the integer, in a
+// request as in an answer: that is the same JSON number, and the
+// TypeScript and Go SDKs pair it (sameInteger; a proxied client's request
+// 1.0 comes back 1 from a Go server); and a string written with other
+// escapes is the same string ("\u00e9" and "é": sameString). idValue is
+// that rule, which SameID shares.
 type pairing struct {
 	open map[string]*pending
-	// alias is the id each open request written with escapes waits under
-	// in open, by the text sameString makes of it: an answer that writes
-	// the id with other escapes, or none, finds it there.
+	// alias is the id each open request written otherwise than idValue
+	// writes it (with escapes, or an integer with a fraction) waits under
+	// in open, by idValue's text: an answer that writes the id another
+	// way finds it there.
 	alias map[string]string
 	// seqs is the id each open request waits under, by its Seq: a proxy
 	// asks by Seq as each answer ends, and a walk of open per question
@@ -57,8 +60,8 @@ func newPairing() pairing {
 func (pr *pairing) add(id string, p *pending) {
 	pr.drop(id) // an id used again: its Seq is the new request's
 	pr.open[id] = p
-	if s, ok := sameString(id); ok && s != id {
-		pr.alias[s] = id
+	if k := idValue(id); k != id {
+		pr.alias[k] = id
 	}
 	pr.seqs[p.seq] = id
 	if p.batch != 0 {
@@ -90,8 +93,8 @@ func (pr *pairing) drop(id string) {
 	if pr.seqs[p.seq] == id {
 		delete(pr.seqs, p.seq)
 	}
-	if s, ok := sameString(id); ok && pr.alias[s] == id {
-		delete(pr.alias, s)
+	if k := idValue(id); k != id && pr.alias[k] == id {
+		delete(pr.alias, k)
 	}
 	if b := pr.batches[p.batch]; b != nil {
 		// A batch answered whole leaves nothing behind.
@@ -137,12 +140,11 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 		pr.remember(key, p.seq)
 		return p, p.seq, ClassResponse
 	}
-	n, integer := sameInteger(id)
-	key := pairKey(id)
+	key := idValue(id)
 	// Newest first: a client may use an id again. The request given up on
 	// is late only the first time, and only when it is newer than one that
 	// id answered: after that the answer is a duplicate.
-	same := func(a answeredID) bool { return id != "" && (a.id == key || integer && a.id == n) }
+	same := func(a answeredID) bool { return id != "" && a.id == key }
 	if r, ok := pr.replaced.take(same); ok {
 		// The newer request with this id was answered (or is given up
 		// on): this answer is the one the replaced request waited for.
@@ -153,12 +155,6 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 	done, dup := pr.answered.newest(same)
 	switch {
 	case late && (!dup || gaveUp.seq > done.seq):
-		if integer {
-			// Kept as the integer, as the request's id is: a later
-			// answer "2" to the request 2 that "2.00" answered late is
-			// a duplicate, not late again.
-			id = n
-		}
 		pr.remember(id, gaveUp.seq)
 		return nil, gaveUp.seq, ClassLate
 	case dup:
@@ -174,18 +170,12 @@ func (pr *pairing) lookup(id string) (string, *pending) {
 	if p, ok := pr.open[id]; ok {
 		return id, p
 	}
-	key := id
-	if s, ok := sameString(id); ok {
-		if p := pr.open[s]; p != nil {
-			return s, p
-		}
-		key = s
+	key := idValue(id)
+	if p := pr.open[key]; p != nil {
+		return key, p
 	}
 	if waits, ok := pr.alias[key]; ok && pr.open[waits] != nil {
 		return waits, pr.open[waits]
-	}
-	if n, integer := sameInteger(id); integer && pr.open[n] != nil {
-		return n, pr.open[n]
 	}
 	return "", nil
 }
@@ -200,8 +190,9 @@ func keepID(ring *recent[answeredID], id string, seq int64) {
 	}
 	// A copy: id is a view of the answer's bytes, and keeping a view keeps
 	// the whole answer (a proxy relaying 20 MB answers held 256 of them).
-	// Kept as it is paired (take).
-	ring.add(answeredID{strings.Clone(pairKey(id)), seq})
+	// Kept as it is paired (take): "2.00" answered late is kept as 2, so
+	// a later answer "2" is a duplicate, not late again.
+	ring.add(answeredID{strings.Clone(idValue(id)), seq})
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer

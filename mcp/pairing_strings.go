@@ -22,17 +22,13 @@ func SameID(a, b string) bool {
 	return a != "" && idValue(a) == idValue(b)
 }
 
-// idValue is id as SameID compares it.
+// idValue is the text id is paired by, on either side: the id as written,
+// except an integer written with a fraction or an exponent, which is
+// sameInteger's, and a string written with escapes, which is sameString's.
 func idValue(id string) string {
 	if n, ok := sameInteger(id); ok {
 		return n
 	}
-	return pairKey(id)
-}
-
-// pairKey is the text id is paired by: the id as written, except a string
-// written with escapes, which is sameString's.
-func pairKey(id string) string {
 	if s, ok := sameString(id); ok {
 		return s
 	}

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -81,4 +82,24 @@ func TestInitializeWithAnEscapedIDOpensTheSession(t *testing.T) {
 		t.Fatalf("initialize answered %s with no session", resp.Status)
 	}
 	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
+}
+
+// A client's initialize with the id 1.0 is answered 1 by a Go server (the
+// same JSON number): the answer pairs with it and the session opens, as
+// an answer 1.0 to a request 1 always did, where the proxy read the
+// answer as one to an id never sent and then opened the session anyway.
+func TestAnIntegerIDWrittenWithAFractionIsAnswered(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, gw.URL, Config{})
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1.0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, "Accept", "application/json, text/event-stream")
+	body := readAll(t, resp.Body)
+	if !strings.Contains(body, `"id":1,`) {
+		t.Fatalf("upstream answered %s, want the id written 1: %s", resp.Status, body)
+	}
+	sid := resp.Header.Get("Mcp-Session-Id")
+	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
+	answer := w.record(t, 1, "initialize's answer", func(r mcp.Record) bool { return r.Kind == mcp.KindReceived && r.RPC != nil })
+	if answer.RPC.Class != mcp.ClassResponse {
+		t.Errorf("initialize's answer is %v, want it paired with the request 1.0", answer.RPC.Class)
+	}
 }
