@@ -3,6 +3,7 @@ package proxy
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -13,20 +14,30 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
-// A DELETE upstream took with a 200 and a body: a client that uses the id
-// again on reading the status line, before the body ends, was filed into
-// the session its DELETE had ended, because the proxy noted the ending
-// only once the body was relayed.
+// A DELETE upstream answered with a status that says the session ended
+// (a 200: it took the DELETE; a 404: it had no such session) and a body:
+// a client that uses the id again on reading the status line, before the
+// body ends, was filed into the session its DELETE had ended, because the
+// proxy noted the ending only once the body was relayed.
 func TestIDReusedBeforeTheDeletesBodyEndsBeginsANewRecording(t *testing.T) {
+	for _, status := range []int{http.StatusOK, http.StatusNotFound} {
+		t.Run(strconv.Itoa(status), func(t *testing.T) { reuseBeforeDeleteBodyEnds(t, status) })
+	}
+}
+
+func reuseBeforeDeleteBodyEnds(t *testing.T, status int) {
 	reused := make(chan struct{})
 	var once sync.Once
 	var deleted sync.Map
 	up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
 		sid := r.Header.Get("Mcp-Session-Id")
 		if r.Method == http.MethodDelete {
-			gateway.ServeHTTP(httptest.NewRecorder(), r)
+			if status == http.StatusOK {
+				gateway.ServeHTTP(httptest.NewRecorder(), r)
+			}
 			deleted.Store(sid, true)
 			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(status)
 			_, _ = w.Write([]byte("session ended, goodbye"))
 			_ = http.NewResponseController(w).Flush()
 			// The body ends once the client has used the id again (or
@@ -46,8 +57,8 @@ func TestIDReusedBeforeTheDeletesBodyEndsBeginsANewRecording(t *testing.T) {
 	_, base, w := startProxy(t, up.URL+"/mcp", Config{})
 	sid := rawInitialize(t, base)
 	w.record(t, 1, "the session open", inState("open", "session "+sid))
-	if del := rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"); del.StatusCode != http.StatusOK {
-		t.Fatalf("the DELETE was answered %s, want upstream's 200", del.Status)
+	if del := rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"); del.StatusCode != status {
+		t.Fatalf("the DELETE was answered %s, want upstream's %d", del.Status, status)
 	}
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
 		"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25").Body)

@@ -50,25 +50,34 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}
+	// A 404 says the session is gone by its status alone, and is noted
+	// before the client is answered for the same reason; a 400 says so
+	// only in the body, read as it is relayed.
+	wasGone := !refused && !ended && resp.StatusCode == http.StatusNotFound && gone(c, l, resp, sid)
+	if wasGone {
+		p.endGone(c, sid)
+	}
 	err := l.answer(resp, mcp.StreamResponse, nil)
-	if !refused && !ended && gone(c, l, resp, sid) {
-		// Only the body, read as it was relayed, tells a session
-		// upstream no longer knew from a refusal: its streams end with
-		// it. Upstream had no such session (any more): the client is
-		// done with it all the same, and nothing is left to keep. The
-		// id is remembered as the 2xx's is, so a client that sends it
-		// again (retrying the DELETE) begins a recording saying which
-		// session ended it. The others using the id are not told this
-		// DELETE ended it: upstream had no such session already. A
-		// DELETE retried again keeps the first ending remembered: the
-		// session that ended the id, not the last retry's.
-		c.mu.Lock()
-		c.deleteRefused = false
-		c.mu.Unlock()
-		p.rememberDeleted(sid, c, true)
-		c.end("the client ended the session with DELETE; " + c.goneEnd(sid))
+	if !refused && !ended && !wasGone && gone(c, l, resp, sid) {
+		p.endGone(c, sid)
 	}
 	l.finish(err)
+}
+
+// endGone ends client session c, whose DELETE upstream answered saying it
+// had no session sid (any more): its streams end with it. The client is
+// done with it all the same, and nothing is left to keep. The id is
+// remembered as a 2xx's is, so a client that sends it again (retrying the
+// DELETE) begins a recording saying which session ended it. The others
+// using the id are not told this DELETE ended it: upstream had no such
+// session already. A DELETE retried again keeps the first ending
+// remembered: the session that ended the id, not the last retry's.
+func (p *Proxy) endGone(c *Client, sid string) {
+	c.mu.Lock()
+	c.deleteRefused = false
+	c.mu.Unlock()
+	p.rememberDeleted(sid, c, true)
+	c.end("the client ended the session with DELETE; " + c.goneEnd(sid))
 }
 
 // rememberDeleted remembers that client session c ended session id sid
