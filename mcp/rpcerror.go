@@ -166,12 +166,27 @@ func RPCErrorOf(errv []byte) *RPCError {
 	}
 	e := &RPCError{}
 	if err := json.Unmarshal(errv, e); err != nil {
-		return &RPCError{Code: CodeParseError, NoCode: true, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
+		return unreadableError(errv)
 	}
-	if code, ok := Members(errv, "code"); !ok || code[0] == nil || string(code[0]) == "null" {
-		// json.Unmarshal took a "Code" member for the code, so the
-		// meaning and the advice named one the headline said was not there.
-		e.NoCode, e.Code = true, 0
+	// json.Unmarshal matches member names whatever their case, the last
+	// one winning: a "Code" or "Message" beside (or instead of) "code" and
+	// "message" gave the error a code or words the server's "code" and
+	// "message" did not say. The members named exactly are what counts.
+	exact, _ := Members(errv, "code", "message")
+	e.Code, e.Message = 0, ""
+	if c := exact[0]; c == nil || string(c) == "null" {
+		e.NoCode = true
+	} else if json.Unmarshal(c, &e.Code) != nil {
+		return unreadableError(errv)
+	}
+	if m := exact[1]; m != nil && json.Unmarshal(m, &e.Message) != nil {
+		return unreadableError(errv)
 	}
 	return e
+}
+
+// unreadableError stands for an error object that is no number code and
+// string message, quoting it.
+func unreadableError(errv []byte) *RPCError {
+	return &RPCError{Code: CodeParseError, NoCode: true, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
 }
