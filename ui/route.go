@@ -380,8 +380,11 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 		set = m.setWholeStatus
 	}
 	if msg.cmd.Method == "initialize" {
-		if level == levelError {
-			m.heldAsk = nil // the status says why there is no session to ask, as a failed r's does
+		if level == levelError && m.initializing <= 1 {
+			// The status says why there is no session to ask, as a
+			// failed r's does; while another initialize is on its way,
+			// the Tab waits for it instead.
+			m.heldAsk = nil
 		}
 		return m.initDone(func() tea.Cmd { return set(level, text) })
 	}

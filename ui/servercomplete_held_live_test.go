@@ -18,16 +18,26 @@ import (
 // heldGateway is the demo gateway with the second initialize (the one i
 // sends) held until release is closed, then refused with a 500 when
 // refuse is set, and each completion/complete held until answer is
-// closed; asked counts the completion/completes that reached it.
+// closed; asked counts the completion/completes that reached it. The
+// third initialize is held until third is closed (startHeldGateways).
 type heldGateway struct {
-	url             string
-	release, answer chan struct{}
-	refuse          bool
-	asked           atomic.Int32
+	url                    string
+	release, answer, third chan struct{}
+	refuse                 bool
+	asked                  atomic.Int32
 }
 
 func startHeldGateway(t *testing.T, refuse bool) *heldGateway {
-	g := &heldGateway{release: make(chan struct{}), answer: make(chan struct{}), refuse: refuse}
+	return startHeldGateways(t, refuse, false)
+}
+
+// startHeldGateways is startHeldGateway, holding the third initialize
+// too when holdThird is set.
+func startHeldGateways(t *testing.T, refuse, holdThird bool) *heldGateway {
+	g := &heldGateway{release: make(chan struct{}), answer: make(chan struct{}), third: make(chan struct{}), refuse: refuse}
+	if !holdThird {
+		close(g.third)
+	}
 	var inits atomic.Int32
 	up := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
 		body, _ := io.ReadAll(r.Body)
@@ -42,13 +52,21 @@ func startHeldGateway(t *testing.T, refuse bool) *heldGateway {
 				return false
 			}
 		}
+		n := int32(0)
+		if msg.Method == "initialize" {
+			n = inits.Add(1)
+		}
 		switch {
-		case msg.Method == "initialize" && inits.Add(1) == 2:
+		case n == 2:
 			if !wait(g.release) {
 				return
 			}
 			if g.refuse {
 				http.Error(w, "db down", http.StatusInternalServerError)
+				return
+			}
+		case n == 3:
+			if !wait(g.third) {
 				return
 			}
 		case msg.Method == "completion/complete":
@@ -122,4 +140,32 @@ func TestLiveHeldTabsAnswerAfterAnotherInitialize(t *testing.T) {
 	close(g.answer)
 	l.waitFor("came after the session changed")
 	l.quit()
+}
+
+// i pressed twice, then Tab: the first initialize refused, the second
+// opening the session. The refusal dropped the held Tab though another
+// initialize was still on its way, and the values were never asked for.
+func TestLiveHeldTabOutlivesARefusalWhileAnotherInitializeRuns(t *testing.T) {
+	g := startHeldGateways(t, true, true)
+	l := startLiveReady(t, mcp.Config{URL: g.url, Transport: mcp.TransportStreamable}, 160, 45, "● initialized")
+	l.typeTab(":prompts/get review_code ")
+	l.waitOK("prompts/list")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	l.tm.Type("i")
+	l.waitFor("initialize: waiting for the answer")
+	l.mark()
+	l.tm.Type("i")
+	l.waitFor("initialize: waiting for the answer")
+	l.mark()
+	l.typeTab(":prompts/get review_code language=py")
+	l.waitFor("values of language: asked once the session is initialized")
+	close(g.release)
+	l.waitFor("db down")
+	close(g.third)
+	close(g.answer)
+	l.waitFor("python")
+	l.quit()
+	if n := g.asked.Load(); n != 1 {
+		t.Errorf("completion/complete reached the server %d times, want once, after the initialize that opened the session", n)
+	}
 }
