@@ -97,3 +97,25 @@ func TestStatelessVersionThatIsNoVersionIsQuoted(t *testing.T) {
 		t.Errorf("Connect = %v, want the version quoted with its escapes", err)
 	}
 }
+
+// A long "version" that is no version is cut, and the size mcpscope adds
+// stands after the closing quote: inside it, "… (56 bytes)" read as the
+// server's own words. Being no date, it is no version either.
+func TestStatelessLongVersionThatIsNoVersionIsCutOutsideItsQuotes(t *testing.T) {
+	const fake = "a very long version string with spaces in it, 56 bytes in all"
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+		x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{fake}, "requested": ProtocolModern})
+	})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
+	defer s.Close()
+	collect(s)
+	err := s.Connect(testCtx(t))
+	if want := fmt.Sprintf(`"%s"… (%d bytes)`, fake[:32], len(fake)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Connect = %v, want the version quoted as %s", err, want)
+	}
+	// It sorts after every date, and read as a version newer than the
+	// newest mcpscope knows.
+	if err == nil || !strings.Contains(err.Error(), "named no version it speaks") || strings.Contains(err.Error(), "newer") || CauseOf(err) != CauseModernRefused {
+		t.Errorf("Connect = %v (cause %q), want it to say the server named no version", err, CauseOf(err))
+	}
+}

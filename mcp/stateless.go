@@ -284,7 +284,10 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 	if resp.Error != nil {
 		why = resp.Error
 	}
-	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !IsModern(v) })
+	// Only a date is a version: "a very long…" sorts after every date,
+	// and read as one "newer than the newest mcpscope knows".
+	versions := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !IsProtocolVersion(v) })
+	modern := slices.DeleteFunc(slices.Clone(versions), func(v string) bool { return !IsModern(v) })
 	if resp.Error != nil && slices.Contains(supported, protocol) {
 		// Picking a version from the list would pick the one refused: the
 		// refusal is about something else the request carried.
@@ -294,6 +297,10 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 	if len(supported) == 0 {
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
 			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks", protocol) + shapeSaid(odd)}
+	}
+	if len(versions) == 0 {
+		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
+			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks: %s, no date (YYYY-MM-DD) as versions are", protocol, VersionList(supported)) + shapeSaid(odd)}
 	}
 	if len(modern) > 0 {
 		msg := fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)
@@ -385,11 +392,15 @@ func VersionsShown(vs []string, keep string) (shown []string, more int) {
 // letters, digits, dots, dashes and underscores: a server's "version"
 // of "x⏎  hint: run …" read as a line of mcpscope's own advice.
 func cutVersion(v string) string {
-	cut := clip.Quote(v, 32)
 	if strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_") == "" && v != "" {
-		return cut
+		return clip.Quote(v, 32)
 	}
-	return strconv.Quote(cut)
+	if len(v) <= 32 {
+		return strconv.Quote(v)
+	}
+	// The size is mcpscope's, after the closing quote: inside it, it read
+	// as the server's words.
+	return clip.WithSize(strconv.Quote(clip.Prefix(v, 32)), len(v))
 }
 
 // openModern discovers the server and opens the listen stream. A server
