@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -41,6 +42,16 @@ type askedElicitation struct {
 
 // methodAliases are the short names --answer takes for methods.
 var methodAliases = map[string]string{"elicitation": "elicitation/create", "sampling": "sampling/createMessage"}
+
+// aliasOf is the short name --answer takes for method, "" when it has none.
+func aliasOf(method string) string {
+	for alias, m := range methodAliases {
+		if m == method {
+			return alias
+		}
+	}
+	return ""
+}
 
 // answerForms is how a refused --answer says the forms it takes.
 const answerForms = "its first word names what it answers (elicitation, sampling, a method, or a 2026 inputRequests key) and the answer follows after a space, e.g. --answer 'sampling The reply', --answer 'elicitation accept name=Ann' or --answer 'elicitation decline'"
@@ -216,22 +227,13 @@ func (a *execAnswers) missing() string {
 			fmt.Fprintf(&b, "and %d more things the server asked went unanswered (each is in the recording)\n", len(a.unanswered)-i)
 			break
 		}
-		name := r.Key
-		for alias, m := range methodAliases {
-			if name == "" && m == r.Method {
-				name = alias
-			}
-		}
-		if name == "" {
-			name = r.Method
-		}
+		alias := aliasOf(r.Method)
+		name := cmp.Or(r.Key, alias, r.Method)
 		// A 2026 input request is answered by its key or by its method's
 		// name, so a slip of either is named.
 		names = append(names, name, r.Method)
-		for alias, m := range methodAliases {
-			if m == r.Method {
-				names = append(names, alias)
-			}
+		if alias != "" {
+			names = append(names, alias)
 		}
 		// What was asked is quoted in part past a few kilobytes: the
 		// recording has it whole.

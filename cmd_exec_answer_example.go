@@ -49,20 +49,16 @@ func answerExample(name string, r mcp.InputRequest) string {
 
 // answerWord is the first word of an --answer to copy that names what
 // was asked: its key, else its method's alias, else its method, the first
-// that can stand there: no blank or = (which end the first word), no
+// that can stand there whole: no blank or = (which end the first word), no
 // quote (which ends the single quotes the answer is shown in), nothing
 // the sanitizer would change. The server chose the key and the method:
 // a key holding a quote, put inside those quotes, made a shell command of
 // the server's for the user to paste. "" when none can.
 func answerWord(key, method string) string {
-	alias := ""
-	for a, m := range methodAliases {
-		if m == method {
-			alias = a
-		}
-	}
-	for _, w := range []string{key, alias, method} {
-		if w != "" && !strings.ContainsAny(w, " \t'=") && sanitize.Line(w) == w {
+	for _, w := range []string{key, aliasOf(method), method} {
+		// Past NameLimit a word is shown cut (NameShown), and the cut
+		// one names nothing the server asked.
+		if w != "" && len(w) <= mcp.NameLimit && !strings.ContainsAny(w, " \t'=") && sanitize.Line(w) == w {
 			return w
 		}
 	}

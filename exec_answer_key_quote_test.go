@@ -40,3 +40,17 @@ func TestMisfitAnswerKeyWithAQuoteIsNotPutInTheAnswerToCopy(t *testing.T) {
 		t.Errorf("exit %d, want %d and %q, not the key inside the quotes:\n%s\n%s", code, exitFailed, want, out, errOut)
 	}
 }
+
+// A key longer than a name is shown (mcp.NameLimit) is shown cut, and the
+// cut key put in the answer to copy named nothing the server asked: the
+// answer names the request by its method instead, and it answers it.
+func TestUnansweredLongKeyIsNotCutInTheAnswerToCopy(t *testing.T) {
+	stateDir(t)
+	key := strings.Repeat("k", 300)
+	url := askingServerOnce(t, `{"resultType":"input_required","inputRequests":{"`+key+`":{"method":"elicitation/create","params":{"message":"name?","requestedSchema":{"type":"object","properties":{}}}}},"requestState":"s"}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	const want = "answer it with --answer 'elicitation accept'"
+	if code != exitFailed || !strings.Contains(out+errOut, want) || strings.Contains(out+errOut, "--answer 'kkk") {
+		t.Fatalf("exit %d, want %d and %q, not the cut key inside the quotes:\n%s\n%s", code, exitFailed, want, out, errOut)
+	}
+}
