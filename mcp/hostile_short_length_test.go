@@ -82,7 +82,14 @@ func TestEventStreamCutByAShortContentLength(t *testing.T) {
 // request timeout (0: the default).
 func rawToolsList(t *testing.T, timeout time.Duration, answer func(id string) (raw string, closeAfter bool)) error {
 	t.Helper()
-	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+	return rawToolsListOn(t, mcptest.RawAnswers, timeout, answer)
+}
+
+// rawToolsListOn is rawToolsList with the raw server serve starts
+// (mcptest.RawAnswersThenClose: one that closes the connection after).
+func rawToolsListOn(t *testing.T, serve func(testing.TB, func(*http.Request, []byte) (string, bool)) string, timeout time.Duration, answer func(id string) (raw string, closeAfter bool)) error {
+	t.Helper()
+	url := serve(t, func(req *http.Request, body []byte) (string, bool) {
 		if strings.Contains(string(body), `"initialize"`) {
 			init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
 			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(init)) + "\r\n\r\n" + init, false
@@ -111,5 +118,16 @@ func TestJSONAnswerStalledShortOfItsContentLength(t *testing.T) {
 	const want = "its answer began and stopped coming after 96 of the 196 bytes its Content-Length named"
 	if CauseOf(err) != CauseStalled || err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("tools/list = %v (cause %q), want %q saying %q", err, CauseOf(err), CauseStalled, want)
+	}
+}
+
+// A JSON answer sent in chunks that stops mid-way says how far it got, as
+// one cut short of its Content-Length does, not only "unexpected EOF".
+func TestChunkedJSONAnswerCutMidWaySaysHowFarItGot(t *testing.T) {
+	err := rawToolsListOn(t, mcptest.RawAnswersThenClose, 0, func(id string) (string, bool) {
+		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{\"jsonrpc\":\"2.0\"\r\n", true
+	})
+	if err == nil || !strings.Contains(err.Error(), "the JSON answer broke off after 16 bytes (sent in chunks, with no length named)") {
+		t.Errorf("tools/list = %v, want it to say 16 bytes came of a chunked body", err)
 	}
 }

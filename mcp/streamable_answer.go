@@ -101,6 +101,10 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			// net/http's words name neither how far it got nor what the
 			// server promised: a Content-Length longer than the answer.
 			msg = "the JSON answer broke off after " + ofLength(int64(len(body)), resp.ContentLength) + ": the connection closed (unexpected EOF)"
+		} else if resp.ContentLength < 0 {
+			// Sent in chunks, it named no length: how far it got is all
+			// there is to say of where it stopped.
+			msg = "the JSON answer broke off after " + byteCount(int64(len(body))) + " (sent in chunks, with no length named): " + brokeWords(err)
 		}
 		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg}
 	}
