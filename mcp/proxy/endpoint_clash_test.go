@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // Two legacy sessions whose endpoint events name one path, one on the
@@ -49,20 +51,8 @@ func TestEndpointsOnOneURIToTwoOriginsAreToldApart(t *testing.T) {
 	t.Cleanup(home.Close)
 	_, base, _ := startProxy(t, home.URL, Config{AllowOrigins: []string{other.URL}})
 
-	endpoint := func(path string) string {
-		stream := rawDo(t, http.MethodGet, base+path, "", "Accept", "text/event-stream")
-		t.Cleanup(func() { stream.Body.Close() })
-		ev := nextEvent(t, bufio.NewReader(stream.Body))
-		for _, line := range strings.Split(ev, "\n") {
-			if data, ok := strings.CutPrefix(line, "data: "); ok {
-				return data
-			}
-		}
-		t.Fatalf("no endpoint in %q", ev)
-		return ""
-	}
-	a := endpoint("/a/sse")
-	b := endpoint("/b/sse")
+	a, _ := legacyEndpoint(t, base+"/a/sse")
+	b, _ := legacyEndpoint(t, base+"/b/sse")
 	if a != "/message?sid=1" {
 		t.Fatalf("the first client's endpoint is %q, want the other origin's path", a)
 	}
@@ -95,4 +85,52 @@ func TestEndpointsOnOneURIToTwoOriginsAreToldApart(t *testing.T) {
 	if rb.StatusCode != http.StatusBadGateway || !strings.Contains(string(body), "already client session") {
 		t.Errorf("the second client's POST got %d %q, want 502 saying the endpoint is another session's", rb.StatusCode, body)
 	}
+}
+
+// legacyEndpoint opens a legacy stream at url and returns the data of the
+// endpoint event the client got, and the stream (closed at the test's end).
+func legacyEndpoint(t *testing.T, url string) (string, io.Closer) {
+	t.Helper()
+	stream := rawDo(t, http.MethodGet, url, "", "Accept", "text/event-stream")
+	t.Cleanup(func() { stream.Body.Close() })
+	ev := nextEvent(t, bufio.NewReader(stream.Body))
+	for _, line := range strings.Split(ev, "\n") {
+		if data, ok := strings.CutPrefix(line, "data: "); ok {
+			return data, stream.Body
+		}
+	}
+	t.Fatalf("no endpoint in %q", ev)
+	return "", nil
+}
+
+// An upstream that names one endpoint for two live sessions of its own
+// origin: the second is refused, and the first client's POSTs stay its
+// own. Filed under both, they were recorded in the second session, and
+// once that client left, each POST began a session of its own.
+func TestOneEndpointForTwoSessionsOfOneOrigin(t *testing.T) {
+	home := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "event: endpoint\ndata: /message?sid=1\n\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	t.Cleanup(home.Close)
+	_, base, w := startProxy(t, home.URL, Config{})
+	a, _ := legacyEndpoint(t, base+"/sse")
+	b, bStream := legacyEndpoint(t, base+"/sse")
+	if b == a {
+		t.Errorf("both clients were given the endpoint %q", a)
+	}
+	bStream.Close()
+	w.record(t, 2, "the second session's end", inState("closed", ""))
+	resp := rawDo(t, http.MethodPost, base+a, `{"jsonrpc":"2.0","id":7,"method":"ping"}`)
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	w.record(t, 1, "the first client's ping, in its own session", func(r mcp.Record) bool {
+		return r.RPC != nil && r.RPC.Method == "ping"
+	})
 }

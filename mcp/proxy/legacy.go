@@ -314,12 +314,13 @@ func localOf(r *http.Request, ref *url.URL) *url.URL {
 
 // clash says why the proxy refuses an endpoint event of c's stream that
 // resolves to target: another live session's POSTs go to the same URI on
-// the proxy, but to another origin (one of them on an origin allowed with
-// --allow-origin). POSTs are routed by their URI alone, so registered for
-// both, one client's POSTs (its own Authorization with them) went to the
-// other's origin, recorded in the other's session. nil when the URI is
-// free, c's own, or goes to the same origin for both (upstream named one
-// URI for two sessions, and gets their POSTs either way).
+// the proxy. POSTs are routed by their URI alone, and registered for both,
+// the first client's POSTs were relayed as the second's, recorded in its
+// session, and sent to its origin when one was allowed with
+// --allow-origin (the client's Authorization with them); once the second
+// ended, they began sessions of their own. Upstream cannot tell the two
+// apart either (SDKs give each session its own endpoint). nil when the
+// URI is free or c's own.
 func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) error {
 	ref, err := url.Parse(pathOn(target))
 	if err != nil {
@@ -337,9 +338,6 @@ func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) error {
 	if f := other.foreignAt(uri); f != nil && f.target != nil {
 		to = f.target
 	}
-	if mcp.SameOrigin(to, target) {
-		return nil
-	}
 	return &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
-		Message: fmt.Sprintf("upstream's endpoint event points at %s, whose path %s on the proxy is already client session %d's endpoint, forwarded to %s: the proxy tells sessions' POSTs apart by that path alone, so it refuses this client's rather than send one client's POSTs to the other's server", clip.Quote(target.Redacted(), 256), clip.Quote(uri, 256), other.ID, mcp.OriginOf(to))}
+		Message: fmt.Sprintf("upstream's endpoint event points at %s, whose path %s on the proxy is already client session %d's endpoint (forwarded to %s): the proxy tells sessions' POSTs apart by that path alone, so it refuses this client's rather than relay them as session %d's", clip.Quote(target.Redacted(), 256), clip.Quote(uri, 256), other.ID, mcp.OriginOf(to), other.ID)}
 }
