@@ -190,6 +190,11 @@ func startProxyRun(url string, cfg mcp.Config, pf *proxyFlags, errw io.Writer) (
 		ln.Close()
 		return nil, &exitError{exitUsage, listenRefusal(pf.listen, ln.Addr())}
 	}
+	if err := proxyNamesItself(url, cfg.AllowOrigins, ln.Addr()); err != nil {
+		// Before it serves or probes upstream: its probes would loop too.
+		ln.Close()
+		return nil, &exitError{exitUsage, err}
+	}
 	// Printed on stderr and the TUI's bar: the upstream's query
 	// credentials masked as its records' are.
 	run.p, run.upstream = p, newQueryMask(cfg.URL, pf.secrets).text(p.UpstreamURL())

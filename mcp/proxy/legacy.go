@@ -114,8 +114,8 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		if err != nil {
 			ep = &mcp.Endpoint{Data: mcp.Raw(data), Base: stream.String(), Preferred: data}
 			err = &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE, Message: err.Error()}
-		} else {
-			err = p.offOrigin(target)
+		} else if err = p.offOrigin(target); err == nil {
+			err = p.clash(c, r, target)
 		}
 		ep.Conn, ep.Elapsed = conn, p.cfg.Now().Sub(since)
 		ref, _ := url.Parse(strings.TrimSpace(data))
@@ -281,14 +281,7 @@ func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string, f *f
 	if err != nil {
 		return ref
 	}
-	base, err := url.Parse(clientURL(r))
-	if err != nil {
-		// The client's Host can be no URL's host ("[::1" passes the
-		// loopback check); the path and query, which name the session,
-		// do not need it.
-		base = &url.URL{Path: r.URL.Path, RawPath: r.URL.RawPath}
-	}
-	local := base.ResolveReference(u)
+	local := localOf(r, u)
 	if f != nil {
 		c.mu.Lock()
 		if c.foreign == nil {
@@ -304,4 +297,47 @@ func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string, f *f
 	}
 	p.mu.Unlock()
 	return local.String()
+}
+
+// localOf is ref resolved as the client of r resolves its endpoint event:
+// the URI it will POST to on the proxy.
+func localOf(r *http.Request, ref *url.URL) *url.URL {
+	base, err := url.Parse(clientURL(r))
+	if err != nil {
+		// The client's Host can be no URL's host ("[::1" passes the
+		// loopback check); the path and query, which name the session,
+		// do not need it.
+		base = &url.URL{Path: r.URL.Path, RawPath: r.URL.RawPath}
+	}
+	return base.ResolveReference(ref)
+}
+
+// clash says why the proxy refuses an endpoint event of c's stream that
+// resolves to target: another live session's POSTs go to the same URI on
+// the proxy. POSTs are routed by their URI alone, and registered for both,
+// the first client's POSTs were relayed as the second's, recorded in its
+// session, and sent to its origin when one was allowed with
+// --allow-origin (the client's Authorization with them); once the second
+// ended, they began sessions of their own. Upstream cannot tell the two
+// apart either (SDKs give each session its own endpoint). nil when the
+// URI is free or c's own.
+func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) error {
+	ref, err := url.Parse(pathOn(target))
+	if err != nil {
+		return nil
+	}
+	// As register files it.
+	uri := localOf(r, ref).RequestURI()
+	p.mu.Lock()
+	other := p.legacy[uri]
+	p.mu.Unlock()
+	if other == nil || other == c {
+		return nil
+	}
+	to := p.upstream
+	if f := other.foreignAt(uri); f != nil && f.target != nil {
+		to = f.target
+	}
+	return &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
+		Message: fmt.Sprintf("upstream's endpoint event points at %s, whose path %s on the proxy is already client session %d's endpoint (forwarded to %s): the proxy tells sessions' POSTs apart by that path alone, so it refuses this client's rather than relay them as session %d's", clip.Quote(target.Redacted(), 256), clip.Quote(uri, 256), other.ID, mcp.OriginOf(to), other.ID)}
 }
