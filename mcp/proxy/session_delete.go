@@ -23,17 +23,20 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 	c.mu.Unlock()
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
 	defer l.cancel()
-	resp, ok := l.send()
-	ended := ok && resp.StatusCode >= 200 && resp.StatusCode < 300
-	c.mu.Lock()
-	c.deleteDropped = !ok && l.clientLeft(nil)
-	// Noted before the client is answered: a client that drops its
-	// stream on reading a refusal must not have it read as the DELETE's
-	// doing (streamClosed). An upstream that could not be reached, or
-	// that broke the connection before answering, ended nothing the proxy
-	// can tell of either.
-	c.deleteRefused = !ended && !c.deleteDropped
-	c.mu.Unlock()
+	ended := false
+	resp, ok := l.sendNoting(func(resp *http.Response) {
+		ended = resp != nil && resp.StatusCode >= 200 && resp.StatusCode < 300
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.deleteDropped = resp == nil && l.clientLeft(nil)
+		// Noted before the client is answered (a refusal, or the
+		// proxy's 502): a client that drops its stream on reading it
+		// must not have that read as the DELETE's doing (streamClosed).
+		// An upstream that could not be reached, or that broke the
+		// connection before answering, ended nothing the proxy can
+		// tell of either.
+		c.deleteRefused = !ended && !c.deleteDropped
+	})
 	if !ok {
 		return
 	}

@@ -104,8 +104,17 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 // send relays the request upstream and returns the answer. When upstream
 // could not be reached the client got 502 with a text body, everything is
 // logged, and ok is false.
-func (l *leg) send() (resp *http.Response, ok bool) {
+func (l *leg) send() (resp *http.Response, ok bool) { return l.sendNoting(nil) }
+
+// sendNoting is send, calling note (when not nil) with the answer, nil
+// when there was none, before the client is answered anything (the 502
+// of a failure): what the caller notes of the outcome is noted before the
+// client can act on it.
+func (l *leg) sendNoting(note func(resp *http.Response)) (resp *http.Response, ok bool) {
 	resp, err := l.roundTrip()
+	if note != nil {
+		note(resp)
+	}
 	if err != nil {
 		l.unreachable(err)
 		return nil, false
