@@ -210,6 +210,14 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			s.emit(Record{Kind: KindError, Error: info})
 			return resp, ierr
 		}
+		if err := ctx.Err(); err != nil {
+			// Cancelled as the last answer was given (ctrl+c, q): the
+			// round carrying the answers is not sent, as one cancelled
+			// while it waited would have been given up on. The round
+			// asked, and no round follows, which the record says.
+			s.emitError(OpCancelled, fmt.Errorf("cancelled before the answers were sent: %s was not sent again", method), resp.ReqSeq, 0)
+			return resp, err
+		}
 		params = withInput(orig, answers, state)
 	}
 }

@@ -101,3 +101,42 @@ func TestInputRoundAllDeclinedIsADecline(t *testing.T) {
 		t.Errorf("tools/call = %v, want the user's decline", err)
 	}
 }
+
+// cancellingAnswerer answers every question and cancels the call as it
+// does: ctrl+c pressed the moment the last answer was given.
+type cancellingAnswerer struct{ cancel context.CancelFunc }
+
+func (c cancellingAnswerer) Answer(ctx context.Context, req InputRequest) (json.RawMessage, error) {
+	c.cancel()
+	return json.RawMessage(`{"action":"accept","content":{}}`), nil
+}
+
+// A call cancelled as its last answer was given is not sent again with the
+// answers: the round went out after the cancel, a request the user had
+// stopped.
+func TestInputRoundCancelledAsItIsAnsweredIsNotSentAgain(t *testing.T) {
+	var calls sync.Mutex
+	n := 0
+	opts := mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
+		calls.Lock()
+		n++
+		calls.Unlock()
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{"a":` + elicitationAsk + `},"requestState":"s"}}`)
+	})}
+	ctx, cancel := context.WithCancel(testCtx(t))
+	defer cancel()
+	_, s, rec := dialStateless(t, opts, Config{NoListen: true, Answerer: cancellingAnswerer{cancel}})
+	_, err := s.CallTool(ctx, "anything", []byte(`{}`))
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("tools/call = %v, want it cancelled", err)
+	}
+	rec.waitFor(t, "the cancel's record", func(r Record) bool {
+		return r.Kind == KindError && r.Error.Op == OpCancelled && strings.Contains(r.Error.Message, "was not sent again")
+	})
+	s.Close()
+	calls.Lock()
+	defer calls.Unlock()
+	if n != 1 {
+		t.Errorf("tools/call reached the server %d times, want once: the answers went out after the cancel", n)
+	}
+}
