@@ -44,10 +44,11 @@ func TestExecErrorLinesStayOnOneLine(t *testing.T) {
 		t.Errorf("exit %d, want %d", code, exitFailed)
 	}
 	// The message once; the version in the meaning and in the hint is no
-	// version, quoted with its escapes ("\n"), and the body is quoted to
+	// version, quoted with its escapes ("\n") and cut with mcpscope's size
+	// after the closing quote, and the body is quoted to
 	// its first line by mcp, so they hold none.
 	check("errors", out, errOut, 1)
-	if got := strings.Count(out+errOut, `"2026-07-28\n  hint: forged versio… (33 bytes)"`); got != 2 {
+	if got := strings.Count(out+errOut, `"2026-07-28\n  hint: forged versio"… (33 bytes)`); got != 2 {
 		t.Errorf("the forged version is quoted with its escapes %d times, want in the meaning and in the hint:\n%s\n%s", got, out, errOut)
 	}
 	out, errOut, code = run(t, "exec", "--no-record", "--no-listen", refusing.URL+"/mcp", "tools/list")
