@@ -16,7 +16,7 @@ func (l *Log) onState(r *mcp.Record) {
 	}
 	st := r.State
 	switch st.State {
-	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateListen:
+	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateNotResumed, mcp.StateListen:
 		// Facts about one stream, shown in the negotiation pane: the
 		// session's own state has not changed.
 	default:

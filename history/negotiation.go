@@ -174,7 +174,7 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		n.listen = st.Detail
 		n.dirty = true
 		return
-	case mcp.StateResuming, mcp.StateResumed:
+	case mcp.StateResuming, mcp.StateResumed, mcp.StateNotResumed:
 		n.resumes = keepNewest(n.resumes, st.Detail, maxResumes)
 		n.dirty = true
 		return

@@ -52,7 +52,7 @@ type ownReconnects struct {
 // follow says it too.
 func (o *ownReconnects) stateStep(kind mcp.Kind, st *mcp.StateChange) (ownReconnectOutcome, bool) {
 	switch st.State {
-	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateListen, mcp.StateConnecting:
+	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateNotResumed, mcp.StateListen, mcp.StateConnecting:
 		// Facts about one stream, or a step on the way: no end.
 		return 0, false
 	case mcp.StateReconnecting:

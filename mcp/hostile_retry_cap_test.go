@@ -72,3 +72,31 @@ func TestRetryPastTheCapSaidForTheGetStream(t *testing.T) {
 		t.Errorf("GET stream state = %q, want it to say %q", r.State.Detail, want)
 	}
 }
+
+// A request cancelled while its dropped stream waits 30s to be resumed
+// says the stream was not resumed: "resuming in 30s" stayed the newest
+// word of it, in Negotiation's Resume list, for a request long cancelled.
+func TestRequestCancelledWhileItsStreamWaitsSaysNotResumed(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id: h1\nretry: 3600000\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
+	}
+	s, rec := dialRaw(t, f, Config{RequestTimeout: time.Minute})
+	ctx, cancel := context.WithCancel(testCtx(t))
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.CallTool(ctx, "slow", []byte(`{}`))
+		done <- err
+	}()
+	rec.waitFor(t, "the resuming record", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateResuming
+	})
+	cancel()
+	<-done
+	r := rec.waitFor(t, "the not-resumed record", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateNotResumed
+	})
+	if want := "not resumed: the request ended while its stream waited to be resumed"; !strings.Contains(r.State.Detail, want) || !strings.Contains(r.State.Detail, "tools/call") {
+		t.Errorf("not-resumed record = %q, want it to name the request and say %q", r.State.Detail, want)
+	}
+}

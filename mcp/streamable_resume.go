@@ -252,10 +252,12 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail, RetryAsked: capped}})
 		if !sleepCtx(ctx, wait) {
+			s.notResumed(m, gen, t.name())
 			return ctx.Err()
 		}
 		if !s.waiting(m.id) {
 			// It timed out meanwhile, and said so.
+			s.notResumed(m, gen, t.name())
 			return nil
 		}
 		if err := t.resumable(m.id, lastID, gen); err != nil {
@@ -264,6 +266,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
 		if err != nil {
 			if ctx.Err() != nil {
+				s.notResumed(m, gen, t.name())
 				return ctx.Err()
 			}
 			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
@@ -285,6 +288,19 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		body = newCountedBody(next)
 		in.resumed = true
 	}
+}
+
+// notResumed says the stream of request m, which a "resuming" state said
+// would be resumed, was not: the request ended (cancelled, timed out)
+// while it waited. Without it "resuming in 30s" stayed the newest word of
+// the stream. Nothing is said once the session is closing: its own
+// "closed" is its last record.
+func (s *Session) notResumed(m *outgoing, gen int, transport string) {
+	if s.life.Err() != nil {
+		return
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateNotResumed, Conn: gen, Transport: transport,
+		Detail: fmt.Sprintf("request %s: not resumed: the request ended while its stream waited to be resumed", m.named())}})
 }
 
 // countedBody counts what was read of a response stream (countedReader),
