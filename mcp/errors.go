@@ -186,7 +186,7 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting,
-		Unread: e.Unread, StatusLine: e.StatusLine, Met: e.Met, AnsweredBy: e.AnsweredBy}
+		Unread: e.Unread, StatusLine: e.StatusLine, Met: e.Met, AnsweredBy: e.AnsweredBy, Mislabelled: e.Mislabelled}
 }
 
 // ErrorInfoOf is err as the record that logs it as a failure of op holds

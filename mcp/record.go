@@ -330,6 +330,9 @@ type ErrorInfo struct {
 	// Unread says an error with id null came back while the request
 	// waited: the server could not read it (WireError's field).
 	Unread bool `json:"unread,omitempty"`
+	// Mislabelled says a 2xx answer of another Content-Type held the
+	// request's own JSON-RPC result (WireError's field).
+	Mislabelled bool `json:"mislabelled,omitempty"`
 	// Met is what a wait for the server that ran out met (WireError's
 	// field): advice for a server stuck mid-answer is not a wrong port's.
 	Met string `json:"met,omitempty"`

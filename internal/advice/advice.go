@@ -64,6 +64,9 @@ type Fact struct {
 	// Unread says an error with id null came back while the request
 	// waited (mcp.WireError's field): the server could not read it.
 	Unread bool
+	// Mislabelled says the answer of the wrong Content-Type was the
+	// request's own JSON-RPC result (mcp.WireError's field).
+	Mislabelled bool
 	// Method is the refused request's; Undeclared the capability it
 	// needs that the server's capabilities did not declare
 	// (mcp.Undeclared); OtherEra says the method is of another era than
@@ -104,6 +107,9 @@ type row struct {
 	probeMovedOn bool
 	// unread: only when an error with id null came back meanwhile.
 	unread bool
+	// mislabelled: only when the answer of the wrong type was the
+	// request's own JSON-RPC result.
+	mislabelled bool
 	// undeclared: only for a method whose capability the server did not
 	// declare; otherEra: only for a method of another era.
 	undeclared, otherEra bool
@@ -226,6 +232,7 @@ var table = []row{
 	{cause: mcp.CauseNoResponse, status: 200, text: "the server answered the request with an empty body, no JSON-RPC answer in it: a server bug, or a proxy in between dropped the body; read the server's logs for why"},
 	{cause: mcp.CauseNoResponse, text: "what the server sent back ({body}) ended without the answer to this request: a server bug; {retry}"},
 	{cause: mcp.CauseResumeFailed, text: "the answer's stream dropped and could not be resumed; {retry}"},
+	{cause: mcp.CauseBadContentType, mislabelled: true, text: "the server sent its JSON-RPC answer under the wrong Content-Type (or none): it must say application/json for one JSON message, text/event-stream for events; a proxy in front may rewrite it. MCP clients read the label, not the body, so this is the server's (or that proxy's) bug to fix"},
 	{cause: mcp.CauseBadContentType, text: "the answer's Content-Type must say what its body is (application/json for one JSON message, text/event-stream for events): a proxy may rewrite it, or this is not an MCP endpoint"},
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
@@ -328,7 +335,7 @@ func For(f Fact, a Audience) string {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
-			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
+			(!r.unread || f.Unread) && (!r.mislabelled || f.Mislabelled) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
 			(!r.task || namesTask(f.Method)) && (!r.pages || pagesList(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") {
 			text = r.text
 			break
