@@ -250,7 +250,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	m.cmdline.SetUninitialized(awaitsInitialize(m.com.log))
 	m.syncUnconnected()
 	m.syncEra()
-	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect())
+	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect(), m.listHeld())
 }
 
 // syncUnconnected tells the keys row whether nothing can be sent until r
