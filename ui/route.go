@@ -257,12 +257,13 @@ func (m *Model) afterAppend() tea.Cmd {
 // reconnects: no transport opened, the one there was closed, or the
 // server's stream is gone (sayStreamGone), where the row went on offering
 // c once the status line's "press r" expired; and whether only i can
-// send: the server no longer knows the session, or a reconnect opened a
-// new one nobody initialized.
+// send: the server no longer knows the session, a reconnect opened a new
+// one nobody initialized, or a legacy stream is open before i (the row
+// offered c, which led to "not initialized yet").
 func (m *Model) syncUnconnected() {
 	state := m.com.log.Stats().State
 	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed || m.status.gone)
-	m.cmdline.SetNeedsInitialize((state == mcp.StateExpired || state == mcp.StateSessionReplaced) && !m.com.replay && !m.com.proxied())
+	m.cmdline.SetNeedsInitialize((state == mcp.StateExpired || awaitsInitialize(m.com.log)) && !m.com.replay && !m.com.proxied())
 }
 
 // negotiationAlone reports whether Negotiation takes Detail's room
