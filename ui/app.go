@@ -162,6 +162,10 @@ type Model struct {
 	// over (askHeld).
 	heldAsk        *serverCompleteMsg
 	reconnectAsked bool
+	// heldListing is a Tab's listing for completion made while detection
+	// or initialize was on its way, sent once the session is initialized
+	// (listHeld).
+	heldListing *listForCompletionMsg
 	// sessionGen counts the new sessions the user began (i, r): what was
 	// asked before one is the old session's (serverCompleted).
 	sessionGen int

@@ -22,3 +22,18 @@ func TestCandidatesKeepShortNamesBesideALongOne(t *testing.T) {
 		t.Errorf("with boom chosen the candidates are %q, want the long name still before it", hint)
 	}
 }
+
+// Two long names cut to fit side by side stay side by side with the second
+// chosen: the list moved on to "… beta_…" alone, the first gone, though
+// both fitted as drawn.
+func TestCandidatesThatFitCutStayWithTheSecondChosen(t *testing.T) {
+	c := newLine(t, "")
+	c.SetSize(80)
+	c.SetTools([]mcp.Tool{{Name: "alpha_" + strings.Repeat("x", 44)}, {Name: "beta_" + strings.Repeat("y", 45)}})
+	clPress(c, runes("tools/call "), keyTab)
+	before := hintOf(c)
+	clPress(c, keyTab, keyTab) // the second chosen
+	if hint := hintOf(c); hint != before || !strings.Contains(hint, "alpha_") || strings.HasPrefix(hint, "…") {
+		t.Errorf("with the second chosen the candidates are %q, want them as before, %q", hint, before)
+	}
+}

@@ -29,6 +29,11 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothin
 			return describePrompt(*p), true
 		}
 	case promptArgs && len(sf.Prompts) == 0 && !strings.Contains(prefix, "="):
+		if name, ok := ctx.promptNamed(); ok && name != "" {
+			// The line names its prompt: "no prompts known yet" read as
+			// if none were, after Tab had just filled one's value.
+			return sanitize.Line(name) + ": " + tab + " lists the prompts, then offers its arguments" + usage, true
+		}
 		return "no prompts known yet: " + tab + " lists them, then offers the arguments" + usage, true
 	case promptArgs:
 		if p := ctx.namedPrompt(sf.Prompts); p != nil {

@@ -48,7 +48,7 @@ func (c *CommandLine) hintLine() string {
 		// Only after a Tab that found nothing: the nearest name is
 		// measured against every tool, and this line is drawn each frame.
 		if note := c.nothingToComplete(ctx); note != "" {
-			h = note + " · " + h
+			h = note + " · " + dropKeyNamed(h, note, ctx.cur.Text)
 		}
 	}
 	return st.Hint.Render(c.wholeParts(h))
@@ -126,6 +126,19 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 		return h
 	}
 	return ctx.hint(c.tools, c.keys)
+}
+
+// dropKeyNamed is the hint h of the key=value word cur without the key's
+// name when note, said before it, names the key already: "no values to
+// offer for name: type one · name: string, required — …" cut the
+// description at 80 columns for a name said twice.
+func dropKeyNamed(h, note, cur string) string {
+	key, _, ok := strings.Cut(cur, "=")
+	name := sanitize.Line(strings.TrimSuffix(key, ":"))
+	if !ok || name == "" || !strings.Contains(note, " for "+name) {
+		return h
+	}
+	return strings.TrimPrefix(h, name+": ")
 }
 
 // nothingToComplete is what the hint says first after a Tab that found

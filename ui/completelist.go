@@ -64,6 +64,13 @@ func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 // them. A listing still on its way from an earlier Tab (or c) is not sent
 // again: a key held down would otherwise list once per repeat.
 func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
+	if m.findingTransport() || m.initializing > 0 {
+		// "not initialized yet: i initializes it" was wrong here: an
+		// initialize is on its way, or detection sends its own, and i
+		// only waited for the transport to be found.
+		m.heldListing = &msg
+		return m.setStatus(levelInfo, msg.what+" are listed for completion once the session is initialized…")
+	}
 	if why, how := m.notListable(); why != "" {
 		text := msg.what + " are not listed for completion: " + notReady(why, how)
 		if strings.Contains(ansi.Strip(m.cmdline.hintLine()), why) {
@@ -91,6 +98,29 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		status = "waiting for the listing of " + msg.what + " already asked for…"
 	}
 	return tea.Batch(append(cmds, m.setStatus(levelInfo, status))...)
+}
+
+// listHeld sends the listing a Tab held while the session was being
+// found or initialized (listForCompletion) once it no longer is: dropped
+// when no transport was found or the session ended (the status says
+// why), kept while the records lag a session already initialized.
+func (m *Model) listHeld() tea.Cmd {
+	msg := m.heldListing
+	if msg == nil || m.findingTransport() || m.initializing > 0 {
+		return nil
+	}
+	switch m.com.log.Stats().State {
+	case mcp.StateFailed, mcp.StateClosed:
+		m.heldListing = nil
+		return nil
+	case mcp.StateInitialized:
+	default:
+		if awaits, known := command.InitializeAwaited(m.backend()); known && !awaits {
+			return nil // the initialize's records are not in yet
+		}
+	}
+	m.heldListing = nil
+	return m.listForCompletion(*msg)
 }
 
 // notListable is why completion cannot send a listing now and how to go
@@ -207,6 +237,7 @@ func (m *Model) forgetListings() (dropped int) {
 	clear(m.completionLists)
 	m.cmdline.SetListingTools(false)
 	m.tabAfter = ""
+	m.heldListing = nil
 	dropped = len(m.afterTools)
 	m.afterTools = nil
 	return dropped

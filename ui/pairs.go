@@ -347,8 +347,12 @@ func fitMethod(pr *history.Pair, w int) string {
 // end, which tells demo://docs/a.md from demo://docs/b.md where its start
 // does not: the method, then "…" and the end. A prompt's name, or a
 // completion's ref and argument, keeps its start and ends in "…": cut from
-// the left it showed half a word ("…de language").
+// the left it showed half a word ("…de language"); a completion keeps its
+// argument whole where it can (fitCompletion).
 func fitSubject(pr *history.Pair, w int) string {
+	if t, ok := fitCompletion(pr, w); ok {
+		return t
+	}
 	head := sanitize.Line(mcp.NameShown(pr.Method)) + " …"
 	subject := wireLine(pr.Subject, 200)
 	if uri := pr.SubjectURI(); uri != "" {
@@ -365,6 +369,31 @@ func fitSubject(pr *history.Pair, w int) string {
 		return ansi.Truncate(pairTitle(pr), w, "…")
 	}
 	return head + ansi.TruncateLeft(subject, ansi.StringWidth(subject)-room, "")
+}
+
+// fitCompletion is a completion/complete's title in w cells with the
+// argument it completes whole and its prompt's name cut at its end
+// ("…/complete review_c… language"): cut at the end of the whole, the
+// rows of one prompt's arguments all read "completion/complete review_…".
+// ok is false when not even a few cells of the name would stay.
+func fitCompletion(pr *history.Pair, w int) (string, bool) {
+	if pr.Method != "completion/complete" {
+		return "", false
+	}
+	subject := wireLine(pr.Subject, 200)
+	i := strings.LastIndexByte(subject, ' ')
+	if i <= 0 || strings.HasSuffix(subject, `"`) {
+		return "", false // one word, or an argument quoted for its blanks
+	}
+	// The method whole while a few cells of the name stay, then cut as
+	// a notification's is.
+	ref, arg := subject[:i], subject[i:]
+	for _, head := range []string{sanitize.Line(mcp.NameShown(pr.Method)) + " ", "…/complete "} {
+		if room := w - ansi.StringWidth(head) - ansi.StringWidth(arg); room >= 4 {
+			return head + ansi.Truncate(ref, room, "…") + arg, true
+		}
+	}
+	return "", false
 }
 
 // pairKindLabel marks rows that are not our own requests.

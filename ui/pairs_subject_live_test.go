@@ -54,7 +54,8 @@ func TestLivePairsKeepTheEndOfALongURI(t *testing.T) {
 
 // A prompt's name, and what a completion completes, wider than the METHOD
 // column keep their start and end in "…": cut from the left as a URI is,
-// they showed half a word ("completion/complete …de language").
+// they showed half a word ("completion/complete …de language"). A
+// completion keeps its argument whole (fitCompletion).
 func TestLivePairsKeepTheStartOfALongPromptName(t *testing.T) {
 	// The METHOD column is 32 cells: "prompts/get summarize_notes" fits,
 	// "completion/complete review_code language" does not.
@@ -62,7 +63,7 @@ func TestLivePairsKeepTheStartOfALongPromptName(t *testing.T) {
 	l.command("prompts/get summarize_notes tag=mcp")
 	l.waitOK("prompts/get")
 	l.command("completion/complete prompt review_code language=j")
-	l.waitText("completion/complete review_code… ✓ ok")
+	l.waitText("…/complete review_code language  ✓ ok")
 	// 26 cells: the prompt's name no longer fits.
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	view := ansi.Strip(l.quitAtWidth(80).View())
@@ -88,6 +89,23 @@ func TestLivePairsKeepTheEndOfAURIPastTheSubject(t *testing.T) {
 	for _, want := range []string{"resources/read …", "-/alpha ", "-/beta "} {
 		if !strings.Contains(view, want) {
 			t.Errorf("no row reads %q: the end of the URI is not shown:\n%s", want, view)
+		}
+	}
+}
+
+// Completions of one prompt's arguments tell their rows apart on 80
+// columns: each keeps the argument it completes, its prompt's name cut
+// first; all read "completion/complete review_…", the argument gone.
+func TestLivePairsCompletionsKeepTheirArgument(t *testing.T) {
+	l := liveDemoAt80(t)
+	l.command("completion/complete prompt review_code language=g")
+	l.waitText(" language ✓ ok")
+	l.command("completion/complete prompt review_code focus=s")
+	l.waitText(" focus ")
+	view := ansi.Strip(l.quitAtWidth(80).View())
+	for _, want := range []string{"…/complete revie… language", "…/complete review_c… focus"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no row reads %q:\n%s", want, view)
 		}
 	}
 }

@@ -61,3 +61,22 @@ func TestPasteOverTheHelpOpensTheCommandLine(t *testing.T) {
 		t.Errorf("the pasted command is not shown:\n%s", v)
 	}
 }
+
+// A paste without bracketed paste (tmux's paste-buffer), or keys typed
+// faster than the program read them, comes as one run of different runes:
+// it was dropped without a word. It opens the command line holding it, as
+// a bracketed paste does, and none of its letters acts as a key.
+func TestUnbracketedPasteOpensTheCommandLine(t *testing.T) {
+	b := newFakeBackend()
+	m := newTestModel(t, 80, 24, b, fixtureRecords())
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("i:tools/list")})
+	if !m.cmdline.Focused() {
+		t.Fatalf("after a run of runes the command line is closed:\n%s", m.View())
+	}
+	if got := m.cmdline.input.Value(); got != "i:tools/list" {
+		t.Errorf("command line holds %q, want the runes as read", got)
+	}
+	if m.initializing != 0 {
+		t.Errorf("the i of the run was read as the initialize key")
+	}
+}

@@ -34,6 +34,10 @@ func TestRepeatedKeyReadAtOnce(t *testing.T) {
 	if got := m.pairs.list.cursor; got != 3 {
 		t.Errorf("a paste of different runes moved the cursor to %d; want it left as a paste, not keys", got)
 	}
+	if got := m.cmdline.input.Value(); !m.cmdline.Focused() || got != "kq" {
+		t.Errorf("a paste of different runes left the command line holding %q, want kq", got)
+	}
+	press(m, "esc")
 	// The help scrolls with them too.
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 20})
 	press(m, "?")

@@ -250,19 +250,20 @@ func (m *Model) afterAppend() tea.Cmd {
 	m.cmdline.SetUninitialized(awaitsInitialize(m.com.log))
 	m.syncUnconnected()
 	m.syncEra()
-	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect())
+	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect(), m.listHeld())
 }
 
 // syncUnconnected tells the keys row whether nothing can be sent until r
 // reconnects: no transport opened, the one there was closed, or the
 // server's stream is gone (sayStreamGone), where the row went on offering
 // c once the status line's "press r" expired; and whether only i can
-// send: the server no longer knows the session, or a reconnect opened a
-// new one nobody initialized.
+// send: the server no longer knows the session, a reconnect opened a new
+// one nobody initialized, or a legacy stream is open before i (the row
+// offered c, which led to "not initialized yet").
 func (m *Model) syncUnconnected() {
 	state := m.com.log.Stats().State
 	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed || m.status.gone)
-	m.cmdline.SetNeedsInitialize((state == mcp.StateExpired || state == mcp.StateSessionReplaced) && !m.com.replay && !m.com.proxied())
+	m.cmdline.SetNeedsInitialize((state == mcp.StateExpired || awaitsInitialize(m.com.log)) && !m.com.replay && !m.com.proxied())
 }
 
 // negotiationAlone reports whether Negotiation takes Detail's room

@@ -217,6 +217,12 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		cmd := m.handleKey(first)
 		return tea.Batch(cmd, m.handleKey(rest))
 	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Alt {
+		// Different runes read at once (tmux's paste-buffer, keys typed
+		// faster than they were read) match no key and were dropped
+		// without a word: they are the command line's text, as a paste.
+		return m.pasteCommand(msg)
+	}
 	ended := m.endNoKey()
 	if cmd, ok := m.globalKey(msg); ok {
 		return tea.Batch(ended, cmd)

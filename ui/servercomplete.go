@@ -121,14 +121,21 @@ func (ctx lineContext) promptName() (string, error) {
 	return get.Target, err
 }
 
+// promptNamed is the name of the prompt the line names, listed or not;
+// ok is false when it names none.
+func (ctx lineContext) promptNamed() (name string, ok bool) {
+	if ctx.completesPrompt() {
+		return ctx.words[2].Text, true
+	}
+	name, err := ctx.promptName()
+	return name, err == nil
+}
+
 // namedPrompt is the listed prompt a prompts/get line names (promptName),
 // or a completion/complete prompt line, nil for none.
 func (ctx lineContext) namedPrompt(prompts []command.Prompt) *command.Prompt {
-	if ctx.completesPrompt() {
-		return listedPrompt(prompts, ctx.words[2].Text)
-	}
-	name, err := ctx.promptName()
-	if err != nil {
+	name, ok := ctx.promptNamed()
+	if !ok {
 		return nil
 	}
 	return listedPrompt(prompts, name)

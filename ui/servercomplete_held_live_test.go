@@ -136,7 +136,10 @@ func TestLiveHeldTabsAnswerAfterAnotherInitialize(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.tm.Type("i")
-	l.waitFor("a new session replaced the old one")
+	// The third initialize's row, not the status: its "a new session
+	// replaced the old one" is the line already on screen, which a frame
+	// that skipped the wait in between never redraws.
+	l.waitRowsDrawn("initialize", 3)
 	close(g.answer)
 	l.waitFor("came after the session changed")
 	l.quit()

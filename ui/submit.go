@@ -110,12 +110,12 @@ func (m *Model) initDone(said func() tea.Cmd) tea.Cmd {
 	if m.initializing > 0 {
 		return said()
 	}
-	ask := m.askHeld()
+	ask, list := m.askHeld(), m.listHeld()
 	status := said()
 	if m.afterDetect || len(m.afterInit) == 0 {
-		return tea.Batch(ask, status)
+		return tea.Batch(ask, list, status)
 	}
-	return tea.Batch(ask, status, m.releaseAfterInit())
+	return tea.Batch(ask, list, status, m.releaseAfterInit())
 }
 
 // releaseAfterInit sends what waited for the transport or for

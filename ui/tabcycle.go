@@ -87,7 +87,8 @@ func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) 
 }
 
 // drawCandidates lists the cycle's candidates with the chosen one marked.
-// The list starts up to two candidates before the chosen one, so it is on
+// The list starts at the first candidate when the chosen one is drawn
+// from there, else up to two candidates before the chosen one, so it is on
 // screen with what comes next; only what fits is drawn, so cycling through a
 // thousand tool names stays cheap, and how many more follow is said as +N.
 // When they do not all fit whole, a candidate wider than a third of the
@@ -104,7 +105,7 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		return labels[i]
 	}
 	first := 0
-	if !fits && cy.idx > 0 {
+	if !fits && cy.idx > 0 && lastShown(labels, label, 0, width) < cy.idx {
 		first = cy.idx
 		for used := ansi.StringWidth(label(first)) + 2; first > 0 && cy.idx-first < 2; first-- {
 			if used += ansi.StringWidth(label(first-1)) + 2; used >= width/2 {
@@ -113,33 +114,55 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		}
 	}
 	var b strings.Builder
-	used := 0
 	if first > 0 {
 		b.WriteString(st.Hint.Render("… "))
-		used = 2
 	}
-	for i := first; i < len(labels); i++ {
-		l := label(i)
-		// Only whole names: one cut at the edge ("get-resourc…") read as
-		// a name of its own. What does not fit is counted, "+N", and the
-		// room for that count is kept while names are drawn.
-		need := ansi.StringWidth(l)
-		if rest := len(labels) - i - 1; rest > 0 {
-			need += 2 + len(fmt.Sprintf("+%d", rest))
-		}
-		if !fits && used+need > width && i > first {
-			b.WriteString(st.Hint.Render(fmt.Sprintf("+%d", len(labels)-i)))
-			break
-		}
+	last := len(labels) - 1
+	if !fits {
+		last = lastShown(labels, label, first, width)
+	}
+	for i := first; i <= last; i++ {
 		style := st.Hint
 		if i == cy.idx {
 			style = st.Key
 		}
-		b.WriteString(style.Render(l))
+		b.WriteString(style.Render(label(i)))
 		b.WriteString(st.Hint.Render("  "))
-		used += ansi.StringWidth(l) + 2
+	}
+	if last < len(labels)-1 {
+		b.WriteString(st.Hint.Render(fmt.Sprintf("+%d", len(labels)-1-last)))
 	}
 	return b.String()
+}
+
+// candidateNeed is the room label l of labels[i] takes when drawn: only
+// whole names, as one cut at the edge ("get-resourc…") read as a name of
+// its own; what does not fit is counted, "+N", and the room for that
+// count is kept while names are drawn.
+func candidateNeed(labels []string, l string, i int) int {
+	need := ansi.StringWidth(l)
+	if rest := len(labels) - i - 1; rest > 0 {
+		need += 2 + len(fmt.Sprintf("+%d", rest))
+	}
+	return need
+}
+
+// lastShown is the last of labels drawCandidates draws from first on:
+// the chosen one shown from the start stays where it was, where the
+// second of two URIs that both fit moved the list ("… demo://…/blob/…").
+func lastShown(labels []string, label func(int) string, first, width int) int {
+	used := 0
+	if first > 0 {
+		used = 2
+	}
+	for i := first; i < len(labels); i++ {
+		l := label(i)
+		if used+candidateNeed(labels, l, i) > width && i > first {
+			return i - 1
+		}
+		used += ansi.StringWidth(l) + 2
+	}
+	return len(labels) - 1
 }
 
 // allFit reports whether every label fits on a line of width cells whole,
