@@ -8,14 +8,15 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// deleteLine is exec's line on stderr for the DELETE that ends a
-// streamable session when the server refused it with an error: the
-// session stays open there, which a gateway's developer is here to see,
-// and only the recording said so. A 404 (the session was gone already)
-// and a 405 (the specification's answer of a server that lets no client
-// end a session) are no failure, nor the TypeScript SDK's 400 "No valid
-// session ID" (its word for gone, mcp.SessionGone); a DELETE that got no
-// answer is said where quitting waits for it. "" for any other record.
+// deleteLine is exec's (and the TUI's, once it quit) line on stderr for
+// the DELETE that ends a streamable session when the server refused it
+// with an error: the session stays open there, which a gateway's
+// developer is here to see, and only the recording said so. A 404 (the
+// session was gone already) and a 405 (the specification's answer of a
+// server that lets no client end a session) are no failure, nor the
+// TypeScript SDK's 400 "No valid session ID" (its word for gone,
+// mcp.SessionGone); a DELETE that got no answer is said where quitting
+// waits for it. "" for any other record.
 func deleteLine(r *mcp.Record) string {
 	h := r.HTTP
 	if r.Kind != mcp.KindHTTP || h == nil || h.Purpose != mcp.PurposeDelete || h.Status < 400 ||

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
@@ -173,7 +174,16 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		sess.Close()
 		return &exitError{exitUsage, err}
 	}
-	records = rf.shown(records, cfg)
+	// A refused DELETE ending the session is said once the screen is
+	// given back, as exec says it: only the recording said the session
+	// may stay open on the server. Noted as the records pass, since the
+	// screen's last wait for records may take the DELETE's and drop it.
+	var refusedDelete atomic.Value
+	records = watchRecords(rf.shown(records, cfg), func(r *mcp.Record) {
+		if line := deleteLine(r); line != "" {
+			refusedDelete.Store(line)
+		}
+	})
 	opts := liveOptions(sess, records, styles, cf, cfg, note, answers)
 	// The status bar's URL until the first record names one: its query's
 	// credentials masked as the records' are.
@@ -198,6 +208,9 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	// before it closes.
 	for range records {
 	}
+	if line, ok := refusedDelete.Load().(string); ok {
+		fmt.Fprint(os.Stderr, line)
+	}
 	var recErr error
 	if rec != nil {
 		recErr = rec.report(os.Stderr, true, terminalWidth(os.Stderr))
@@ -210,6 +223,21 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		return &exitError{code: exitFailed}
 	}
 	return nil
+}
+
+// watchRecords passes in's records on, each seen by see first.
+func watchRecords(in <-chan []mcp.Record, see func(*mcp.Record)) <-chan []mcp.Record {
+	out := make(chan []mcp.Record)
+	go func() {
+		defer close(out)
+		for batch := range in {
+			for i := range batch {
+				see(&batch[i])
+			}
+			out <- batch
+		}
+	}()
+	return out
 }
 
 // liveOptions are the TUI's options for the live session sess, whose
