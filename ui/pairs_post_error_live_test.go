@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"net/http"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -21,4 +22,22 @@ func TestPostWithNoAnswerReadsWholeInPairs(t *testing.T) {
 		l.waitRowState("tools/list", "✗ POST error")
 		l.quit()
 	}
+}
+
+// A request refused before any POST went out (the session it would go in
+// expired: the server answered 404 to the request before it) reads "✗ not
+// sent", where "✗ POST error" sent the reader looking for a POST that
+// never was.
+func TestRequestNeverPostedReadsNotSent(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+		x.Status(http.StatusNotFound, "text/plain", "no such session")
+	})})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, 80, 24, "● initialized")
+	l.mark()
+	l.tm.Type("l")
+	l.waitRowState("tools/list", "✗ POST 404")
+	l.mark()
+	l.tm.Type("l")
+	l.waitRowState("tools/list", "✗ not sent")
+	l.quit()
 }

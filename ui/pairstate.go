@@ -153,6 +153,12 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		if pr.Post != nil && pr.Post.HTTP != nil && pr.Post.HTTP.Status != 0 {
 			return "✗ POST " + strconv.Itoa(pr.Post.HTTP.Status), st.Error
 		}
+		if pr.Post == nil {
+			// Refused before any POST went out (its session expired,
+			// so it had none to go in): "POST error" sent the reader
+			// looking for a POST that never was.
+			return "✗ not sent", st.Error
+		}
 		// No HTTP answer at all (refused, reset): 12 cells, the STATE
 		// column, where "✗ POST failed" read "✗ POST fail…".
 		return "✗ POST error", st.Error
