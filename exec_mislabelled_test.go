@@ -1,8 +1,6 @@
 package main
 
 import (
-	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,16 +12,7 @@ import (
 // was right, and then its hint allowed "this is not an MCP endpoint" for
 // a body that was initialize's own result.
 func TestExecSaysAMislabelledAnswerIsOnlyMislabelled(t *testing.T) {
-	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
-		if req.Method != http.MethodPost {
-			return "HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n", false
-		}
-		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
-		if strings.Contains(string(body), `"server/discover"`) {
-			answer = `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"error":{"code":-32601,"message":"Method not found"}}`
-		}
-		return "HTTP/1.1 200 OK\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
-	})
+	url := mcptest.Unlabelled(t)
 	out, errOut, code := run(t, "exec", "--no-record", url+"/mcp", "tools/list")
 	said := out + errOut
 	if code == exitOK || !strings.Contains(said, "only its Content-Type is wrong") || !strings.Contains(said, "hint: the server sent its JSON-RPC answer under the wrong Content-Type") ||

