@@ -134,3 +134,43 @@ func TestOneEndpointForTwoSessionsOfOneOrigin(t *testing.T) {
 		return r.RPC != nil && r.RPC.Method == "ping"
 	})
 }
+
+// Two streams whose endpoint events name one path at the same moment: the
+// check that the path was free and its taking were apart, so both could
+// pass the check and both clients be given the one endpoint.
+func TestOneEndpointNamedForTwoStreamsAtOnce(t *testing.T) {
+	for range 20 {
+		var arrived sync.WaitGroup
+		arrived.Add(2)
+		home := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost {
+				w.WriteHeader(http.StatusAccepted)
+				return
+			}
+			// Both streams are open before either names the endpoint.
+			arrived.Done()
+			arrived.Wait()
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprint(w, "event: endpoint\ndata: /message?sid=1\n\n")
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		}))
+		_, base, _ := startProxy(t, home.URL, Config{})
+		got := make(chan string, 2)
+		for range 2 {
+			go func() {
+				// Kept open until both are read: a stream closed once
+				// read frees its endpoint for the next.
+				resp := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
+				t.Cleanup(func() { resp.Body.Close() })
+				got <- nextEvent(t, bufio.NewReader(resp.Body))
+			}()
+		}
+		a, b := <-got, <-got
+		home.CloseClientConnections()
+		home.Close()
+		if a == b {
+			t.Fatalf("both clients were given the same endpoint event:\n%s", a)
+		}
+	}
+}

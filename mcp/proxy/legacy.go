@@ -320,7 +320,9 @@ func localOf(r *http.Request, ref *url.URL) *url.URL {
 // --allow-origin (the client's Authorization with them); once the second
 // ended, they began sessions of their own. Upstream cannot tell the two
 // apart either (SDKs give each session its own endpoint). nil when the
-// URI is free or c's own.
+// URI is free, which then is c's (register files it there again), or c's
+// own: taken in the same hold of p.mu as it is found free, so two
+// streams whose endpoint events name it at once cannot both have it.
 func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) error {
 	ref, err := url.Parse(pathOn(target))
 	if err != nil {
@@ -330,6 +332,9 @@ func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) error {
 	uri := localOf(r, ref).RequestURI()
 	p.mu.Lock()
 	other := p.legacy[uri]
+	if other == nil {
+		p.legacy[uri] = c
+	}
 	p.mu.Unlock()
 	if other == nil || other == c {
 		return nil
