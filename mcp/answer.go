@@ -214,8 +214,15 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			// Cancelled as the last answer was given (ctrl+c, q): the
 			// round carrying the answers is not sent, as one cancelled
 			// while it waited would have been given up on. The round
-			// asked, and no round follows, which the record says.
-			s.emitError(OpCancelled, fmt.Errorf("cancelled before the answers were sent: %s was not sent again", method), resp.ReqSeq, 0)
+			// asked, and no round follows, which the record says, with
+			// the answers given, as a round stopped while asking keeps
+			// them: a re-run gives them again.
+			info := ErrorInfoOf(OpCancelled, fmt.Errorf("cancelled before the answers were sent: %s was not sent again", method), resp.ReqSeq, 0)
+			info.Given = map[string]Raw{}
+			for key, answer := range answers {
+				info.Given[key] = Raw(answer)
+			}
+			s.emit(Record{Kind: KindError, Error: info})
 			return resp, err
 		}
 		params = withInput(orig, answers, state)

@@ -130,9 +130,14 @@ func TestInputRoundCancelledAsItIsAnsweredIsNotSentAgain(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("tools/call = %v, want it cancelled", err)
 	}
-	rec.waitFor(t, "the cancel's record", func(r Record) bool {
+	r := rec.waitFor(t, "the cancel's record", func(r Record) bool {
 		return r.Kind == KindError && r.Error.Op == OpCancelled && strings.Contains(r.Error.Message, "was not sent again")
 	})
+	// The answer given is kept, as a round stopped while asking keeps
+	// its answers, for a re-run to give again.
+	if got := string(r.Error.Given["a"]); !strings.Contains(got, `"accept"`) {
+		t.Errorf("the cancel's record keeps %q of the answer given, want it whole", got)
+	}
 	s.Close()
 	calls.Lock()
 	defer calls.Unlock()
