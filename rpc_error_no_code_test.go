@@ -37,12 +37,18 @@ func TestAnErrorWithNoCodeIsNotGivenOne(t *testing.T) {
 // ("code" and "Code"): json.Unmarshal took whichever came last, so exec
 // named a code and words the server's "code" and "message" did not say.
 func TestAnErrorsCodeIsItsCodeMember(t *testing.T) {
-	up := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":{"code":-32601,"message":"the real words","Code":-32000,"Message":"other words"}}`)
-	})
-	out, errOut, code := run(t, "exec", "--no-record", up.Endpoint(), "tools/list")
-	said := out + errOut
-	if code == 0 || !strings.Contains(said, "JSON-RPC error -32601: the real words") || strings.Contains(said, "-32000") || strings.Contains(said, "other words") {
-		t.Errorf("exec exits %d and says:\n%s\nwant the error's code -32601 and message, not its Code and Message", code, said)
+	for _, errv := range []string{
+		`{"code":-32601,"message":"the real words","Code":-32000,"Message":"other words","Data":"other data"}`,
+		// Of another type, they made the whole error unreadable.
+		`{"code":-32601,"message":"the real words","Code":"x","MESSAGE":5}`,
+	} {
+		up := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":` + errv + `}`)
+		})
+		out, errOut, code := run(t, "exec", "--no-record", up.Endpoint(), "tools/list")
+		said := out + errOut
+		if code == 0 || !strings.Contains(said, "JSON-RPC error -32601: the real words") || strings.Contains(said, "-32000") || strings.Contains(said, "other ") || strings.Contains(said, "unreadable") {
+			t.Errorf("error %s: exec exits %d and says:\n%s\nwant the error's code -32601 and message, not its Code, Message or Data", errv, code, said)
+		}
 	}
 }

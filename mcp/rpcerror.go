@@ -164,16 +164,17 @@ func RPCErrorOf(errv []byte) *RPCError {
 	if string(errv) == "null" {
 		return &RPCError{Code: CodeParseError, NoCode: true, Message: `unreadable answer: it has no "result", and its "error" is null`}
 	}
-	e := &RPCError{}
-	if err := json.Unmarshal(errv, e); err != nil {
+	// The members named exactly are what counts, read one by one:
+	// json.Unmarshal matches names whatever their case, the last one
+	// winning, so a "Code", "Message" or "Data" beside (or instead of)
+	// "code", "message" and "data" named a code, words or data the
+	// server's did not, or made an error whose own members were fine
+	// unreadable.
+	exact, ok := Members(errv, "code", "message", "data")
+	if !ok || !json.Valid(errv) {
 		return unreadableError(errv)
 	}
-	// json.Unmarshal matches member names whatever their case, the last
-	// one winning: a "Code" or "Message" beside (or instead of) "code" and
-	// "message" gave the error a code or words the server's "code" and
-	// "message" did not say. The members named exactly are what counts.
-	exact, _ := Members(errv, "code", "message")
-	e.Code, e.Message = 0, ""
+	e := &RPCError{}
 	if c := exact[0]; c == nil || string(c) == "null" {
 		e.NoCode = true
 	} else if json.Unmarshal(c, &e.Code) != nil {
@@ -181,6 +182,10 @@ func RPCErrorOf(errv []byte) *RPCError {
 	}
 	if m := exact[1]; m != nil && json.Unmarshal(m, &e.Message) != nil {
 		return unreadableError(errv)
+	}
+	if d := exact[2]; d != nil {
+		// A copy: errv is a view of the whole answer.
+		e.Data = json.RawMessage(string(d))
 	}
 	return e
 }
