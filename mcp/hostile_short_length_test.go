@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io"
 	"net/http"
 	"strconv"
@@ -129,5 +131,21 @@ func TestChunkedJSONAnswerCutMidWaySaysHowFarItGot(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), "the JSON answer broke off after 16 bytes (sent in chunks, with no length named)") {
 		t.Errorf("tools/list = %v, want it to say 16 bytes came of a chunked body", err)
+	}
+}
+
+// A gzip answer cut mid-way says how far its decoding got, not that it was
+// sent in chunks: it named a length, which what it decoded to has not.
+func TestGzipJSONAnswerCutMidWaySaysItWasDecoded(t *testing.T) {
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	_, _ = zw.Write([]byte(`{"jsonrpc":"2.0","id":2,"result":{"tools":[` + strings.Repeat(`{"name":"t","inputSchema":{"type":"object"}},`, 200) + `]}}`))
+	_ = zw.Close()
+	half := zipped.Bytes()[:zipped.Len()/2]
+	err := rawToolsListOn(t, mcptest.RawAnswersThenClose, 0, func(id string) (string, bool) {
+		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: " + strconv.Itoa(zipped.Len()) + "\r\n\r\n" + string(half), true
+	})
+	if err == nil || strings.Contains(err.Error(), "chunks") || !strings.Contains(err.Error(), "(decoded, of a compressed body)") {
+		t.Errorf("tools/list = %v, want it to say how far the decoding got, not that the body came in chunks", err)
 	}
 }

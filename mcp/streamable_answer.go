@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -102,9 +103,17 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			// server promised: a Content-Length longer than the answer.
 			msg = "the JSON answer broke off after " + ofLength(int64(len(body)), resp.ContentLength) + ": the connection closed (unexpected EOF)"
 		} else if resp.ContentLength < 0 {
-			// Sent in chunks, it named no length: how far it got is all
-			// there is to say of where it stopped.
-			msg = "the JSON answer broke off after " + byteCount(int64(len(body))) + " (sent in chunks, with no length named): " + brokeWords(err)
+			// With no length named, how far it got is all there is to
+			// say of where it stopped: of the body as sent, or, when it
+			// came compressed, of what it decoded to.
+			how := "sent with no length named"
+			switch {
+			case resp.Uncompressed:
+				how = "decoded, of a compressed body"
+			case slices.Contains(resp.TransferEncoding, "chunked"):
+				how = "sent in chunks, with no length named"
+			}
+			msg = "the JSON answer broke off after " + byteCount(int64(len(body))) + " (" + how + "): " + brokeWords(err)
 		}
 		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg}
 	}
