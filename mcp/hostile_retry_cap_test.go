@@ -94,3 +94,23 @@ func cancelledWhileResuming(t *testing.T) (Record, *recorded) {
 	<-done
 	return r, rec
 }
+
+// A stream whose resuming GET is refused says it was not resumed, and why,
+// where "resuming in …" stayed the newest word of it beside the request's
+// failure.
+func TestStreamWhoseResumeIsRefusedSaysNotResumed(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id: h1\nretry: 10\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
+	}
+	s, rec := dialRaw(t, f, Config{RequestTimeout: time.Minute})
+	if _, err := s.CallTool(testCtx(t), "slow", []byte(`{}`)); CauseOf(err) != CauseResumeFailed {
+		t.Errorf("tools/call = %v (cause %q), want its resume to fail", err, CauseOf(err))
+	}
+	r := rec.waitFor(t, "the not-resumed record", func(r Record) bool {
+		return r.Kind == KindState && r.State != nil && r.State.State == StateNotResumed
+	})
+	if want := "not resumed: the GET resuming it failed"; !strings.Contains(r.State.Detail, want) {
+		t.Errorf("not-resumed record = %q, want it to say %q", r.State.Detail, want)
+	}
+}

@@ -251,24 +251,31 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			detail += ": " + cappedWaiting(capped, s.cfg.MaxRetry)
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail, RetryAsked: capped}})
+		const ended = "the request ended while its stream waited to be resumed"
 		if !sleepCtx(ctx, wait) {
-			s.notResumed(m, gen, t.name())
+			s.notResumed(m, gen, t.name(), ended)
 			return ctx.Err()
 		}
 		if !s.waiting(m.id) {
 			// It timed out meanwhile, and said so.
-			s.notResumed(m, gen, t.name())
+			s.notResumed(m, gen, t.name(), ended)
 			return nil
 		}
 		if err := t.resumable(m.id, lastID, gen); err != nil {
+			why := "its session expired meanwhile"
+			if _, replaced := err.(replacedError); replaced {
+				why = "a new session replaced the one it was sent in"
+			}
+			s.notResumed(m, gen, t.name(), why)
 			return err
 		}
 		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
 		if err != nil {
 			if ctx.Err() != nil {
-				s.notResumed(m, gen, t.name())
+				s.notResumed(m, gen, t.name(), ended)
 				return ctx.Err()
 			}
+			s.notResumed(m, gen, t.name(), "the GET resuming it failed (the request's error says how)")
 			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.named(), lastID, err) + cappedSaid(capped, s.cfg.MaxRetry)}
 			if prev, ok := err.(*WireError); ok {
@@ -291,16 +298,16 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 }
 
 // notResumed says the stream of request m, which a "resuming" state said
-// would be resumed, was not: the request ended (cancelled, timed out)
-// while it waited. Without it "resuming in 30s" stayed the newest word of
-// the stream. Nothing is said once the session is closing: its own
-// "closed" is its last record.
-func (s *Session) notResumed(m *outgoing, gen int, transport string) {
+// would be resumed, was not, and why: the request ended (cancelled, timed
+// out) while it waited, its session went, or the GET failed. Without it
+// "resuming in 30s" stayed the newest word of the stream. Nothing is said
+// once the session is closing: its own "closed" is its last record.
+func (s *Session) notResumed(m *outgoing, gen int, transport, why string) {
 	if s.life.Err() != nil {
 		return
 	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateNotResumed, Conn: gen, Transport: transport,
-		Detail: fmt.Sprintf("request %s: not resumed: the request ended while its stream waited to be resumed", m.named())}})
+		Detail: fmt.Sprintf("request %s: not resumed: %s", m.named(), why)}})
 }
 
 // countedBody counts what was read of a response stream (countedReader),
