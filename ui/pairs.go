@@ -382,8 +382,12 @@ func fitCompletion(pr *history.Pair, w int) (string, bool) {
 	}
 	subject := wireLine(pr.Subject, 200)
 	i := strings.LastIndexByte(subject, ' ')
-	if i <= 0 || strings.HasSuffix(subject, `"`) {
-		return "", false // one word, or an argument quoted for its blanks
+	if i <= 0 || strings.Count(subject, " ") > 1 || strings.HasSuffix(subject, `"`) {
+		// One word; or a name with blanks (the ref's, the argument's:
+		// which blank parts them is not known, and "file path" read
+		// "review_code fi… path"), or one cut to "… (N bytes)": cut at
+		// the end of the whole, as any title is.
+		return "", false
 	}
 	// The method whole while a few cells of the name stay, then cut as
 	// a notification's is.

@@ -109,3 +109,16 @@ func TestLivePairsCompletionsKeepTheirArgument(t *testing.T) {
 		}
 	}
 }
+
+// An argument's name long enough to be cut (its size in the subject) is
+// not taken for two words, the last of them the argument: the row read
+// "…/complete review_co… bytes)", naming "bytes)" as what it completes.
+func TestLivePairsCompletionOfACutArgumentIsNotSplit(t *testing.T) {
+	l := liveDemoAt80(t)
+	l.command("completion/complete prompt review_code " + strings.Repeat("a", 100) + "=g")
+	l.waitFor("2 req ·")
+	view := ansi.Strip(l.quitAtWidth(80).View())
+	if strings.Contains(view, "… bytes)") {
+		t.Errorf("a row reads the cut argument's size as its name:\n%s", view)
+	}
+}
