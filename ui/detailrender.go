@@ -426,7 +426,12 @@ func (in *detailInput) eventHead() []string {
 	ev := r.Event
 	name := wireLine(ev.Name, 64)
 	if name == "" {
-		name = "(unnamed)"
+		// As Raw events names it (shownName): an event with no event:
+		// line is a "message"; "(unnamed)" read as another event.
+		name = shownName(ev)
+		if name == "message" {
+			name += " (no event: line)"
+		}
 	}
 	head := "event " + name
 	if ev.HasID {
