@@ -310,7 +310,7 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 	if in.reqVia != "" {
 		// The server's message came on a stream; a POST of the row's is
 		// our reply's, shown with the reply.
-		out = in.labelled(out, "came on", in.reqVia, in.st.Dim.Render)
+		out = in.lone(out, "came on", in.reqVia, in.st.Dim.Render)
 	} else if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}
