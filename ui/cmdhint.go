@@ -77,31 +77,6 @@ func methodHint(ms, undeclared []string, room int) string {
 	return offered(" · +" + strconv.Itoa(len(undeclared)) + " not declared")
 }
 
-// usageLine is the method's usage text on one hint row, its forms joined
-// by "or"; "" when it has none.
-func usageLine(method string) string {
-	return strings.ReplaceAll(command.Usage(method), "\n", "  or  ")
-}
-
-// usage is usageLine of the line's method, of the forms the line has
-// taken alone: once completion/complete's "resource" is typed, its
-// prompt form, named first, left the resource form cut off 80 columns.
-func (ctx lineContext) usage() string {
-	if ctx.index < 2 || len(ctx.words) < 2 {
-		return usageLine(ctx.method)
-	}
-	var kept []string
-	for _, form := range strings.Split(command.Usage(ctx.method), "\n") {
-		if w := strings.Fields(form); len(w) > 1 && w[1] == ctx.words[1].Text {
-			kept = append(kept, form)
-		}
-	}
-	if len(kept) == 0 {
-		return usageLine(ctx.method)
-	}
-	return strings.Join(kept, "  or  ")
-}
-
 func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap, room int) string {
 	if len(tools) == 0 {
 		// Tab lists them (listingFor), as it lists prompts and resources.

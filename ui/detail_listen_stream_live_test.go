@@ -43,7 +43,7 @@ func TestLiveDetailNamesTheListenStream(t *testing.T) {
 	}
 	for i, ack := range acks {
 		text := pairDetail(m, ack)
-		want := "came on   the subscriptions/listen stream of request " + listens[i].ID
+		want := "came on the subscriptions/listen stream of request " + listens[i].ID
 		if !strings.Contains(text, want) {
 			t.Errorf("acknowledgement %d: Detail does not say %q:\n%s", i+1, want, text)
 		}

@@ -50,7 +50,7 @@ func TestLiveDetailShowsAServerRequestsStreamAndOurReplysPOST(t *testing.T) {
 	if request < 0 || reply < request || post < reply {
 		t.Errorf("the reply's POST is not under Our reply (Request at %d, Our reply at %d, POST line at %d):\n%s", request, reply, post, text)
 	}
-	via := "came on   the response stream (SSE) of request " + call.ID + " (tools/call sample)"
+	via := "came on the response stream (SSE) of request " + call.ID + " (tools/call sample)"
 	if i := strings.Index(text, via); i < request || i > reply {
 		t.Errorf("the server's request does not say it came on the response stream of tools/call sample (%q):\n%s", via, text)
 	}

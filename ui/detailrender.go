@@ -310,7 +310,7 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 	if in.reqVia != "" {
 		// The server's message came on a stream; a POST of the row's is
 		// our reply's, shown with the reply.
-		out = in.labelled(out, "came on", in.reqVia, in.st.Dim.Render)
+		out = in.lone(out, "came on", in.reqVia, in.st.Dim.Render)
 	} else if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}
@@ -426,7 +426,12 @@ func (in *detailInput) eventHead() []string {
 	ev := r.Event
 	name := wireLine(ev.Name, 64)
 	if name == "" {
-		name = "(unnamed)"
+		// As Raw events names it (shownName): an event with no event:
+		// line is a "message"; "(unnamed)" read as another event.
+		name = shownName(ev)
+		if name == "message" {
+			name += " (no event: line)"
+		}
 	}
 	head := "event " + name
 	if ev.HasID {

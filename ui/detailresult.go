@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -89,7 +91,18 @@ func readSummary(raw []byte) (answerSummary, bool) {
 
 // labelled is a line of a label and its value, wrapped under itself.
 func (in *detailInput) labelled(out []string, label, value string, style func(...string) string) []string {
-	const w = 10
+	return in.labelledAt(out, label, value, style, 10)
+}
+
+// lone is labelled for a line with no other labelled line to align with:
+// its label followed by one space, where the column's width left
+// "came on   the response stream…".
+func (in *detailInput) lone(out []string, label, value string, style func(...string) string) []string {
+	return in.labelledAt(out, label, value, style, ansi.StringWidth(label)+1)
+}
+
+// labelledAt is labelled with a label column w cells wide.
+func (in *detailInput) labelledAt(out []string, label, value string, style func(...string) string, w int) []string {
 	room := max(in.width-w, 8)
 	for i, part := range wrapWords(value, room) {
 		l := blanks(w)
@@ -125,10 +138,23 @@ func (in *detailInput) olderFields(out []string, res *resultSummary) []string {
 // meaning complete), ttlMs and cacheScope, the input an input_required
 // answer asks for, and a JSON-RPC error in words with what to do.
 func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
-	st := in.st
-	if in.respVia != "" {
-		out = in.labelled(out, "came on", in.respVia, st.Dim.Render)
+	if in.respVia == "" {
+		return in.resultFacts(out, r)
 	}
+	start, cont := len(out), len(in.cont)
+	out = in.labelled(out, "came on", in.respVia, in.st.Dim.Render)
+	via := len(out)
+	if out = in.resultFacts(out, r); len(out) == via {
+		// Nothing followed to align with: drawn again, single-spaced.
+		in.cont = in.cont[:cont]
+		out = in.lone(out[:start], "came on", in.respVia, in.st.Dim.Render)
+	}
+	return out
+}
+
+// resultFacts are responseFacts after the stream the answer came on.
+func (in *detailInput) resultFacts(out []string, r *mcp.Record) []string {
+	st := in.st
 	raw := string(r.RPC.Raw)
 	if len(raw) > summaryLimit {
 		return out

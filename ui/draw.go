@@ -204,7 +204,9 @@ func cutAtWord(s string, w int) string {
 	}
 	head := ansi.Truncate(s, w-1, "")
 	if sp := strings.LastIndexByte(head, ' '); sp > 0 && ansi.StringWidth(head[:sp]) >= w*2/3 {
-		return head[:sp+1] + "…"
+		// One space before "…", where the row cut after "complete)  "
+		// read "(alias: complete)  …".
+		return strings.TrimRight(head[:sp], " ") + " …"
 	}
 	return head + "…"
 }

@@ -181,9 +181,18 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 		if s.c.replay {
 			badge = "REPLAY " + badge
 		}
-		head := block(st.StatusKey).Render(badge) + st.StatusBar.Render(" ")
-		if s.replay != "" {
-			head += block(st.StatusValue).Render(s.replay) + st.StatusBar.Render(" ")
+		head, gap := block(st.StatusKey).Render(badge), st.StatusBar.Render(" ")
+		switch v := block(st.StatusValue); {
+		case s.replay != "" && v.GetPaddingLeft() > 0:
+			// A painted position is set apart by its own padding: a
+			// space of the bar on each side read "2025-11-25   ▶" and
+			// took the cells an 80-column bar lacked to keep the
+			// protocol version beside a message.
+			head += v.Render(s.replay)
+		case s.replay != "":
+			head += gap + v.Render(s.replay) + gap
+		default:
+			head += gap
 		}
 		return head + s.stateView(sessionState(s.c.log))
 	}

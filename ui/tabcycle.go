@@ -98,9 +98,13 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	labels := cy.comp.labels
 	fits := width <= 0 || allFit(labels, width)
 	cut := len(labels) > 1 && !fits
+	shared := ""
+	if cut {
+		shared = commonPrefix(labels)
+	}
 	label := func(i int) string {
 		if cut {
-			return candidateLabel(labels, i, max(width/3, 12))
+			return candidateLabel(labels, i, max(width/3, 12), shared)
 		}
 		return labels[i]
 	}
@@ -177,12 +181,15 @@ func allFit(labels []string, width int) bool {
 	return true
 }
 
-// candidateLabel is labels[i] cut to room cells. URIs under one long
-// prefix (demo://resource/static/document/...) cut at their end all read
-// "demo://resource/static/do…": one that is too long keeps its start and
-// the shortest end, from a / on, that no other candidate ends with
-// ("demo://re…/architecture.md"); anything else keeps its start.
-func candidateLabel(labels []string, i, room int) string {
+// candidateLabel is labels[i] cut to room cells; shared is what all the
+// labels start with. URIs under one long prefix (demo://resource/static/
+// document/...) cut at their end all read "demo://resource/static/do…":
+// one that is too long keeps the shortest end, from a / on, that no other
+// candidate ends with, after its scheme when the rest of its start is
+// shared ("demo://…/architecture.md", where "demo://re…/architecture.md"
+// spent the room on what the others say too) or else after as much of its
+// start as fits; anything else keeps its start.
+func candidateLabel(labels []string, i, room int, shared string) string {
 	l := labels[i]
 	if ansi.StringWidth(l) <= room {
 		return l
@@ -195,6 +202,9 @@ func candidateLabel(labels []string, i, room int) string {
 		// At least a few cells of the start stay, with the …, to say
 		// what kind of URI it is.
 		if tw := ansi.StringWidth(tail); tw+4 <= room {
+			if short, ok := sharedCut(l[:j], tail, shared, room); ok {
+				return short
+			}
 			return ansi.Truncate(l[:j], room-tw, "…") + tail
 		}
 		break
@@ -211,4 +221,30 @@ func endsAnother(labels []string, i int, tail string) bool {
 		}
 	}
 	return false
+}
+
+// sharedCut is head+tail with the part of head that all candidates share
+// (shared), past its scheme, as "…": what differs of head too when that
+// fits in room, else the scheme and tail alone. ok is false when head has
+// no scheme or shares nothing past it.
+func sharedCut(head, tail, shared string, room int) (string, bool) {
+	k := strings.Index(head, "://")
+	if k < 0 {
+		return "", false
+	}
+	scheme := head[:k+3]
+	if len(shared) < len(head) {
+		// What differs starts at the segment shared cuts into.
+		cut := strings.LastIndexByte(shared, '/')
+		if cut < len(scheme) {
+			return "", false
+		}
+		if l := scheme + "…" + head[cut:] + tail; ansi.StringWidth(l) <= room {
+			return l, true
+		}
+	}
+	if l := scheme + "…" + tail; ansi.StringWidth(l) <= room {
+		return l, true
+	}
+	return "", false
 }

@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An event with no event: line is a "message" (what EventSource dispatches
+// it as), and Raw events says so; Detail called the same event
+// "event (unnamed)", so the two panes named one event two ways. Detail
+// says "message" too, and that no event: line came.
+func TestDetailNamesAnUnnamedEventAsRawEventsDoes(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		_ = x.WriteRaw("data: {\"jsonrpc\":\"2.0\",\"id\":" + string(x.ID) + ",\"result\":{\"tools\":[]}}\n\n")
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, 80, 24, "● initialized")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ")
+	l.waitFor("Raw events 2 ")
+	m := l.quit()
+	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
+		press(m, "tab")
+	}
+	if m.focus != paneEvents {
+		t.Fatalf("tab never reached Raw events (focus %v)", m.focus)
+	}
+	press(m, "end")
+	if view := ansi.Strip(m.View()); !strings.Contains(view, " message ") {
+		t.Fatalf("Raw events does not call the unnamed event \"message\":\n%s", view)
+	}
+	press(m, "enter")
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "event message (no event: line)") || strings.Contains(view, "(unnamed)") {
+		t.Errorf("Detail does not name the unnamed event as Raw events does:\n%s", view)
+	}
+}
