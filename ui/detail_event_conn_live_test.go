@@ -19,12 +19,7 @@ func TestDetailEventNamesNoConnectionZero(t *testing.T) {
 	l.waitFor("● discovered")
 	l.listTools()
 	m := l.quit()
-	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
-		press(m, "tab")
-	}
-	if m.focus != paneEvents {
-		t.Fatalf("tab never reached Raw events (focus %v)", m.focus)
-	}
+	tabToEvents(t, m)
 	press(m, "end", "enter")
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "on the response stream") {

@@ -23,12 +23,7 @@ func TestDetailNamesAnUnnamedEventAsRawEventsDoes(t *testing.T) {
 	l.waitFor("tools/list: ")
 	l.waitFor("Raw events 2 ")
 	m := l.quit()
-	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
-		press(m, "tab")
-	}
-	if m.focus != paneEvents {
-		t.Fatalf("tab never reached Raw events (focus %v)", m.focus)
-	}
+	tabToEvents(t, m)
 	press(m, "end")
 	if view := ansi.Strip(m.View()); !strings.Contains(view, " message ") {
 		t.Fatalf("Raw events does not call the unnamed event \"message\":\n%s", view)

@@ -30,12 +30,7 @@ func TestLiveEventCutOffShowsItsBytes(t *testing.T) {
 	// initialize's answer.
 	l.waitFor("Raw events 2 ")
 	m := l.quit()
-	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
-		press(m, "tab")
-	}
-	if m.focus != paneEvents {
-		t.Fatalf("tab never reached Raw events (focus %v)", m.focus)
-	}
+	tabToEvents(t, m)
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "(cut off)") || strings.Contains(view, "(comment)") {
 		t.Errorf("Raw events does not call the broken event cut off:\n%s", view)

@@ -204,3 +204,14 @@ func press(m *Model, keys ...string) tea.Cmd {
 
 // cellWidth is the display width of a rendered line.
 func cellWidth(s string) int { return ansi.StringWidth(s) }
+
+// tabToEvents presses tab until Raw events has the focus.
+func tabToEvents(t *testing.T, m *Model) {
+	t.Helper()
+	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
+		press(m, "tab")
+	}
+	if m.focus != paneEvents {
+		t.Fatalf("tab never reached Raw events (focus %v)", m.focus)
+	}
+}
