@@ -102,11 +102,20 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	if cut {
 		shared = commonPrefix(labels)
 	}
+	// Each label drawn is asked for up to three times (where the list
+	// starts, where it ends, the drawing), and a cut one compares its
+	// end with every other candidate's: made once.
+	made := map[int]string{}
 	label := func(i int) string {
-		if cut {
-			return candidateLabel(labels, i, max(width/3, 12), shared)
+		if !cut {
+			return labels[i]
 		}
-		return labels[i]
+		l, ok := made[i]
+		if !ok {
+			l = candidateLabel(labels, i, max(width/3, 12), shared)
+			made[i] = l
+		}
+		return l
 	}
 	first := 0
 	if !fits && cy.idx > 0 && lastShown(labels, label, 0, width) < cy.idx {
