@@ -338,7 +338,7 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		case shapeRequest:
 			m.Class, m.Method, m.ID = ClassServerRequest, p.method, keptID(p.id)
 		case shapeAnswer:
-			req, reqSeq, class := o.client.take(m.ID)
+			req, reqSeq, class := o.client.takeOn(m.ID, in.reqSeq)
 			m.Class, m.ReqSeq = class, reqSeq
 			if class == ClassForeign {
 				in.strays.shadowed(p.firstID, m.ID)

@@ -14,7 +14,9 @@ const IDReused = "the client sent another request with this id while this one st
 // tools/call, logged at seq) when an earlier request of the client still
 // waits under that id: JSON-RPC tells answers apart by their ids, so the
 // client (or two clients posting to one legacy session) made them
-// ambiguous. The earlier request is given up on (replace): the next
+// ambiguous. The earlier request is given up on (replace): an answer with
+// the id on the earlier one's own POST stream is its late answer (a
+// streamable server answers each POST on its own); otherwise the next
 // answer with the id pairs with the newer request, and one after it is
 // the earlier one's late answer. Pairing only the newest left the earlier
 // waiting for good, its own answer shown as a second answer to the newer.
@@ -31,6 +33,6 @@ func (o *Observer) idReused(id, method, tool string, seq int64) *ErrorInfo {
 		what += " " + tool
 	}
 	return &ErrorInfo{Op: OpCancelled, ReqSeq: p.seq, Conn: p.conn,
-		Message: fmt.Sprintf("%s (%s, record %d): the ids of requests in flight must differ, or their answers cannot be told apart; mcpscope pairs the next answer with the newer request, and one after it with this one, as late",
+		Message: fmt.Sprintf("%s (%s, record %d): the ids of requests in flight must differ, or their answers cannot be told apart; mcpscope pairs an answer on this one's own response stream with it, as late, and otherwise the next answer with the newer request and one after it with this one",
 			IDReused, clip.Quote(what, 200), seq)}
 }

@@ -46,10 +46,12 @@ type pairing struct {
 	replaced recent[answeredID]
 }
 
-// answeredID is an id answered and the Seq of the request it answered.
+// answeredID is an id answered and the Seq of the request it answered
+// (and of the batch it came in, 0 for none: a request replaced is known
+// by the POST it came in, whose stream carries its answer).
 type answeredID struct {
-	id  string
-	seq int64
+	id         string
+	seq, batch int64
 }
 
 func newPairing() pairing {
@@ -137,7 +139,7 @@ func (pr *pairing) bySeq(seq int64) (string, *pending) {
 func (pr *pairing) take(id string) (*pending, int64, Class) {
 	if key, p := pr.lookup(id); p != nil {
 		pr.drop(key)
-		pr.remember(key, p.seq)
+		pr.remember(answeredID{id: key, seq: p.seq, batch: p.batch})
 		return p, p.seq, ClassResponse
 	}
 	key := idValue(id)
@@ -148,19 +150,48 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 	if r, ok := pr.replaced.take(same); ok {
 		// The newer request with this id was answered (or is given up
 		// on): this answer is the one the replaced request waited for.
-		pr.remember(r.id, r.seq)
+		pr.remember(r)
 		return nil, r.seq, ClassLate
 	}
 	gaveUp, late := pr.abandoned.newest(same)
 	done, dup := pr.answered.newest(same)
 	switch {
 	case late && (!dup || gaveUp.seq > done.seq):
-		pr.remember(id, gaveUp.seq)
+		pr.remember(answeredID{id: id, seq: gaveUp.seq, batch: gaveUp.batch})
 		return nil, gaveUp.seq, ClassLate
 	case dup:
 		return nil, done.seq, ClassDuplicate
 	}
 	return nil, 0, ClassForeign
+}
+
+// takeOn is take for an answer that came on the stream the POST logged at
+// stream opened (its request's Seq, or its batch's; 0 for a stream no POST
+// opened). Where a client used an id again while its first request
+// waited, an answer on the POST stream of a request replaced (replace) is
+// that request's, late: a streamable server answers each request on its
+// own POST's stream, so the stream tells the two apart where the order of
+// the answers cannot (the first request answered first read as the
+// newer's answer, and the newer's answer as the first's, late).
+func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
+	if stream == 0 || id == "" {
+		return pr.take(id)
+	}
+	if _, p := pr.lookup(id); p != nil && (p.seq == stream || p.batch == stream) {
+		return pr.take(id)
+	}
+	key := idValue(id)
+	onStream := func(a answeredID) bool { return a.id == key && (a.seq == stream || a.batch == stream) }
+	if r, ok := pr.replaced.take(onStream); ok {
+		pr.remember(r)
+		return nil, r.seq, ClassLate
+	}
+	if done, ok := pr.answered.newest(onStream); ok {
+		// This stream's request was answered already: a second answer on
+		// it is that request's, not the newer one's on another stream.
+		return nil, done.seq, ClassDuplicate
+	}
+	return pr.take(id)
 }
 
 // lookup finds the request waiting for an answer with this id, and the
@@ -180,19 +211,20 @@ func (pr *pairing) lookup(id string) (string, *pending) {
 	return "", nil
 }
 
-// remember keeps id as answered, forgetting the oldest past recentKept.
-func (pr *pairing) remember(id string, seq int64) { keepID(&pr.answered, id, seq) }
+// remember keeps a's id as answered, forgetting the oldest past recentKept.
+func (pr *pairing) remember(a answeredID) { keepID(&pr.answered, a) }
 
-// keepID keeps id in ring, forgetting the oldest past recentKept.
-func keepID(ring *recent[answeredID], id string, seq int64) {
-	if len(id) > 256 {
+// keepID keeps a in ring, forgetting the oldest past recentKept.
+func keepID(ring *recent[answeredID], a answeredID) {
+	if len(a.id) > 256 {
 		return // no id of a real client or ours is this long
 	}
 	// A copy: id is a view of the answer's bytes, and keeping a view keeps
 	// the whole answer (a proxy relaying 20 MB answers held 256 of them).
 	// Kept as it is paired (take): "2.00" answered late is kept as 2, so
 	// a later answer "2" is a duplicate, not late again.
-	ring.add(answeredID{strings.Clone(idValue(id)), seq})
+	a.id = strings.Clone(idValue(a.id))
+	ring.add(a)
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer
@@ -202,16 +234,16 @@ func (pr *pairing) abandon(id string, p *pending) bool {
 		return false
 	}
 	pr.drop(id)
-	keepID(&pr.abandoned, id, p.seq)
+	keepID(&pr.abandoned, answeredID{id: id, seq: p.seq, batch: p.batch})
 	return true
 }
 
 // replace stops waiting for id, as p waited for it, for a newer request
 // with the same id: an answer with the id after the newer one's is p's,
-// late (take).
+// late (take), as is one on p's own POST stream (takeOn).
 func (pr *pairing) replace(id string, p *pending) {
 	pr.drop(id)
-	keepID(&pr.replaced, id, p.seq)
+	keepID(&pr.replaced, answeredID{id: id, seq: p.seq, batch: p.batch})
 }
 
 // waiting reports whether a request still waits for the answer to id.
@@ -226,7 +258,7 @@ func (pr *pairing) abandonConn(conn int) []*pending {
 	for id, p := range pr.open {
 		if p.conn == conn {
 			pr.drop(id)
-			keepID(&pr.abandoned, id, p.seq)
+			keepID(&pr.abandoned, answeredID{id: id, seq: p.seq, batch: p.batch})
 			out = append(out, p)
 		}
 	}

@@ -72,3 +72,27 @@ func TestAbandonedIDsAreBounded(t *testing.T) {
 		t.Errorf("an answer to the id's newer request: %s (seq %d), want late for %d", class, seq, n+1)
 	}
 }
+
+// A second answer on the stream of a request answered already is that
+// request's duplicate, even while a newer request with the same id waits
+// on a stream of its own: a streamable server that answered request 5
+// twice on its POST's stream did not answer the client's next request 5,
+// which pairing by id alone said it had.
+func TestASecondAnswerOnAStreamIsItsRequests(t *testing.T) {
+	pr := newPairing()
+	pr.add("5", &pending{seq: 3})
+	if _, seq, class := pr.takeOn("5", 3); class != ClassResponse || seq != 3 {
+		t.Fatalf("the answer on request 3's stream: %s (seq %d), want its response", class, seq)
+	}
+	pr.add("5", &pending{seq: 7})
+	if _, seq, class := pr.takeOn("5", 3); class != ClassDuplicate || seq != 3 {
+		t.Errorf("a second answer on request 3's stream: %s (seq %d), want a duplicate of 3", class, seq)
+	}
+	if _, seq, class := pr.takeOn("5", 7); class != ClassResponse || seq != 7 {
+		t.Errorf("the answer on request 7's stream: %s (seq %d), want its response", class, seq)
+	}
+	pr.add("6", &pending{seq: 9, batch: 8})
+	if _, seq, class := pr.takeOn("6", 8); class != ClassResponse || seq != 9 {
+		t.Errorf("the answer on the stream of batch 8: %s (seq %d), want request 9's response", class, seq)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A client sends tools/call slow with id 5 and, while it runs, tools/call
@@ -56,5 +57,79 @@ func TestReusedIDEndsTheEarlierRequest(t *testing.T) {
 	log.Append(recs...)
 	if pr := log.PairOf(call.Seq); pr == nil || pr.State != history.StateCancelled {
 		t.Errorf("the slow call's row reads %v, want %s", pr, history.StateCancelled)
+	}
+}
+
+// A client sends tools/call first with id 5 and, while it waits,
+// tools/call second with id 5 again, to a streamable server that answers
+// each on its own POST's stream, the first call first. That answer is the
+// first call's (late, as its id was used again), and the second's is the
+// second's. Before, pairing by order gave the first answer to the second
+// call and the second answer to the first.
+func TestReusedIDAnswersPairByTheirOwnStreams(t *testing.T) {
+	secondIn, firstDone := make(chan struct{}), make(chan struct{})
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		switch {
+		case x.Method != "tools/call":
+			x.Default()
+		case strings.Contains(string(x.Params), `"first"`):
+			x.SSE()
+			if x.FlushHeaders() != nil {
+				return
+			}
+			select {
+			case <-secondIn:
+			case <-x.Context().Done():
+				return
+			}
+			x.Result(map[string]any{"content": []any{map[string]any{"type": "text", "text": "answer to first"}}})
+			close(firstDone)
+		default:
+			close(secondIn)
+			select {
+			case <-firstDone:
+			case <-x.Context().Done():
+				return
+			}
+			x.Result(map[string]any{"content": []any{map[string]any{"type": "text", "text": "answer to second"}}})
+		}
+	}})
+	_, base, w := startProxy(t, fake.URL, Config{})
+	sid := rawInitialize(t, base)
+	in := []string{"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"}
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, in...).Body)
+	call := func(tool string, done chan<- string) {
+		resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"`+tool+`","arguments":{}}}`, in...)
+		done <- readAll(t, resp.Body)
+	}
+	first, second := make(chan string, 1), make(chan string, 1)
+	go call("first", first)
+	one := w.record(t, 1, "the first call relayed", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC.Tool == "first"
+	})
+	w.record(t, 1, "the first call's stream opened upstream", func(r mcp.Record) bool {
+		return r.HTTP != nil && r.HTTP.ReqSeq == one.Seq && r.HTTP.Status == 200
+	})
+	go call("second", second)
+	if got := <-first; !strings.Contains(got, "answer to first") {
+		t.Fatalf("the first call's client got %q", got)
+	}
+	if got := <-second; !strings.Contains(got, "answer to second") {
+		t.Fatalf("the second call's client got %q", got)
+	}
+	two := w.record(t, 1, "the second call relayed", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC.Tool == "second"
+	})
+	a1 := w.record(t, 1, "the first call's answer", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindReceived && strings.Contains(string(r.RPC.Raw), "answer to first")
+	})
+	a2 := w.record(t, 1, "the second call's answer", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindReceived && strings.Contains(string(r.RPC.Raw), "answer to second")
+	})
+	if a1.RPC.Class != mcp.ClassLate || a1.RPC.ReqSeq != one.Seq {
+		t.Errorf("the first call's answer is %s to record %d, want late to the first call (%d)\n%s", a1.RPC.Class, a1.RPC.ReqSeq, one.Seq, w.dump())
+	}
+	if a2.RPC.Class != mcp.ClassResponse || a2.RPC.ReqSeq != two.Seq {
+		t.Errorf("the second call's answer is %s to record %d, want the second call's answer (%d)\n%s", a2.RPC.Class, a2.RPC.ReqSeq, two.Seq, w.dump())
 	}
 }
