@@ -424,14 +424,11 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 func (in *detailInput) eventHead() []string {
 	r := in.event
 	ev := r.Event
-	name := wireLine(ev.Name, 64)
-	if name == "" {
-		// As Raw events names it (shownName): an event with no event:
-		// line is a "message"; "(unnamed)" read as another event.
-		name = shownName(ev)
-		if name == "message" {
-			name += " (no event: line)"
-		}
+	// As Raw events names it (shownName): an event with no event: line
+	// is a "message"; "(unnamed)" read as another event.
+	name := wireLine(shownName(ev), 64)
+	if ev.Name == "" && name == "message" {
+		name += " (no event: line)"
 	}
 	head := "event " + name
 	if ev.HasID {

@@ -452,6 +452,10 @@ func shownName(ev *mcp.SSEEvent) string {
 		return "(comment)"
 	case ev.Name == "":
 		return "message"
+	case strings.TrimSpace(wireLine(ev.Name, 64)) == "":
+		// Its name is all controls (or blanks), shown as nothing: a row
+		// and a heading with no name read as a message's.
+		return "(controls)"
 	}
 	return ev.Name
 }
