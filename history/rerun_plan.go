@@ -125,6 +125,12 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		p.refused[r.HTTP.ReqSeq] = refusalOf(r.HTTP)
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpCancelled && r.Error.ReqSeq != 0:
 		p.cancels = append(p.cancels, cancelRef{reqSeq: r.Error.ReqSeq, pos: int32(pos), nanos: r.Time.UnixNano()})
+		// A 2026 round cancelled as its last answer was given keeps the
+		// answers on the cancel, as a round stopped while asking does.
+		asked := p.chains.askedBy(r.Error.ReqSeq)
+		for _, key := range slices.Sorted(maps.Keys(r.Error.Given)) {
+			p.addGiven(key, asked[key], r.Error.Given[key])
+		}
 	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpInput && (r.Error.Cause == mcp.CauseDeclined || r.Error.Cause == mcp.CauseUnanswered):
 		// A 2026 round's sampling the user declined, or a question left
 		// unanswered, has no answer in the recording (the request was not
@@ -138,9 +144,8 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		// read them as never given.
 		asked := p.chains.askedBy(r.Error.ReqSeq)
 		for _, key := range slices.Sorted(maps.Keys(asked)) {
-			switch ask, given := asked[key], r.Error.Given[key]; {
-			case given != "" && answerable(ask.method):
-				p.user.add(ask.method, recordedAnswer{key: key, result: json.RawMessage(given), question: ask.question})
+			switch ask := asked[key]; {
+			case p.addGiven(key, ask, r.Error.Given[key]):
 			case r.Error.Cause == mcp.CauseDeclined && ask.method == "sampling/createMessage":
 				p.user.add(ask.method, recordedAnswer{key: key, declined: true, question: ask.question})
 			case r.Error.Cause == mcp.CauseUnanswered && answerable(ask.method) && (r.Error.Unanswered == nil || slices.Contains(r.Error.Unanswered, key)):
@@ -299,4 +304,16 @@ func (p *rerunPlan) cancelledAfter() map[int64]time.Duration {
 		}
 	}
 	return out
+}
+
+// addGiven keeps, for the re-run to give again, an answer the user gave
+// a 2026 round that was never sent (its asking ended, or its call was
+// cancelled, as it was given): only the round's error holds it. It
+// reports whether there was one to keep.
+func (p *rerunPlan) addGiven(key string, ask inputAsk, given mcp.Raw) bool {
+	if given == "" || !answerable(ask.method) {
+		return false
+	}
+	p.user.add(ask.method, recordedAnswer{key: key, result: json.RawMessage(given), question: ask.question})
+	return true
 }

@@ -101,3 +101,47 @@ func TestRecordingRedactsAnswersGivenInARoundLeftUnanswered(t *testing.T) {
 		t.Errorf("re-run: tools/call = %v, want only the form left unanswered", err)
 	}
 }
+
+// cancellingSampler answers a sampling with text and cancels the call as
+// it does: ctrl+c pressed the moment the answer was given.
+type cancellingSampler struct {
+	cancel context.CancelFunc
+	text   string
+}
+
+func (a cancellingSampler) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
+	a.cancel()
+	return json.RawMessage(`{"role":"assistant","content":{"type":"text","text":"` + a.text + `"},"model":"me"}`), nil
+}
+
+// A 2026 call cancelled as the user answered its sampling keeps the
+// answer on the cancel's record, and a re-run gives it again: the re-run
+// read it nowhere and said the input was not given.
+func TestRerunGivesAgainAnAnswerGivenAsItsCallWasCancelled(t *testing.T) {
+	ctx := testCtx(t)
+	asking := func(x *mcptest.Exchange) {
+		if strings.Contains(string(x.Params), `"inputResponses"`) {
+			x.Result(map[string]any{"content": []any{map[string]any{"type": "text", "text": "given: " + string(x.Params)}}})
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` +
+			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
+	}
+	srv := mcptest.StatelessOnMethod(t, "tools/call", asking)
+	callCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: cancellingSampler{cancel: cancel, text: "drafted by hand"}}
+	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
+		if _, err := s.CallTool(callCtx, "anything", json.RawMessage(`{}`)); !errors.Is(err, context.Canceled) {
+			t.Fatalf("recording: tools/call = %v, want it cancelled", err)
+		}
+	})
+	again := mcptest.StatelessOnMethod(t, "tools/call", asking)
+	cfg.URL, cfg.Answerer = again.URL, openRecorded(t, recs).Answers()
+	s := liveSession(t, ctx, cfg)
+	defer s.Close()
+	res, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`))
+	if err != nil || !strings.Contains(string(res.Raw), "drafted by hand") {
+		t.Errorf("re-run: tools/call = %v, %v, want the sampling answered as it was given when recording", res, err)
+	}
+}

@@ -347,7 +347,8 @@ type ErrorInfo struct {
 	// Recordings made before it was kept have none.
 	Unanswered []string `json:"unanswered,omitempty"`
 	// Given are the answers the user gave in that round (op input,
-	// cause unanswered or declined) before its asking ended, by key: the
+	// cause unanswered or declined) before its asking ended, or as its
+	// call was cancelled (op cancelled), by key: the
 	// round was not sent again, so no request holds them, and a re-run
 	// gives them again from here. Recordings made before it was kept
 	// have none. Each is kept as Raw, a string, so a recording redacts
