@@ -212,7 +212,7 @@ const (
 	StateFailed          = "failed"          // no transport could be opened; nothing retries until the user does
 	StateResuming        = "resuming"        // a dropped stream is being resumed with Last-Event-ID
 	StateResumed         = "resumed"         // it was, and goes on
-	StateNotResumed      = "not-resumed"     // it was not: its request ended (cancelled, timed out) while it waited
+	StateNotResumed      = "not-resumed"     // it was not: its request ended (cancelled, timed out), its session was replaced or expired, or the GET failed
 	StateExpired         = "session-expired" // the server no longer knows the session id
 	StateGetStream       = "get-stream"      // what became of the optional GET stream (Detail says)
 	StateListen          = "listen"          // what became of the 2026 listen stream (Detail says)
