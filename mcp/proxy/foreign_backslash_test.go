@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bufio"
 	"net/http"
 	"strings"
 	"testing"
@@ -32,5 +33,33 @@ func TestEndpointWithABackslashIsEscaped(t *testing.T) {
 				t.Errorf("the endpoint's reason is %q, want it to say the backslash was escaped", ep.Endpoint.Reason)
 			}
 		})
+	}
+}
+
+// An endpoint event the proxy refuses (a backslashed path it cannot
+// rewrite, its data on two lines) leaves its path free: a second client,
+// whose endpoint event names that path on one line, gets it. The path
+// stayed taken by the first client, and the second was refused as
+// clashing with a session that never had it.
+func TestARefusedEndpointLeavesItsPathFree(t *testing.T) {
+	up := streamUpstream(t, func(n int) (int, string) {
+		if n == 1 {
+			return http.StatusOK, "event: endpoint\ndata: /a\\b?sessionid=1\ndata:\n\n"
+		}
+		return http.StatusOK, "event: endpoint\ndata: /a\\b?sessionid=1\n\n"
+	}, nil)
+	_, base, w := startProxy(t, up.URL, Config{})
+	first := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
+	defer first.Body.Close()
+	nextEvent(t, bufio.NewReader(first.Body))
+	w.record(t, 1, "the first endpoint refused", func(r mcp.Record) bool {
+		return r.Error != nil && r.Error.Op == mcp.OpNegotiate
+	})
+	got := endpointData(t, base)
+	if strings.Contains(got, "refused") {
+		t.Fatalf("the second client was pointed at %q, want the upstream's path", got)
+	}
+	if n := w.count(2, func(r mcp.Record) bool { return r.Error != nil && r.Error.Op == mcp.OpNegotiate }); n != 0 {
+		t.Errorf("the second client's endpoint was refused:\n%s", w.dump())
 	}
 }

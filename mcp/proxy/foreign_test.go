@@ -249,3 +249,41 @@ func TestClientLeavingAPostToAnAllowedOriginNamesThatHost(t *testing.T) {
 		t.Errorf("the cancellation says %q, want it to name %s, where the request waited, and not the upstream %s", left.Error.Message, otherHost, upHost)
 	}
 }
+
+// A legacy stream whose first endpoint event names another origin the user
+// allowed, and whose later one names the same path on the upstream's own
+// origin: the client's POSTs go to the upstream from then on. The path
+// stayed filed as the other origin's, so they still went there.
+func TestALaterEndpointOnTheUpstreamTakesItsPathBack(t *testing.T) {
+	up, other := crossOriginUpstream(t)
+	_, base, w := startProxy(t, up.URL, Config{AllowOrigins: []string{other.URL}})
+	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
+	br := bufio.NewReader(stream.Body)
+	nextEvent(t, br)
+	conn, err := up.WaitConn(bounded(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "/sse?sessionid=" + conn.ID
+	if err := conn.Event("endpoint", path); err != nil {
+		t.Fatal(err)
+	}
+	if got := nextEvent(t, br); !strings.Contains(got, "data: "+path) {
+		t.Fatalf("the client's second endpoint event is %q, want %s", got, path)
+	}
+	w.record(t, 1, "the second endpoint", func(r mcp.Record) bool {
+		return r.Endpoint != nil && strings.HasPrefix(string(r.Endpoint.Data), "/")
+	})
+	before := len(other.requests())
+	resp := rawPost(t, base+path, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "Authorization", "Bearer client-token")
+	readAll(t, resp.Body)
+	if resp.StatusCode != http.StatusAccepted {
+		t.Errorf("the POST was answered %s, want the upstream's 202", resp.Status)
+	}
+	if n := len(other.requests()) - before; n != 0 {
+		t.Errorf("the other origin got %d POSTs after the endpoint named the upstream's own path, want none", n)
+	}
+	if posts := up.Posts(); len(posts) == 0 {
+		t.Errorf("the upstream got no POST")
+	}
+}

@@ -108,6 +108,7 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		data := string(ev.Data)
 		ep, err := mcp.ResolveEndpointEvent(stream, ev)
 		var target *url.URL
+		var taken string // the URI clash took for c, until register files it
 		if err == nil {
 			target, err = url.Parse(ep.Preferred)
 		}
@@ -115,7 +116,11 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			ep = &mcp.Endpoint{Data: mcp.Raw(data), Base: stream.String(), Preferred: data}
 			err = &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE, Message: err.Error()}
 		} else if err = p.offOrigin(target); err == nil {
-			err = p.clash(c, r, target)
+			taken, err = p.clash(c, r, target)
+		}
+		use := func(ref string, f *foreign) string {
+			taken = ""
+			return p.register(c, r, ref, ep.SessionID, f)
 		}
 		ep.Conn, ep.Elapsed = conn, p.cfg.Now().Sub(since)
 		ref, _ := url.Parse(strings.TrimSpace(data))
@@ -126,7 +131,7 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			c.fail(mcp.OpNegotiate, err)
 		case !mcp.SameOrigin(target, p.upstream):
 			out = pointAt(ev, pathOn(target))
-			ep.InUse = p.register(c, r, pathOn(target), ep.SessionID, &foreign{target: target})
+			ep.InUse = use(pathOn(target), &foreign{target: target})
 			ep.Reason = "rewritten to its path, so the client posts to the proxy, which forwards to " + ep.Preferred +
 				" (another origin, allowed with --allow-origin) with the client's own headers only, never --bearer or -H"
 		case ref.IsAbs() || ref.Host != "":
@@ -141,7 +146,7 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			}
 			out = rewritten
 			ep.Reason = "rewritten from the upstream's absolute URI to its path, so the client posts to the proxy, which forwards to " + ep.Preferred
-			ep.InUse = p.register(c, r, pathOn(target), ep.SessionID, nil)
+			ep.InUse = use(pathOn(target), nil)
 		case backslashed(data) || strings.HasPrefix(strings.TrimSpace(data), "//"):
 			// A browser's URL parser (Node's, so the TypeScript SDK's)
 			// reads a backslash in a path as a slash: "/\\evil.example/x"
@@ -159,10 +164,16 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			}
 			out = rewritten
 			ep.Reason = "rewritten so every client reads it as a path on the proxy: clients that parse URLs as browsers do read a backslash as a slash, and /\\host or ///host as another origin; the proxy forwards to " + ep.Preferred
-			ep.InUse = p.register(c, r, pathOn(target), ep.SessionID, nil)
+			ep.InUse = use(pathOn(target), nil)
 		default:
 			ep.Reason = "relayed unchanged: a relative URI resolves to the same path on the proxy, which forwards to " + ep.Preferred
-			ep.InUse = p.register(c, r, strings.TrimSpace(data), ep.SessionID, nil)
+			ep.InUse = use(strings.TrimSpace(data), nil)
+		}
+		if taken != "" {
+			// Refused, or relayed unchanged: the URI is not c's after
+			// all, and a later session given it must not be refused as
+			// clashing with c.
+			p.release(c, taken)
 		}
 		c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
 		c.adopt(ep.SessionID)
@@ -282,14 +293,19 @@ func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string, f *f
 		return ref
 	}
 	local := localOf(r, u)
+	c.mu.Lock()
 	if f != nil {
-		c.mu.Lock()
 		if c.foreign == nil {
 			c.foreign = map[string]*foreign{}
 		}
 		c.foreign[local.RequestURI()] = f
-		c.mu.Unlock()
+	} else {
+		// A later endpoint event naming the path on the upstream's own
+		// origin: the POSTs to it go there now, not where an earlier
+		// event on another origin sent them.
+		delete(c.foreign, local.RequestURI())
 	}
+	c.mu.Unlock()
 	p.mu.Lock()
 	p.legacy[local.RequestURI()] = c
 	if sessionID != "" {
@@ -322,11 +338,12 @@ func localOf(r *http.Request, ref *url.URL) *url.URL {
 // apart either (SDKs give each session its own endpoint). nil when the
 // URI is free, which then is c's (register files it there again), or c's
 // own: taken in the same hold of p.mu as it is found free, so two
-// streams whose endpoint events name it at once cannot both have it.
-func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) error {
+// streams whose endpoint events name it at once cannot both have it. taken
+// is the URI when this call took it, for release when c does not keep it.
+func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) (taken string, err error) {
 	ref, err := url.Parse(pathOn(target))
 	if err != nil {
-		return nil
+		return "", nil
 	}
 	// As register files it.
 	uri := localOf(r, ref).RequestURI()
@@ -336,13 +353,26 @@ func (p *Proxy) clash(c *Client, r *http.Request, target *url.URL) error {
 		p.legacy[uri] = c
 	}
 	p.mu.Unlock()
-	if other == nil || other == c {
-		return nil
+	if other == nil {
+		return uri, nil
+	}
+	if other == c {
+		return "", nil
 	}
 	to := p.upstream
 	if f := other.foreignAt(uri); f != nil && f.target != nil {
 		to = f.target
 	}
-	return &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
+	return "", &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
 		Message: fmt.Sprintf("upstream's endpoint event points at %s, whose path %s on the proxy is already client session %d's endpoint (forwarded to %s): the proxy tells sessions' POSTs apart by that path alone, so it refuses this client's rather than relay them as session %d's", clip.Quote(target.Redacted(), 256), clip.Quote(uri, 256), other.ID, mcp.OriginOf(to), other.ID)}
+}
+
+// release gives back the URI uri that clash took for c, if c still has
+// it.
+func (p *Proxy) release(c *Client, uri string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.legacy[uri] == c {
+		delete(p.legacy, uri)
+	}
 }
