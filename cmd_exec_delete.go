@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"sync"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -28,5 +31,45 @@ func deleteLine(r *mcp.Record) string {
 	if status == "" {
 		status = fmt.Sprint(h.Status)
 	}
-	return fmt.Sprintf("warning: the DELETE that ends the session was answered %s: the session may stay open on the server until it expires\n", sanitize.Line(status))
+	which := ""
+	if id := http.Header(h.RequestHeaders).Get("Mcp-Session-Id"); id != "" {
+		// The TUI can end several sessions (each i after the first
+		// begins a new one), and says each refused DELETE: the id tells
+		// which session may stay open.
+		which = " (session " + clip.Quote(id, 64) + ")"
+	}
+	return fmt.Sprintf("warning: the DELETE that ends the session was answered %s: the session may stay open on the server until it expires%s\n", sanitize.Line(status), which)
+}
+
+// deleteLines are the TUI's refused-DELETE lines, said once it quit: the
+// first few in full, then how many more, as a user pressing i again and
+// again on a server refusing every DELETE would otherwise get a screenful.
+type deleteLines struct {
+	mu    sync.Mutex
+	lines []string
+	more  int
+}
+
+// maxDeleteLines is how many refused DELETEs the TUI says one by one.
+const maxDeleteLines = 5
+
+func (d *deleteLines) add(line string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.lines) == maxDeleteLines {
+		d.more++
+		return
+	}
+	d.lines = append(d.lines, line)
+}
+
+func (d *deleteLines) write(w io.Writer) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, line := range d.lines {
+		fmt.Fprint(w, line)
+	}
+	if d.more > 0 {
+		fmt.Fprintf(w, "warning: %d more DELETEs ending sessions were refused: the recording has each\n", d.more)
+	}
 }

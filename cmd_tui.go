@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
@@ -178,10 +177,11 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	// given back, as exec says it: only the recording said the session
 	// may stay open on the server. Noted as the records pass, since the
 	// screen's last wait for records may take the DELETE's and drop it.
-	var refusedDelete atomic.Value
+	// Each is said: each i after the first ends a session with a DELETE.
+	var refused deleteLines
 	records = watchRecords(rf.shown(records, cfg), func(r *mcp.Record) {
 		if line := deleteLine(r); line != "" {
-			refusedDelete.Store(line)
+			refused.add(line)
 		}
 	})
 	opts := liveOptions(sess, records, styles, cf, cfg, note, answers)
@@ -208,9 +208,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	// before it closes.
 	for range records {
 	}
-	if line, ok := refusedDelete.Load().(string); ok {
-		fmt.Fprint(os.Stderr, line)
-	}
+	refused.write(os.Stderr)
 	var recErr error
 	if rec != nil {
 		recErr = rec.report(os.Stderr, true, terminalWidth(os.Stderr))
