@@ -143,8 +143,14 @@ func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (js
 			fmt.Fprintf(a.warn, "warning: %s%s\n", about, sanitize.Line(reused))
 		}
 	}
+	named := first
+	if req.Key != "" && first != req.Key {
+		// Taken by its method, one line answers every request of it:
+		// the warning names which one it does not fit.
+		named += " (for " + mcp.NameShown(inputKeyShown(req.Key)) + ")"
+	}
 	for _, w := range warns {
-		fmt.Fprintf(a.warn, "warning: %s--answer %s: %s\n", about, sanitize.Line(first), sanitize.Line(w.String()))
+		fmt.Fprintf(a.warn, "warning: %s--answer %s: %s\n", about, sanitize.Line(named), sanitize.Line(w.String()))
 	}
 	if e := command.ReadElicitation(req.Params); err == nil && req.Method == "elicitation/create" && e.Mode == "url" {
 		// Answered ahead, the URL would be seen nowhere but the
