@@ -141,7 +141,7 @@ func roundLine(m *mcp.RPCMessage) string {
 	keys := slices.Sorted(maps.Keys(sent.Params.InputResponses))
 	line := "sent " + mcp.NameShown(m.Method) + " again"
 	if len(keys) > 0 {
-		line += " with the input it asked for: " + clip.ListFunc(keys, mcp.MaxListed, func(k string) string { return mcp.NameShown(inputKeyShown(k)) })
+		line += " with the input it asked for: " + clip.ListFunc(keys, mcp.MaxListed, mcp.NameShown)
 	}
 	return line
 }
