@@ -86,7 +86,7 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 		var named []string
 		for _, line := range a.given {
 			first, _, _ := strings.Cut(strings.TrimSpace(line), " ")
-			if byKey && (req.Key == "" || first != req.Key) {
+			if byKey && (req.Key == "" || first != req.Key && first != inputKeyShown(req.Key)) {
 				continue
 			}
 			if m, ok := methodAliases[first]; ok {
@@ -143,8 +143,14 @@ func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (js
 			fmt.Fprintf(a.warn, "warning: %s%s\n", about, sanitize.Line(reused))
 		}
 	}
+	named := first
+	if req.Key != "" && first != req.Key {
+		// Taken by its method, one line answers every request of it:
+		// the warning names which one it does not fit.
+		named += " (for " + mcp.NameShown(inputKeyShown(req.Key)) + ")"
+	}
 	for _, w := range warns {
-		fmt.Fprintf(a.warn, "warning: %s--answer %s: %s\n", about, sanitize.Line(first), sanitize.Line(w.String()))
+		fmt.Fprintf(a.warn, "warning: %s--answer %s: %s\n", about, sanitize.Line(named), sanitize.Line(w.String()))
 	}
 	if e := command.ReadElicitation(req.Params); err == nil && req.Method == "elicitation/create" && e.Mode == "url" {
 		// Answered ahead, the URL would be seen nowhere but the
@@ -183,10 +189,10 @@ func (a *execAnswers) noteElicitation(req mcp.InputRequest, line string, err err
 	}
 	it, this, name := "an elicitation before", "this one", "elicitation"
 	if before.key != "" {
-		it = mcp.NameShown(before.key)
+		it = mcp.NameShown(inputKeyShown(before.key))
 	}
 	if now.key != "" {
-		this = mcp.NameShown(now.key)
+		this = mcp.NameShown(inputKeyShown(now.key))
 	}
 	if w := answerWord(now.key, req.Method); w != "" {
 		// Never a key that cannot stand inside the quotes below.
@@ -229,6 +235,10 @@ func (a *execAnswers) missing() string {
 		}
 		alias := aliasOf(r.Method)
 		name := cmp.Or(r.Key, alias, r.Method)
+		shown := name
+		if r.Key != "" {
+			shown = inputKeyShown(r.Key)
+		}
 		// A 2026 input request is answered by its key or by its method's
 		// name, so a slip of either is named.
 		names = append(names, name, r.Method)
@@ -238,7 +248,7 @@ func (a *execAnswers) missing() string {
 		// What was asked is quoted in part past a few kilobytes: the
 		// recording has it whole.
 		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n",
-			sanitize.Line(mcp.NameShown(name)), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Quoted(command.Describe(r), 4096))
+			sanitize.Line(mcp.NameShown(shown)), sanitize.Line(mcp.NameShown(r.Method)), sanitize.Quoted(command.Describe(r), 4096))
 		if word := answerWord(r.Key, r.Method); word != "" {
 			fmt.Fprintf(&b, "  answer it with --answer '%s'\n", sanitize.Line(answerExample(mcp.NameShown(word), r)))
 		}

@@ -47,6 +47,13 @@ func answerExample(name string, r mcp.InputRequest) string {
 	return line
 }
 
+// inputKeyShown is a 2026 inputRequests key as exec names it, and as
+// --answer takes it: Go-quoted when it holds what the sanitizer would
+// change or is empty (command.KeyWord, as a form's field is shown), where
+// "\x1b[2Jk" was drawn as k, a key the server did not send, and --answer
+// 'k ...' typed as shown matched nothing.
+func inputKeyShown(key string) string { return command.KeyWord(key) }
+
 // answerWord is the first word of an --answer to copy that names what
 // was asked: its key, else its method's alias, else its method, the first
 // that can stand there whole: no blank or = (which end the first word), no

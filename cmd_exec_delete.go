@@ -21,6 +21,12 @@ import (
 // mcp.SessionGone); a DELETE that got no answer is said where quitting
 // waits for it. "" for any other record.
 func deleteLine(r *mcp.Record) string {
+	if why := mcp.DeleteFailure(r); why != "" {
+		// No answer came to say it: the session stays open just the
+		// same, and exec said only where a redirect pointed, as if
+		// followed.
+		return fmt.Sprintf("warning: the DELETE that ends the session failed: %s: the session may stay open on the server until it expires\n", sanitize.Line(why))
+	}
 	h := r.HTTP
 	if r.Kind != mcp.KindHTTP || h == nil || h.Purpose != mcp.PurposeDelete || h.Status < 400 ||
 		h.Status == http.StatusMethodNotAllowed ||

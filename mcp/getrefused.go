@@ -1,6 +1,9 @@
 package mcp
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
 
 // NoGetStream judges an answer that refuses a GET for the streamable
 // stream of server messages: when the status is a server saying it offers
@@ -47,6 +50,30 @@ func NoDelete(status int, sessionID string) (string, bool) {
 		return "the server does not allow DELETE (405): session " + sessionID + " is left to expire", true
 	}
 	return "", false
+}
+
+// deleteFailedWords start the detail of the closed state of a session
+// whose DELETE failed with no answer and with no help from mcpscope (not
+// cut short on quitting: cutShort), which DeleteFailure reads back.
+func deleteFailedWords(sessionID string) string {
+	return "DELETE of session " + sessionID + " failed: "
+}
+
+// DeleteFailure is why the DELETE ending a streamable session failed with
+// no answer: refused to follow a redirect to another origin (so the token
+// does not go there), the connection reset, the answer not HTTP. The
+// session may stay open on the server, as after a 500, and a screen says
+// so; "" for any other record, and for a DELETE mcpscope stopped waiting
+// for on quitting, which the quitting says itself.
+func DeleteFailure(r *Record) string {
+	if r.Kind != KindState || r.State == nil || r.State.State != StateClosed || r.State.Transport != TransportStreamable {
+		return ""
+	}
+	why, ok := strings.CutPrefix(r.State.Detail, deleteFailedWords(r.State.SessionID))
+	if !ok {
+		return ""
+	}
+	return why
 }
 
 // refusedGet notes that the server offers session gen no GET stream, why.

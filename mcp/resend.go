@@ -22,8 +22,16 @@ import (
 // without sending the header (net/http's documented way); a key the user
 // set with -H, or a proxied client sent, is left as it is. Called once
 // the request's headers are recorded, as a record shows what was sent.
+//
+// A DELETE ending a session is resent alike: it is idempotent (RFC 9110),
+// but net/http resends only GET, HEAD, OPTIONS and TRACE unasked, so a
+// server whose keep-alive ran out as the DELETE went out kept the session
+// open, the DELETE recorded as failed with EOF.
 func Resendable(req *http.Request) {
-	if req.Method != http.MethodPost || req.GetBody == nil {
+	switch {
+	case req.Method == http.MethodPost && req.GetBody != nil:
+	case req.Method == http.MethodDelete && (req.Body == nil || req.Body == http.NoBody || req.GetBody != nil):
+	default:
 		return
 	}
 	if _, ok := req.Header["Idempotency-Key"]; ok {

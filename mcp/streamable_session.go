@@ -401,7 +401,7 @@ func (t *streamable) end(id, protocol string, gen int) {
 	case short != "":
 		detail = "DELETE of session " + id + " " + short
 	case err != nil:
-		detail = "DELETE of session " + id + " failed: " + err.Error()
+		detail = deleteFailedWords(id) + err.Error()
 	case refused:
 		detail = refusal
 	case resp.StatusCode >= 300:
