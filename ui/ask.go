@@ -275,9 +275,21 @@ func (a *askPrompt) escDoes() string {
 func questionLabel(q *Question) string {
 	what := "the server's " + q.Req.Method
 	if q.Req.Key != "" {
-		what = wireLine(q.Req.Key, 64) + " (" + wireLine(q.Req.Method, 64) + ")"
+		what = keyShown(q.Req.Key, 64) + " (" + wireLine(q.Req.Method, 64) + ")"
 	}
 	return what
+}
+
+// keyShown is a 2026 inputRequests key as the TUI names it, its first n
+// bytes: Go-quoted when it holds what the sanitizer would change or is
+// empty (command.KeyWord), as exec names it and a form's field is named,
+// where "\x1b[2Jk" was drawn as k, a key the server did not send.
+func keyShown(key string, n int) string {
+	shown := command.KeyWord(clip.Prefix(key, n))
+	if len(key) > n {
+		shown = clip.WithSize(shown, len(key))
+	}
+	return sanitize.Line(shown)
 }
 
 // maxTyped bounds the questions whose typing ↑ brings back.

@@ -54,3 +54,19 @@ func TestLiveRoundEndedEarlyShowsAndKeepsTheAnswersGiven(t *testing.T) {
 	}
 	t.Errorf("no tools/call failed")
 }
+
+// A 2026 question whose inputRequests key holds control text is named by
+// the key Go-quoted, as exec names it: the box's title read
+// "(elicitation/create (k)" for the key "\x1b[2J\x1b]0;t\x07k", a key the
+// server did not send.
+func TestLiveQuestionKeyWithControlTextIsQuoted(t *testing.T) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` +
+			`"\u001b[2J\u001b]0;t\u0007k":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{}}}}}}}`)
+	})
+	l := startLive(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true})
+	l.waitFor("● discovered")
+	l.command("tools/call echo text=hi")
+	l.waitFor(`asks: elicitation/create ("\x1b[2J\x1b]0;t\ak")`)
+	l.quit()
+}

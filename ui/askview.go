@@ -30,7 +30,7 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	// the end of the title is cut.
 	title := "asks: " + wireLine(q.Req.Method, 64)
 	if q.Req.Key != "" {
-		title += " (" + wireLine(q.Req.Key, 64) + ")"
+		title += " (" + keyShown(q.Req.Key, 64) + ")"
 	}
 	if left, ok := a.timeLeft(q); ok {
 		title += " · " + left + " left"

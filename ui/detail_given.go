@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -17,7 +16,7 @@ import (
 // a key's line has room beside its cut for clip.Quote's size mark.
 func (in *detailInput) givenLines(out []string, e *mcp.ErrorInfo) []string {
 	for _, key := range slices.Sorted(maps.Keys(e.Given)) {
-		out = in.labelled(out, "given", wireLine(clip.Quote(key, history.GivenKeyLimit), history.GivenKeyLimit+16)+": "+wireLine(string(e.Given[key]), history.GivenLimit), in.st.Row.Render)
+		out = in.labelled(out, "given", keyShown(key, history.GivenKeyLimit)+": "+wireLine(string(e.Given[key]), history.GivenLimit), in.st.Row.Render)
 	}
 	return out
 }
