@@ -25,6 +25,11 @@ type AnswerCheck struct {
 	idLater  bool
 	protocol string // the version negotiated, "" before
 	initSeq  int64  // the newest initialize request sent
+	// initHeader is the MCP-Protocol-Version header of the newest
+	// initialize's answer, and initAt that answer's Seq, until its body
+	// says which version it chose (initHeaderVersion).
+	initHeader string
+	initAt     int64
 	// otherID and otherVersion are the first contradictions of the
 	// session in use, and otherSent the first request a proxied client
 	// sent naming another version than its session's; a new session
@@ -81,6 +86,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 		c.initSeq = r.Seq
 	case r.Kind == mcp.KindState && r.State != nil:
 		c.state(r.State)
+		return only(c.initHeaderVersion(r.State))
 	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
 		c.batchSent = true
 	case r.Kind == mcp.KindSent && r.RPC != nil:
@@ -182,6 +188,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 		// A new initialize negotiates anew: until its state says which
 		// version it chose, no answer is held against the last one's.
 		c.protocol, c.otherVersion = "", nil
+		c.initHeader, c.initAt = mcp.RecordedHeader(h.Headers, "MCP-Protocol-Version"), r.Seq
 	}
 	// Streamable HTTP names the session in a header of the initialize
 	// answer; one that a later answer names is not the session in use.

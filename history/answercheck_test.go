@@ -251,3 +251,26 @@ func TestNegotiationStatelessSessionAndVersionsOnOneAnswer(t *testing.T) {
 		t.Errorf("the pane says %q, want both %q and %q", said, session, versions)
 	}
 }
+
+// An initialize answer whose MCP-Protocol-Version header names another
+// version than its body chose is warned of, as a later answer naming
+// another is: it was not, though a client reading the header sends that
+// version on every request.
+func TestNegotiationVersionHeaderOfTheInitializeAnswer(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "initialize" {
+			x.Header().Set("MCP-Protocol-Version", "2025-03-26")
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		if _, _, err := s.ListTools(ctx, false); err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+	})
+	warned := versionProblems(l)
+	const want = `initialize's answer carried MCP-Protocol-Version "2025-03-26", not "2025-11-25", the version its body chose`
+	if len(warned) != 1 || !strings.Contains(warned[0].Message, want) || warned[0].Advice(advice.TUI) == "" {
+		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
+	}
+}
