@@ -1,9 +1,14 @@
 package ui
 
 import (
+	"fmt"
+	"net/http"
+	"strings"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -41,7 +46,14 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 	for i := len(batch) - 1; i >= 0; i-- {
 		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateGetStream {
+			trying := m.getTrying
+			m.getTrying = st.Auto
 			if !st.Auto {
+				if st.Over && trying {
+					// The tries are spent: their "attempt 5 of 5…" went
+					// and nothing said the stream was given up.
+					return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:i], st.Detail))
+				}
 				return m.statusExpired(m.getRetrySaid)
 			}
 			cmd := m.setWholeStatus(levelWarn, sanitize.Line(st.Detail)+"…")
@@ -50,6 +62,22 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// getGivenUpWords says the GET stream is given up after its tries, and
+// what that costs, short enough for two rows of 80 columns: the error's
+// own message names the URL the session is at, and ran to four. The
+// answer of the last try is named by its status where before holds the
+// error that says it, else by the state's detail.
+func getGivenUpWords(before []mcp.Record, detail string) string {
+	why := clip.Marked(sanitize.Line(strings.TrimPrefix(detail, "not reopened: ")), 60)
+	for i := len(before) - 1; i >= 0; i-- {
+		if e := before[i].Error; before[i].Kind == mcp.KindError && e != nil && e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.Status > 0 {
+			why = fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
+			break
+		}
+	}
+	return "the GET stream is given up (the last try: " + why + "): requests still work, but what the server sends unasked will not arrive"
 }
 
 // streamGoneAfter is whether a session's stream is gone after batch,
