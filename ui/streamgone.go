@@ -35,7 +35,7 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 	if err == nil {
 		return m.sayGetRetrying(batch)
 	}
-	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+err.Message, err))
+	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+m.ownURLLeftOut(err.Message), err))
 }
 
 // sayGetRetrying puts on the status line the GET stream's tries to open
@@ -99,6 +99,18 @@ func streamGoneAfter(was bool, batch []mcp.Record) (gone bool, err *mcp.ErrorInf
 		}
 	}
 	return gone, err
+}
+
+// ownURLLeftOut is text without the session's own URL after the method
+// that met it ("GET failed: connection refused"): the bar and Negotiation
+// name it already, and at 80 columns it took a row of the status line's
+// words when a stream was given up, the legacy ones running to four.
+func (m *Model) ownURLLeftOut(text string) string {
+	url := m.com.log.Stats().URL
+	if url == "" {
+		return text
+	}
+	return strings.Replace(text, " "+url+" ", " ", 1)
 }
 
 // withAdvice is text, which says what e was, and what to do about it, as
