@@ -108,6 +108,9 @@ func streamGoneAfter(was bool, batch []mcp.Record) (gone bool, err *mcp.ErrorInf
 func (m *Model) ownURLLeftOut(text string) string {
 	url := m.com.log.Stats().URL
 	if url == "" {
+		url = m.status.url // as the bar names it
+	}
+	if url == "" {
 		return text
 	}
 	return strings.Replace(text, " "+url+" ", " ", 1)
@@ -128,3 +131,23 @@ func streamGone(e *mcp.ErrorInfo) bool {
 	return e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.ReqSeq == 0 &&
 		(e.Cause == mcp.CauseUnreachable || e.Cause == mcp.CauseDropped)
 }
+
+// sayListenGivenUp puts on the status line that the 2026 listen stream
+// is given up after its reopenings failed in a row (a server gone): the
+// status line said nothing of it, the bar "● discovered" over a server
+// that had gone and an error count climbing with each attempt, and only
+// Negotiation, a tab away at 80x24, said why.
+func (m *Model) sayListenGivenUp(batch []mcp.Record) tea.Cmd {
+	for i := range batch {
+		st := batch[i].State
+		if batch[i].Kind != mcp.KindState || st == nil || st.State != mcp.StateListen || !st.Over || !strings.HasPrefix(st.Detail, listenKeptFailing) {
+			continue
+		}
+		return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
+	}
+	return nil
+}
+
+// listenKeptFailing opens the words of the listen stream given up after
+// its reopenings, as the session says it.
+const listenKeptFailing = "the listen stream kept failing"
