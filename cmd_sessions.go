@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 func newSessionsCmd() *cobra.Command {
@@ -22,12 +25,14 @@ func newSessionsCmd() *cobra.Command {
 mcpscope replay or export; a proxied client's recording names the client
 after its URL (the clientInfo it sent). On a terminal (or as wide as
 COLUMNS says) the table fits it: on a narrow one each path goes on a line
-of its own, and the seconds of the start, the duration and the size are
-left out before the URL is cut. To a pipe or a file it is whole, a header
-then one line per recording ending in its path and any note, for grep and
-scripts; the count of recordings goes to stderr. A .jsonl there that is no
-recording (an export's transcript, exec --json's output) is listed after
-them, marked as what it is, not counted, and never taken for last.
+of its own (the file name alone where the whole path would wrap: replay
+and export find it in the sessions directory), and the seconds of the
+start, the duration and the size are left out before the URL is cut. To a
+pipe or a file it is whole, a header then one line per recording ending in
+its path and any note, for grep and scripts; the count of recordings goes
+to stderr. A .jsonl there that is no recording (an export's transcript,
+exec --json's output) is listed after them, marked as what it is, not
+counted, and never taken for last.
 
 Without DIR it lists the sessions directory, where mcpscope, exec and proxy
 record ($MCPSCOPE_STATE_DIR/sessions, else $XDG_STATE_HOME/mcpscope/sessions,
@@ -62,7 +67,12 @@ proxy --record-dir DIR (or --record FILE's folder) put them there.`,
 				fmt.Fprintln(said, "no recordings in "+sanitize.Line(dir))
 				return nil
 			}
-			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
+			width := terminalWidth(out)
+			named := len(args) == 0 && pathsTooWide(infos, width)
+			if named {
+				infos = namedAlone(infos)
+			}
+			fmt.Fprint(out, history.RenderSessions(infos, width))
 			recordings := len(history.Recordings(infos))
 			if said == out {
 				fmt.Fprintln(out) // the count apart from the table
@@ -78,9 +88,38 @@ proxy --record-dir DIR (or --record FILE's folder) put them there.`,
 				fmt.Fprintf(said, ", and %d other .jsonl (listed last, not a recording)", others)
 			}
 			fmt.Fprintln(said)
+			if named {
+				fmt.Fprintln(said, "each named without its folder: replay and export find it there")
+			}
 			return nil
 		},
 	}
+}
+
+// pathsTooWide says a recording's whole path, indented under its row,
+// is wider than the terminal: at 80 columns the default state directory's
+// paths wrapped onto a second line.
+func pathsTooWide(infos []history.SessionInfo, width int) bool {
+	if width <= 0 {
+		return false
+	}
+	for _, s := range infos {
+		if 2+ansi.StringWidth(command.ShellPath(s.Path)) > width {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAlone is infos with each path cut to its file name, which replay
+// and export look for in the sessions directory; infos is left as it is.
+func namedAlone(infos []history.SessionInfo) []history.SessionInfo {
+	named := make([]history.SessionInfo, len(infos))
+	for i, s := range infos {
+		named[i] = s
+		named[i].Path = filepath.Base(s.Path)
+	}
+	return named
 }
 
 // sessionsDir is the folder sessions lists: the DIR given, which must be

@@ -10,7 +10,8 @@ import (
 )
 
 // mcpscope sessions names a recording whose path holds a space and a
-// quote as a shell reads it back, at 80 columns and piped: pasted after
+// quote as a shell reads it back, on a line of its own (140 columns, where
+// it fits, at 80 only its name does) and piped: pasted after
 // mcpscope replay, the bare path was two arguments, neither a file.
 func TestSessionsQuoteAPathWithASpace(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "Ann's state")
@@ -20,7 +21,7 @@ func TestSessionsQuoteAPathWithASpace(t *testing.T) {
 		t.Fatalf("exec: exit %d: %s", code, errOut)
 	}
 	path := onlyRecording(t, filepath.Join(state, "sessions"))
-	for _, columns := range []string{"80", ""} {
+	for _, columns := range []string{"140", ""} {
 		t.Setenv("COLUMNS", columns)
 		out, _, code := run(t, "sessions")
 		if code != exitOK {

@@ -10,7 +10,8 @@ import (
 )
 
 // mcpscope sessions on 80 columns fits them, and still gives each
-// recording's whole path on a line of its own, ready to copy into replay.
+// recording's whole path (or, too long for it, its name) on a line of its
+// own, ready to copy into replay.
 func TestSessionsFitEightyColumns(t *testing.T) {
 	dir := stateDir(t)
 	t.Setenv("COLUMNS", "80")
@@ -26,7 +27,7 @@ func TestSessionsFitEightyColumns(t *testing.T) {
 	}
 	paths := 0
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		if p := strings.TrimSpace(l); strings.HasPrefix(p, dir) && strings.HasSuffix(p, ".jsonl") {
+		if p := strings.TrimSpace(l); (strings.HasPrefix(p, dir) || !strings.Contains(p, " ")) && strings.HasSuffix(p, ".jsonl") {
 			paths++ // a path is never cut, however long the state directory
 			continue
 		}

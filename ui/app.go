@@ -127,6 +127,10 @@ type Model struct {
 	// stream is tried again: the next word on that stream ends it
 	// (sayGetRetrying).
 	getRetrySaid int
+	// getTrying says the GET stream's last word was a try to come: when
+	// the tries end in a stream given up, that is said, though their own
+	// message expired (8 s, the last try's wait) or another replaced it.
+	getTrying bool
 	// unsent is the status message that says an answer was not sent and
 	// is kept, and its id: the stream's news that follows (reconnecting,
 	// a new session) carries it on instead of replacing it unread.

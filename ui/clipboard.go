@@ -33,12 +33,14 @@ func (c copiedMsg) status() (statusLevel, string) {
 		// tmux drops an application's OSC 52 unless set-clipboard is on,
 		// and its default is external: "copied" was a claim nothing
 		// here can check, and in a default tmux nothing was copied.
-		what := c.what + " (" + history.FormatSize(int64(c.n)) + ")"
+		what := "the " + c.what + " (" + history.FormatSize(int64(c.n)) + ")"
 		if c.n < c.total {
 			what = "the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +
 				history.FormatSize(int64(c.total)) + "; OSC 52 takes no more)"
 		}
-		return levelWarn, "sent " + what + " to tmux, which copies it only with: set -g set-clipboard on"
+		// The command first: at the end of the message a wrap split it,
+		// "set -g" on one row and "set-clipboard on" on the next.
+		return levelWarn, "tmux copies only with set -g set-clipboard on: sent it " + what
 	}
 	if c.n < c.total {
 		return levelWarn, "copied the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +

@@ -15,7 +15,8 @@ import (
 
 // y in a tmux pane said "copied … to the clipboard", where tmux, by
 // default (set-clipboard external), drops the OSC 52 sequence and nothing
-// was copied. It says the JSON went to tmux and what tmux needs to copy it.
+// was copied. It says the JSON went to tmux and what tmux needs to copy it,
+// the command first, where no wrap splits it.
 func TestLiveCopyInTmuxSaysWhatTmuxNeeds(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	cfg := mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}
@@ -32,8 +33,14 @@ func TestLiveCopyInTmuxSaysWhatTmuxNeeds(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("→ request tools/call greet")
 	text, v := l.copyAndQuit("set-clipboard")
-	if want := "to tmux, which copies it only with: set -g set-clipboard on"; !strings.Contains(text, want) {
+	if want := "tmux copies only with set -g set-clipboard on: sent it the response JSON"; !strings.Contains(text, want) {
 		t.Errorf("the screen does not say %q whole:\n%s", want, v)
+	}
+	// The command on one row, as it is typed: at 80 columns the end of
+	// the message wrapped it, "set -g" on one row and "set-clipboard on"
+	// on the next.
+	if !strings.Contains(v, "set -g set-clipboard on") {
+		t.Errorf("the screen splits the tmux command over two rows:\n%s", v)
 	}
 	if strings.Contains(text, "to the clipboard") {
 		t.Errorf("the screen claims the clipboard has it, which tmux decides:\n%s", v)

@@ -60,7 +60,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		}
 		began = began || st != nil && r.Kind == mcp.KindState && st.OnItsOwn()
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
-			cmd = m.setWholeStatus(levelError, withAdvice(e.Message, e))
+			cmd = m.setWholeStatus(levelError, withAdvice(m.ownURLLeftOut(e.Message), e))
 		}
 	}
 	return cmd

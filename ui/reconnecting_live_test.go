@@ -73,7 +73,7 @@ func failedCallFailure(t *testing.T, m *Model) string {
 func TestLiveLegacyBreakSaysReconnectingThenPressROnceItGaveUp(t *testing.T) {
 	l := slowCallOnBrokenLegacyStream(t)
 	l.waitFor("mcpscope stopped reconnecting on its own after 5 attempts")
-	l.waitFor("press r to reconnect")
+	l.waitWords("press r to reconnect")
 	seen := l.seen.Bytes()[l.from:]
 	gaveUp := bytes.Index(seen, []byte("stopped reconnecting"))
 	if bytes.Contains(seen[:gaveUp], []byte("press r")) {

@@ -103,7 +103,10 @@ func (m *Model) replayTick() tea.Cmd {
 			cmds = append(cmds, m.setWholeStatus(levelWarn, fmt.Sprintf(
 				"end of the recording: %s (listed when you quit) · %s plays it again", sanitize.Line(s), m.keys.JumpStart.Help().Key)))
 		} else {
-			cmds = append(cmds, m.setStatus(levelInfo, "at the end: "+m.keys.JumpStart.Help().Key+" plays it again"))
+			// Short enough to sit beside the protocol version at 80
+			// columns: "at the end: " had the bar leave the version out
+			// and keep nine columns blank.
+			cmds = append(cmds, m.setStatus(levelInfo, "end: "+m.keys.JumpStart.Help().Key+" plays it again"))
 		}
 	}
 	return tea.Batch(cmds...)

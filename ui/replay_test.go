@@ -143,7 +143,7 @@ func TestReplayPlaysAgainFromTheEnd(t *testing.T) {
 	for _, keys := range [][]string{{" "}, {"g"}, {" ", "G", "g"}} {
 		jumpToEnd(t, m)
 		m.Update(replayTickMsg{})
-		if !strings.Contains(m.View(), "at the end: g plays it again") {
+		if !strings.Contains(m.View(), "end: g plays it again") {
 			t.Fatalf("G: the screen does not say how to play again:\n%s", m.View())
 		}
 		press(m, keys...)

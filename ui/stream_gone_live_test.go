@@ -28,7 +28,7 @@ func TestLiveServerGoneWithNothingInFlightSaysSoOnTheBar(t *testing.T) {
 		t.Fatalf("closing the demo gateway: %v", err)
 	}
 	l.waitFor("● stream gone")
-	l.waitFor("press r to reconnect")
+	l.waitWords("press r to reconnect")
 	m := l.quit()
 	if !m.status.gone {
 		t.Errorf("the status bar forgot the stream is gone")

@@ -1,9 +1,14 @@
 package ui
 
 import (
+	"fmt"
+	"net/http"
+	"strings"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -30,7 +35,7 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 	if err == nil {
 		return m.sayGetRetrying(batch)
 	}
-	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+err.Message, err))
+	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+m.ownURLLeftOut(err.Message), err))
 }
 
 // sayGetRetrying puts on the status line the GET stream's tries to open
@@ -41,7 +46,14 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 	for i := len(batch) - 1; i >= 0; i-- {
 		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateGetStream {
+			trying := m.getTrying
+			m.getTrying = st.Auto
 			if !st.Auto {
+				if st.Over && trying {
+					// The tries are spent: their "attempt 5 of 5…" went
+					// and nothing said the stream was given up.
+					return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:i], st.Detail))
+				}
 				return m.statusExpired(m.getRetrySaid)
 			}
 			cmd := m.setWholeStatus(levelWarn, sanitize.Line(st.Detail)+"…")
@@ -50,6 +62,22 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// getGivenUpWords says the GET stream is given up after its tries, and
+// what that costs, short enough for two rows of 80 columns: the error's
+// own message names the URL the session is at, and ran to four. The
+// answer of the last try is named by its status where before holds the
+// error that says it, else by the state's detail.
+func getGivenUpWords(before []mcp.Record, detail string) string {
+	why := clip.Marked(sanitize.Line(strings.TrimPrefix(detail, "not reopened: ")), 60)
+	for i := len(before) - 1; i >= 0; i-- {
+		if e := before[i].Error; before[i].Kind == mcp.KindError && e != nil && e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.Status > 0 {
+			why = fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
+			break
+		}
+	}
+	return "the GET stream is given up (the last try: " + why + "): requests still work, but what the server sends unasked will not arrive"
 }
 
 // streamGoneAfter is whether a session's stream is gone after batch,
@@ -73,6 +101,21 @@ func streamGoneAfter(was bool, batch []mcp.Record) (gone bool, err *mcp.ErrorInf
 	return gone, err
 }
 
+// ownURLLeftOut is text without the session's own URL after the method
+// that met it ("GET failed: connection refused"): the bar and Negotiation
+// name it already, and at 80 columns it took a row of the status line's
+// words when a stream was given up, the legacy ones running to four.
+func (m *Model) ownURLLeftOut(text string) string {
+	url := m.com.log.Stats().URL
+	if url == "" {
+		url = m.status.url // as the bar names it
+	}
+	if url == "" {
+		return text
+	}
+	return strings.Replace(text, " "+url+" ", " ", 1)
+}
+
 // withAdvice is text, which says what e was, and what to do about it, as
 // the status line says a stream's end (sayStreamGone, sayReconnecting).
 func withAdvice(text string, e *mcp.ErrorInfo) string {
@@ -88,3 +131,23 @@ func streamGone(e *mcp.ErrorInfo) bool {
 	return e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.ReqSeq == 0 &&
 		(e.Cause == mcp.CauseUnreachable || e.Cause == mcp.CauseDropped)
 }
+
+// sayListenGivenUp puts on the status line that the 2026 listen stream
+// is given up after its reopenings failed in a row (a server gone): the
+// status line said nothing of it, the bar "● discovered" over a server
+// that had gone and an error count climbing with each attempt, and only
+// Negotiation, a tab away at 80x24, said why.
+func (m *Model) sayListenGivenUp(batch []mcp.Record) tea.Cmd {
+	for i := range batch {
+		st := batch[i].State
+		if batch[i].Kind != mcp.KindState || st == nil || st.State != mcp.StateListen || !st.Over || !strings.HasPrefix(st.Detail, listenKeptFailing) {
+			continue
+		}
+		return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
+	}
+	return nil
+}
+
+// listenKeptFailing opens the words of the listen stream given up after
+// its reopenings, as the session says it.
+const listenKeptFailing = "the listen stream kept failing"

@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// A 2026 server gone under a session: the listen stream is reopened five
+// times and given up, and the status line said nothing of it, the bar
+// "● discovered" and an error count climbing. It says the stream is given
+// up, in three rows of 80 columns at most.
+func TestLiveListenGivenUpSaysSo(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: 10 * time.Millisecond}, 80, 24, "● discovered")
+	l.waitFor("subscriptions/acknowledged")
+	l.mark()
+	if err := gw.Close(); err != nil {
+		t.Fatalf("closing the demo gateway: %v", err)
+	}
+	l.waitWords("mcpscope stopped reopening it after 5 attempts")
+	m := l.quit()
+	sl := m.status.msg
+	if sl == nil || !strings.Contains(sl.text, "will not arrive") || strings.Contains(sl.text, gw.URL) {
+		t.Fatalf("the status line once the listen stream is given up = %+v, want what it costs, without the session's URL", sl)
+	}
+	if rows := wrapWords(sl.text, 80); len(rows) > 3 {
+		t.Errorf("the listen stream given up takes %d rows at 80 columns, want 3 at most: %q", len(rows), sl.text)
+	}
+}
