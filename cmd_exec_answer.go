@@ -112,7 +112,7 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 		if m, ok := methodAliases[first]; ok {
 			first = m
 		}
-		return a.answer(req, pick, first, rest)
+		return a.answer(req, pick, first, rest, byKey)
 	}
 	a.mu.Lock()
 	a.unanswered = append(a.unanswered, req)
@@ -128,8 +128,9 @@ func (a *execAnswers) about(command string) {
 	a.mu.Unlock()
 }
 
-// answer answers req with the words of the --answer line that matched it.
-func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (json.RawMessage, error) {
+// answer answers req with the words of the --answer line that matched it,
+// by its key (byKey) or by its method.
+func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string, byKey bool) (json.RawMessage, error) {
 	a.mu.Lock()
 	a.used = append(a.used, line)
 	about := a.command
@@ -144,7 +145,7 @@ func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (js
 		}
 	}
 	named := first
-	if req.Key != "" && first != req.Key {
+	if req.Key != "" && !byKey {
 		// Taken by its method, one line answers every request of it:
 		// the warning names which one it does not fit.
 		named += " (for " + mcp.NameShown(inputKeyShown(req.Key)) + ")"

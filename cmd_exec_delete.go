@@ -25,7 +25,7 @@ func deleteLine(r *mcp.Record) string {
 		// No answer came to say it: the session stays open just the
 		// same, and exec said only where a redirect pointed, as if
 		// followed.
-		return fmt.Sprintf("warning: the DELETE that ends the session failed: %s: the session may stay open on the server until it expires\n", sanitize.Line(why))
+		return fmt.Sprintf("warning: the DELETE that ends the session failed: %s: the session may stay open on the server until it expires%s\n", sanitize.Line(why), sessionNamed(r.State.SessionID))
 	}
 	h := r.HTTP
 	if r.Kind != mcp.KindHTTP || h == nil || h.Purpose != mcp.PurposeDelete || h.Status < 400 ||
@@ -37,14 +37,18 @@ func deleteLine(r *mcp.Record) string {
 	if status == "" {
 		status = fmt.Sprint(h.Status)
 	}
-	which := ""
-	if id := http.Header(h.RequestHeaders).Get("Mcp-Session-Id"); id != "" {
-		// The TUI can end several sessions (each i after the first
-		// begins a new one), and says each refused DELETE: the id tells
-		// which session may stay open.
-		which = " (session " + clip.Quote(id, 64) + ")"
+	return fmt.Sprintf("warning: the DELETE that ends the session was answered %s: the session may stay open on the server until it expires%s\n", sanitize.Line(status), sessionNamed(http.Header(h.RequestHeaders).Get("Mcp-Session-Id")))
+}
+
+// sessionNamed names the session a DELETE line is about, "" for none:
+// the TUI can end several (each i after the first begins a new one) and
+// says each DELETE that failed, and the id tells which may stay open. The
+// id is the server's text, sent back as it came.
+func sessionNamed(id string) string {
+	if id == "" {
+		return ""
 	}
-	return fmt.Sprintf("warning: the DELETE that ends the session was answered %s: the session may stay open on the server until it expires%s\n", sanitize.Line(status), which)
+	return " (session " + sanitize.Line(clip.Quote(id, 64)) + ")"
 }
 
 // deleteLines are the TUI's refused-DELETE lines, said once it quit: the

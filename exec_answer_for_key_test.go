@@ -20,3 +20,17 @@ func TestExecAnswerWarningNamesTheKeyItAnswered(t *testing.T) {
 		t.Errorf("exit %d, want 0 and %q, and no warning for e1:\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// An --answer taken by its key names no key after it: "(for ...)" says
+// which request a line taken by its method answered, and read
+// "--answer elicitation/create (for elicitation)" of a key named
+// elicitation, as if the line had been taken by its method.
+func TestExecAnswerByKeyNamesNoKeyAgain(t *testing.T) {
+	stateDir(t)
+	url := askingServerOnce(t, `{"resultType":"input_required","inputRequests":{`+
+		`"elicitation":{"method":"elicitation/create","params":{"message":"age?","requestedSchema":{"type":"object","properties":{"age":{"type":"integer"}},"required":["age"]}}}},"requestState":"s"}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", "--answer", "elicitation accept", url, "tools/call anything")
+	if code != exitOK || !strings.Contains(errOut, "warning: --answer elicitation/create: age: missing required key") || strings.Contains(errOut, "(for ") {
+		t.Errorf("exit %d, want 0 and the warning naming no key:\n%s\n%s", code, out, errOut)
+	}
+}

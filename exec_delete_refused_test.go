@@ -50,3 +50,24 @@ func TestExecSaysTheDeleteWasRefused(t *testing.T) {
 		}
 	}
 }
+
+// A session id is the server's text, sent back as it came: the line saying
+// its DELETE was refused names it made safe to print, where a C1 CSI and
+// a right-to-left override in it reached the terminal.
+func TestExecRefusedDeleteNamesTheSessionSafely(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{SessionID: func() string { return "abc\u009b2J\u202edef" }})
+	target, _ := url.Parse(up.URL)
+	relay := httputil.NewSingleHostReverseProxy(target)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodDelete {
+			http.Error(w, "boom", http.StatusInternalServerError)
+			return
+		}
+		relay.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	_, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", srv.URL+strings.TrimPrefix(up.Endpoint(), up.URL), "tools/list")
+	if code != 0 || !strings.Contains(errOut, "until it expires (session abc") || strings.ContainsAny(errOut, "\u009b\u202e") {
+		t.Errorf("exit %d, want 0 and the session named with no control in it:\n%q", code, errOut)
+	}
+}
