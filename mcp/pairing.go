@@ -186,9 +186,14 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 		pr.remember(r)
 		return nil, r.seq, ClassLate
 	}
-	if done, ok := pr.answered.newest(onStream); ok {
+	_, replaced := pr.replaced.newest(func(a answeredID) bool { return a.id == key })
+	if done, ok := pr.answered.newest(onStream); ok && !replaced {
 		// This stream's request was answered already: a second answer on
 		// it is that request's, not the newer one's on another stream.
+		// Not while a request replaced under the id still waits: the
+		// answer taken for this stream's may have been its (one that came
+		// on a stream no POST opened, a GET resumed), and take pairs
+		// this one as that request's, late.
 		return nil, done.seq, ClassDuplicate
 	}
 	return pr.take(id)

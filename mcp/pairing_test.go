@@ -96,3 +96,22 @@ func TestASecondAnswerOnAStreamIsItsRequests(t *testing.T) {
 		t.Errorf("the answer on the stream of batch 8: %s (seq %d), want request 9's response", class, seq)
 	}
 }
+
+// A request replaced under its id (the client sent the id again while it
+// waited) whose answer came on a GET resumed (no POST's stream): the
+// newer request took that answer, and the newer's own answer on its POST's
+// stream is the replaced request's, late, not a duplicate of the newer's,
+// which left the replaced request unpaired for good.
+func TestAnAnswerAfterOneOnAResumedGetPairsTheReplacedRequest(t *testing.T) {
+	pr := newPairing()
+	first := &pending{seq: 10}
+	pr.add("7", first)
+	pr.replace("7", first)
+	pr.add("7", &pending{seq: 20})
+	if _, seq, class := pr.takeOn("7", 0); class != ClassResponse || seq != 20 {
+		t.Fatalf("the answer on a resumed GET: %s (seq %d), want the newer request's response", class, seq)
+	}
+	if _, seq, class := pr.takeOn("7", 20); class != ClassLate || seq != 10 {
+		t.Errorf("the answer on the newer request's stream: %s (seq %d), want late to the replaced request (10)", class, seq)
+	}
+}
