@@ -61,3 +61,26 @@ func TestAnEventNamedOnlyInControlsIsShownUnprintable(t *testing.T) {
 		t.Errorf("Detail does not call the event's name unprintable:\n%s", ansi.Strip(view))
 	}
 }
+
+// An event whose name begins with 64 bytes of escapes and goes on with a
+// real name shows that name, where only its first 64 bytes were looked
+// at and it read "(controls)", the name hidden.
+func TestAnEventNameAfterManyEscapesIsShown(t *testing.T) {
+	name := strings.Repeat("\x1b[0m", 16) + "progress"
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		_ = x.WriteRaw("event: " + name + "\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + string(x.ID) + ",\"result\":{\"tools\":[]}}\n\n")
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, 80, 24, "● initialized")
+	l.tm.Type("l")
+	l.waitFor("Raw events 2 ")
+	m := l.quit()
+	tabToEvents(t, m)
+	press(m, "end")
+	if view := ansi.Strip(m.View()); !strings.Contains(view, " progress ") || strings.Contains(view, "(controls)") {
+		t.Fatalf("Raw events does not show the name past the escapes:\n%s", view)
+	}
+	press(m, "enter")
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "event progress") {
+		t.Errorf("Detail does not show the name past the escapes:\n%s", view)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -452,13 +453,23 @@ func shownName(ev *mcp.SSEEvent) string {
 		return "(comment)"
 	case ev.Name == "":
 		return "message"
-	case strings.TrimSpace(wireLine(ev.Name, 64)) == "":
-		// Its name is all controls (or blanks), shown as nothing: a row
-		// and a heading with no name read as a message's.
-		return "(controls)"
+	case strings.TrimSpace(wireLine(ev.Name, 64)) != "":
+		return ev.Name
 	}
-	return ev.Name
+	// Its first bytes are all controls (or blanks): the row shows what
+	// follows them, or, for a name of nothing else, says so; a row and a
+	// heading with no name read as a message's. Made safe here, where
+	// its drawing cuts it: cut first, a real name past 64 bytes of
+	// escapes was cut away.
+	if name := strings.TrimSpace(sanitize.Line(clip.Prefix(ev.Name, maxShownName))); name != "" {
+		return name
+	}
+	return "(controls)"
 }
+
+// maxShownName bounds what of an event's name is read for what it shows:
+// a name can be as large as an event, and rows are drawn every frame.
+const maxShownName = 4096
 
 // idRun is what the row of a run of ids alone says besides its cells: how
 // many, the first's id, and when the newest came.
