@@ -231,7 +231,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			live, err = rerunListen(ctx, s, params)
 			judge(&res, ackView(ack), p.refused[r.Seq], live, err, ignore, red)
 			if res.Outcome == OutcomeUnrecorded {
-				res.Note = unrecordedNote
+				res.Note = p.unrecordedNote()
 			}
 			add(res)
 			continue
@@ -296,7 +296,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			res.Era = eraRefusal(method, recorded)
 		}
 		if res.Outcome == OutcomeUnrecorded {
-			res.Note = unrecordedNote
+			res.Note = p.unrecordedNote()
 		}
 		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
 			// The server went away: every request after this one would
