@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
@@ -44,6 +45,30 @@ func lineProblem(src []byte, err error) string {
 		// as every bad JSON is said, not the scanner's "invalid
 		// character 'o' looking for beginning of object key string".
 		return "it is not JSON: " + jsonwhy.Syntax(trimLineEnd(src), err)
+	}
+	return err.Error()
+}
+
+// headerProblem says what is wrong with the value of a header field that
+// err failed to decode, in the words lineProblem says a record's with: the
+// json and time packages' own name Go types and layouts ("cannot unmarshal
+// string into Go value of type int"), no help to a person fixing the file.
+func headerProblem(raw json.RawMessage, err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if num, ok := strings.CutPrefix(te.Value, "number "); ok && jsonwhy.Kind(te.Type) == "a number" {
+			return fmt.Sprintf("the JSON number %s, where %s belongs", num, numberRange(te.Type))
+		}
+		return fmt.Sprintf("a JSON %s, where %s belongs", te.Value, jsonwhy.Kind(te.Type))
+	}
+	var pe *time.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("%q is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z", pe.Value)
+	}
+	if doc, perr := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1}); perr == nil && doc.Root().Kind() != jsonspan.String {
+		// The only field whose type decodes itself, a time, says of
+		// any other JSON only that it is not a string.
+		return fmt.Sprintf("%s, where a string belongs (a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z)", doc.Root().KindName())
 	}
 	return err.Error()
 }

@@ -176,7 +176,7 @@ func (r *Reader) lenientHeader(line []byte) {
 			continue
 		}
 		if err := json.Unmarshal(raw, f.to); err != nil {
-			r.warnings.add(fmt.Sprintf("line 1, the header: its %q is damaged (%v); read the records without it", f.name, err))
+			r.warnings.add(fmt.Sprintf("line 1, the header: its %q is damaged: %s; read the records without it", f.name, headerProblem(raw, err)))
 		}
 	}
 	if r.h.Version == 0 {

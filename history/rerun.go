@@ -87,8 +87,8 @@ type RerunResult struct {
 	// logging/setLevel before it (that era has no _meta log level).
 	LogLevel string `json:"log_level,omitempty"`
 	// Mismatch says the record's method field and its raw JSON-RPC named
-	// different methods, and that the raw one, what went on the wire, was
-	// sent.
+	// other methods, and the raw's (the wire's) was sent; or the raw is no
+	// JSON object, and the field's was sent without params.
 	Mismatch string `json:"mismatch,omitempty"`
 	// Unreachable says this request found the server gone, which ended
 	// the re-run; NotSent is how many recorded requests after it were
@@ -231,7 +231,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			live, err = rerunListen(ctx, s, params)
 			judge(&res, ackView(ack), p.refused[r.Seq], live, err, ignore, red)
 			if res.Outcome == OutcomeUnrecorded {
-				res.Note = unrecordedNote
+				res.Note = p.unrecordedNote()
 			}
 			add(res)
 			continue
@@ -296,7 +296,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			res.Era = eraRefusal(method, recorded)
 		}
 		if res.Outcome == OutcomeUnrecorded {
-			res.Note = unrecordedNote
+			res.Note = p.unrecordedNote()
 		}
 		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
 			// The server went away: every request after this one would

@@ -2,6 +2,7 @@ package history
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -44,6 +45,8 @@ type cancelRef struct {
 type rerunPlan struct {
 	sends   []sendRef
 	answers map[int64]int32   // request Seq -> position of its recorded answer
+	orphans int               // answers naming no request sent (unrecordedNote); -1 until counted
+	unsent  map[int64]bool    // requests sent that sends leaves out (a round, mcpscope's own listen)
 	refused map[int64]refusal // request Seq -> how the server refused its POST (not 2xx)
 	probes  map[int64]bool    // requests detection sent
 	// redirected are a proxied client's messages upstream redirected:
@@ -96,7 +99,7 @@ type rerunPlan struct {
 
 func newRerunPlan() *rerunPlan {
 	return &rerunPlan{
-		answers: map[int64]int32{}, refused: map[int64]refusal{}, probes: map[int64]bool{}, redirected: map[int64]bool{},
+		answers: map[int64]int32{}, orphans: -1, unsent: map[int64]bool{}, refused: map[int64]refusal{}, probes: map[int64]bool{}, redirected: map[int64]bool{},
 		lastRound: map[int64]int64{}, acks: map[string]int32{},
 		roots:     rootsPlan{changed: map[int64][]mcp.Root{}, during: map[int64][]mcp.Root{}},
 		rootsDone: map[int64]bool{},
@@ -179,6 +182,8 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		if sentAgain(r, method) {
 			p.sends = append(p.sends, sendRef{pos: int32(pos), request: class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
 			p.held = true
+		} else if class == mcp.ClassRequest {
+			p.unsent[r.Seq] = true
 		}
 	}
 	p.seeAck(pos, r)
@@ -316,4 +321,32 @@ func (p *rerunPlan) addGiven(key string, ask inputAsk, given mcp.Raw) bool {
 	}
 	p.user.add(ask.method, recordedAnswer{key: key, result: json.RawMessage(given), question: ask.question})
 	return true
+}
+
+// unrecordedNote says why a request has no recorded answer: the recording
+// ended before it came, unless answers in it name no request it holds by
+// their req_seq, as a file edited by hand (its seqs renumbered) leaves
+// them, and then that is why.
+func (p *rerunPlan) unrecordedNote() string {
+	if p.orphans < 0 {
+		// Counted once, when first asked: planning sees answers before
+		// it has seen every request.
+		sent := make(map[int64]bool, len(p.sends))
+		for _, s := range p.sends {
+			sent[s.seq] = true
+		}
+		p.orphans = 0
+		for seq := range p.answers {
+			if !sent[seq] && !p.unsent[seq] {
+				p.orphans++
+			}
+		}
+	}
+	switch p.orphans {
+	case 0:
+		return unrecordedNote
+	case 1:
+		return "no answer to it in the recording: 1 answer in the recording names no request it holds by its req_seq (was the file edited?): nothing to compare"
+	}
+	return fmt.Sprintf("no answer to it in the recording: %d answers in the recording name no request it holds by their req_seq (was the file edited?): nothing to compare", p.orphans)
 }

@@ -35,7 +35,9 @@ func (t taskIDs) learn(recorded *mcp.Record, live *mcp.Response) {
 	if recorded == nil || recorded.RPC == nil || live == nil {
 		return
 	}
-	old, now := TaskIDOf([]byte(recorded.RPC.Raw)), TaskIDOf([]byte(live.Raw))
+	// Read in place: an answer may be hundreds of megabytes, and most
+	// name no task.
+	old, now := TaskIDOf(bytesOf(string(recorded.RPC.Raw))), TaskIDOf(bytesOf(string(live.Raw)))
 	if old != "" && now != "" {
 		t[old] = now
 	}

@@ -43,9 +43,18 @@ func wireOf(r *mcp.RPCMessage) (string, mcp.Class) {
 
 // sentMethod is the method and the class a re-run sends r with (wireOf),
 // and when the record's method field says another method, why the two differ in words the
-// report shows.
+// report shows; so it says when r's raw is no JSON object, sent as its
+// method field says with no params.
 func sentMethod(r *mcp.RPCMessage) (method string, class mcp.Class, mismatch string) {
 	method, class = wireOf(r)
+	if class == mcp.ClassRequest || class == mcp.ClassNotification {
+		if _, ok := mcp.Members(bytesOf(string(r.Raw)), "params"); !ok {
+			// Edited into text that is no message: what it sent is
+			// gone, its params with it, and the method field is all
+			// that is left to send.
+			return method, class, fmt.Sprintf("its raw JSON-RPC, what was sent, is not a JSON object: sent %s, as the record's method field says, without params", quotedName(method))
+		}
+	}
 	if method == r.Method {
 		return method, class, ""
 	}

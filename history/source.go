@@ -267,7 +267,7 @@ func (s *source) decodeBack(ref lineRef, line []byte, d *decoder, buf *[]byte) (
 		collectAfter(n)
 	}
 	if err != nil {
-		return mcp.Record{}, fmt.Errorf("%s: line %d no longer reads back: %w", s.path, ref.line, err)
+		return mcp.Record{}, fmt.Errorf("%s: line %d no longer reads back (%s): was it overwritten?", s.path, ref.line, lineProblem(line, err))
 	}
 	if err := s.same(ref, &rec); err != nil {
 		return mcp.Record{}, err

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 
@@ -135,11 +136,15 @@ func (f *fileStore) runBytes(i, n int) (int64, bool) {
 	return 0, false
 }
 
-// match finds r among the source's next records by its Seq.
+// match finds r among the source's next records by its Seq and time: a
+// file edited by hand may repeat a seq, and a line between them that is
+// indexed but reads back as no record (span skips it, and nothing puts it)
+// would otherwise match the next record shown, and every later entry read
+// back the line after its own.
 func (f *fileStore) match(r *mcp.Record) (int, bool) {
 	n := f.src.len()
 	for p := f.next; p < n && p < f.next+seekWindow; p++ {
-		if f.src.ref(p).seq == r.Seq {
+		if f.src.ref(p).is(r) {
 			return p, true
 		}
 	}
@@ -158,10 +163,15 @@ func (f *fileStore) matchFurther(r *mcp.Record, n int) (int, bool) {
 		return 0, false
 	}
 	p := lo + sort.Search(n-lo, func(k int) bool { return f.src.ref(lo+k).seq >= r.Seq })
-	if p < n && f.src.ref(p).seq == r.Seq {
+	if p < n && f.src.ref(p).is(r) {
 		return p, true
 	}
 	return 0, false
+}
+
+// is reports whether l is the line of r: the same seq and time.
+func (l lineRef) is(r *mcp.Record) bool {
+	return l.seq == r.Seq && l.nanos == r.Time.UnixNano()
 }
 
 func (f *fileStore) get(i int) *mcp.Record {
@@ -173,11 +183,23 @@ func (f *fileStore) get(i int) *mcp.Record {
 	if r := recentRecord(f.recent, i); r != nil {
 		return r
 	}
-	r, err := f.src.record(int(p))
+	return readBack(f.src, int(p), f.kinds[i])
+}
+
+// readBack is the record at source position p, an entry of the kind
+// numbered code. When the file changed under the replay, what it said is
+// gone, so that is said where the record would be; so it is when the line
+// holds a record of another kind: a file edited to repeat a seq and time
+// leaves nothing to tell its lines apart by before they are read back, and
+// what the screen draws of an entry is what its kind holds.
+func readBack(src *source, p int, code uint8) *mcp.Record {
+	r, err := src.record(p)
+	if err == nil && code != 0 && int(code) < len(kindCodes) && r.Kind != kindCodes[code] {
+		ref := src.ref(p)
+		err = fmt.Errorf("line %d holds a %s record where a %s record was shown: the recording repeats seq %d at one time, so its lines cannot be told apart", ref.line, r.Kind, kindCodes[code], ref.seq)
+	}
 	if err != nil {
-		// The file changed under the replay; what it said is gone, so say
-		// that where the record would be.
-		return unreadable(f.kinds[i], f.src.ref(int(p)), err)
+		return unreadable(code, src.ref(p), err)
 	}
 	return r
 }
@@ -201,11 +223,7 @@ func (f *fileStore) view() func(int) *mcp.Record {
 		if r := recentRecord(recent, i); r != nil {
 			return r
 		}
-		r, err := src.record(int(p))
-		if err != nil {
-			return unreadable(kinds[i], src.ref(int(p)), err)
-		}
-		return r
+		return readBack(src, int(p), kinds[i])
 	}
 }
 
