@@ -268,7 +268,9 @@ func addressLike(s string) bool {
 		hostPart = hostPart[at+1:]
 	}
 	host, port, hasPort := strings.Cut(hostPart, ":")
-	if strings.EqualFold(host, "localhost") {
+	if strings.EqualFold(host, "localhost") || !hasPort && mcp.DigitsOnly(host) {
+		// A number alone ("8811") is a port typed for a URL, never a
+		// method: taken for a command it was sent to the demo gateway.
 		return true
 	}
 	if hasPort && port != "" && port[0] >= '0' && port[0] <= '9' {

@@ -19,3 +19,21 @@ func TestPortWithoutHostIsAServerAddress(t *testing.T) {
 		}
 	}
 }
+
+// A port alone, "9851", was taken by exec for a command: the demo gateway
+// started and was sent a method named "9851"; and --against 9851 looked
+// up a host named "9851". Either way it names this machine's port, and
+// the refusal says the URL that reaches it.
+func TestANumberAloneIsAPortNotACommand(t *testing.T) {
+	stateDir(t)
+	for _, args := range [][]string{{"exec", "9851", "tools/list"}, {"exec", "9851/mcp", "ping"}, {"proxy", "--headless", "9851"}} {
+		out, errOut, code := run(t, args...)
+		want := "is not a URL: 9851 names no host; for this machine's port 9851 use http://localhost:9851"
+		if code != exitUsage || !strings.Contains(errOut, want) || strings.Contains(errOut, "demo gateway") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d and %q", args, code, out, errOut, exitUsage, want)
+		}
+	}
+	if _, errOut, code := run(t, "exec", "http://2130706433/mcp", "ping"); code != exitUsage || !strings.Contains(errOut, "its host 2130706433 is a number alone") {
+		t.Errorf("a number past a port's: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -250,10 +250,24 @@ func TargetURL(raw string) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("%q is not a URL: it has no host; use e.g. http://localhost:8811", quoted)
 	}
+	if h := u.Hostname(); DigitsOnly(h) {
+		// "8811" read as a host: no host is a number alone (net/http
+		// would look it up as a name, and find none).
+		if n, err := strconv.Atoi(h); err == nil && n > 0 && n <= 65535 && u.Port() == "" {
+			return nil, fmt.Errorf("%q is not a URL: %s names no host; for this machine's port %s use http://localhost:%s", quoted, h, h, h)
+		}
+		return nil, fmt.Errorf("%q is not a URL: its host %s is a number alone, which names no host; use a name or an address, e.g. http://127.0.0.1:8811", quoted, h)
+	}
 	if why := portProblem(u); why != "" {
 		return nil, fmt.Errorf("%q is not a URL: %s", quoted, why)
 	}
 	return u, nil
+}
+
+// DigitsOnly reports whether s is one or more ASCII digits and nothing
+// else: a port typed where a URL goes, never a host or a method.
+func DigitsOnly(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // brokenPassword is the error for a URL whose password holds a character
