@@ -56,7 +56,9 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 				}
 				return m.statusExpired(m.getRetrySaid)
 			}
-			cmd := m.setWholeStatus(levelWarn, sanitize.Line(st.Detail)+"…")
+			// The session's URL, named in the try's error, is on the
+			// bar already: it took a row of 80 columns here.
+			cmd := m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
 			m.getRetrySaid = m.statusSeq
 			return cmd
 		}
