@@ -232,7 +232,13 @@ func sayCommandBelow(w io.Writer, width int, words, verb, path string) {
 	path = sanitize.Line(path)
 	sep := " "
 	if width > 0 && 2+ansi.StringWidth(verb+sep+path) > width {
+		// The path's own line is indented under the command, unless
+		// that makes it wrap: the default ~/.local/state/... path of a
+		// longer host name, 78 columns at 2, wrapped at 4.
 		sep = " \\\n    "
+		if 4+ansi.StringWidth(path) > width {
+			sep = " \\\n  "
+		}
 	}
 	fmt.Fprintf(w, "%s:\n  %s%s%s\n", words, verb, sep, path)
 }

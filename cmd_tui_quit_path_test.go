@@ -34,3 +34,28 @@ func TestQuitNamesTheRecordingFromTildeWithinEightyColumns(t *testing.T) {
 		t.Errorf("the recording's line read by bash is %q, want %q", got, path)
 	}
 }
+
+// The default recording path of a longer host name is 78 columns from ~/:
+// the replay and export commands' path line indented it 4 columns, and at
+// 80 it wrapped mid-path. It goes at 2 when 4 does not fit, as the
+// "session recorded to" line has it, and still pastes as one command.
+func TestQuitCommandsPathLineFitsEightyColumnsAtTwo(t *testing.T) {
+	home := filepath.Join(shortTempDir(t), "home", "alice")
+	t.Setenv("HOME", home)
+	name := "2026-11-28T04-44-48_mcp.example.io-8443.jsonl"
+	path := filepath.Join(home, ".local", "state", "mcpscope", "sessions", name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out := reportAt(t, path, 80)
+	_, commands, _ := strings.Cut(out, "replay it:\n")
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if ansi.StringWidth(line) > 80 {
+			t.Errorf("a line wider than 80 columns: %q\n%s", line, out)
+		}
+	}
+	pasted, _, _ := strings.Cut(commands, "\nexport it:")
+	if got := argsInBash(t, pasted); len(got) != 3 || got[2] != path {
+		t.Errorf("the replay command pasted into bash is %q, want mcpscope replay %q", got, path)
+	}
+}

@@ -18,12 +18,15 @@ import (
 // under the cursor with no values: Tab asks it no more.
 func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothing bool) (string, bool) {
 	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
-	// What the command takes still follows what to send first.
-	usage := " · " + ctx.usage()
+	// What the command takes still follows what to send first, in the
+	// room that leaves.
+	usage := func(before string) string {
+		return before + " · " + ctx.usageAfter(before+" · ")
+	}
 	promptName, promptArgs := ctx.atPromptName(), ctx.atPromptArgs()
 	switch {
 	case promptName && len(sf.Prompts) == 0:
-		return "no prompts known yet: " + tab + " lists them, then offers names and arguments" + usage, true
+		return usage("no prompts known yet: " + tab + " lists them, then offers names and arguments"), true
 	case promptName:
 		if p := listedPrompt(sf.Prompts, prefix); p != nil {
 			return describePrompt(*p), true
@@ -32,9 +35,9 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothin
 		if name, ok := ctx.promptNamed(); ok && name != "" {
 			// The line names its prompt: "no prompts known yet" read as
 			// if none were, after Tab had just filled one's value.
-			return sanitize.Line(name) + ": " + tab + " lists the prompts, then offers its arguments" + usage, true
+			return usage(sanitize.Line(name) + ": " + tab + " lists the prompts, then offers its arguments"), true
 		}
-		return "no prompts known yet: " + tab + " lists them, then offers the arguments" + usage, true
+		return usage("no prompts known yet: " + tab + " lists them, then offers the arguments"), true
 	case promptArgs:
 		if p := ctx.namedPrompt(sf.Prompts); p != nil {
 			h := promptArgHint(*p, prefix, ctx.givenKeys())
@@ -48,7 +51,7 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothin
 			// A prompt not listed (or not by this name) still has its
 			// values asked of the server by Tab: the usage alone stood
 			// here, after the server had offered none.
-			return ctx.valuesHint(key, keys, askedNothing) + usage, true
+			return usage(ctx.valuesHint(key, keys, askedNothing)), true
 		}
 	case ctx.template() != "":
 		t := ctx.template()
@@ -64,11 +67,11 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap, askedNothin
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
 			"= (a variable left out expands to nothing)", true
 	case ctx.method == "resources/unsubscribe" && ctx.index == 1:
-		return subscribedHint(sf.Subscribed, sf.Unheard, prefix) + usage, true
+		return usage(subscribedHint(sf.Subscribed, sf.Unheard, prefix)), true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
-		return "no resources known yet: " + tab + " lists them and templates, then offers URIs" + usage, true
+		return usage("no resources known yet: " + tab + " lists them and templates, then offers URIs"), true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
-		return "no templates known yet: " + tab + " lists them, then offers them" + usage, true
+		return usage("no templates known yet: " + tab + " lists them, then offers them"), true
 	}
 	return "", false
 }

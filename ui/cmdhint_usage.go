@@ -21,6 +21,22 @@ func usageLine(method string) string {
 // prompt form, named first, left the resource form cut off 80 columns.
 // It is fitted to the row (fitUsage).
 func (ctx lineContext) usage() string {
+	return ctx.usageIn(ctx.room)
+}
+
+// usageAfter is usage fitted to the room left after before, which comes
+// first on the row: fitted to the whole row, the usage after some 70
+// cells of what to send first was cut at the row's end, not shortened.
+func (ctx lineContext) usageAfter(before string) string {
+	room := ctx.room
+	if room > 0 {
+		room = max(room-ansi.StringWidth(before), 1)
+	}
+	return ctx.usageIn(room)
+}
+
+// usageIn is usage fitted to room cells (0: no limit).
+func (ctx lineContext) usageIn(room int) string {
 	forms := strings.Split(command.Usage(ctx.method), "\n")
 	if forms[0] == "" {
 		return ""
@@ -36,7 +52,7 @@ func (ctx lineContext) usage() string {
 			forms = kept
 		}
 	}
-	return fitUsage(forms, ctx.room)
+	return fitUsage(forms, room)
 }
 
 // fitUsage joins forms by "or" in room cells (0: no limit). Too wide, the

@@ -230,7 +230,7 @@ func TestCommandLineHints(t *testing.T) {
 		{"tools/list ", []string{"--all"}},
 		{"resources ", []string{"--all"}},
 		{"prompts/get ", []string{"prompts/get NAME [arg=value ...]"}},
-		{"read ", []string{"resources/read URI", "or  resources/read TEMPLATE [var=value ...]"}},
+		{"read ", []string{"resources/read URI", "or  TEMPLATE [var=value ...]"}},
 		{"loglevel ", []string{"debug info notice warning"}},
 		{"complete ", []string{"completion/complete prompt NAME ARG=VALUE"}},
 		{"my/method ", []string{"key=value words"}},

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -74,23 +75,49 @@ func (m *Model) connectAdviceShown() string {
 	return advice.ForInfo(m.connFail.err, advice.TUI)
 }
 
+// droppedFailRows is the most rows why connecting failed wraps over,
+// after what it dropped unsent ("tools/list not sent: "), before what to
+// do goes first and the attempts are cut: against a server that never
+// answered, detection's three attempts took five rows of 80 columns,
+// over the Negotiation pane that lists them, brought forward.
+const droppedFailRows = 3
+
 // connectFailedText is why connecting failed and what to do, worded to
 // be read whole at the terminal's size, and the rows it needs (0: all it
 // wraps over).
 func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 	hint := advice.ForInfo(e, advice.TUI)
-	text := m.connFail.dropped + "could not connect" + m.connFail.again + ": " + withoutBody(e)
+	// Detection's attempts each named the URL, three times at 80
+	// columns a row of five: it is named once, before them. One
+	// attempt's stays where it is.
+	why, at := withoutBody(e), ""
+	if url := m.ownURL(); url != "" && strings.Count(why, " "+url+" ")+strings.Count(why, " "+url+": ") > 1 {
+		why, at = m.ownURLLeftOut(why), " to "+url
+	}
+	text := m.connFail.dropped + "could not connect" + at + m.connFail.again + ": " + why
 	rows := 0
 	if hint != "" {
 		text += " — " + hint
-		if len(wrapWords(text, max(m.width, 1))) > wholeMsgRows(m.height) {
+		most := wholeMsgRows(m.height)
+		if m.connFail.dropped != "" {
+			most = min(most, droppedFailRows)
+		}
+		if len(wrapWords(text, max(m.width, 1))) > most {
 			// More than the rows it can wrap over: what to do goes
 			// first, and the cut falls on the attempts, which the
 			// Negotiation pane lists (a narrow screen brings it
 			// forward); the rows of what to do are all it takes.
+			// The URL named once stays when it takes no row of its
+			// own; else it goes with the attempts, cut here.
 			first := m.connFail.dropped + "could not connect" + m.connFail.again + " — " + sanitize.Line(hint)
-			text = first + " · " + withoutBody(e)
 			rows = len(wrapWords(first, max(m.width, 1)))
+			if at != "" {
+				named := m.connFail.dropped + "could not connect" + at + m.connFail.again + " — " + sanitize.Line(hint)
+				if n := len(wrapWords(named, max(m.width, 1))); n == rows {
+					first = named
+				}
+			}
+			text = first + " · " + why
 		}
 	}
 	if !m.negotiationShown() {

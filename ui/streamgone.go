@@ -56,7 +56,9 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 				}
 				return m.statusExpired(m.getRetrySaid)
 			}
-			cmd := m.setWholeStatus(levelWarn, sanitize.Line(st.Detail)+"…")
+			// The session's URL, named in the try's error, is on the
+			// bar already: it took a row of 80 columns here.
+			cmd := m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
 			m.getRetrySaid = m.statusSeq
 			return cmd
 		}
@@ -101,19 +103,27 @@ func streamGoneAfter(was bool, batch []mcp.Record) (gone bool, err *mcp.ErrorInf
 	return gone, err
 }
 
-// ownURLLeftOut is text without the session's own URL after the method
-// that met it ("GET failed: connection refused"): the bar and Negotiation
-// name it already, and at 80 columns it took a row of the status line's
-// words when a stream was given up, the legacy ones running to four.
+// ownURLLeftOut is text without the session's own URL after the methods
+// that met it ("GET failed: connection refused", "GET: no answer in
+// time"): the bar and Negotiation name it already, and at 80 columns it
+// took a row of the status line's words when a stream was given up, the
+// legacy ones running to four, and detection's three attempts named it
+// three times.
 func (m *Model) ownURLLeftOut(text string) string {
-	url := m.com.log.Stats().URL
-	if url == "" {
-		url = m.status.url // as the bar names it
-	}
+	url := m.ownURL()
 	if url == "" {
 		return text
 	}
-	return strings.Replace(text, " "+url+" ", " ", 1)
+	text = strings.ReplaceAll(text, " "+url+" ", " ")
+	return strings.ReplaceAll(text, " "+url+": ", ": ")
+}
+
+// ownURL is the URL the session is at, as the bar names it.
+func (m *Model) ownURL() string {
+	if url := m.com.log.Stats().URL; url != "" {
+		return url
+	}
+	return m.status.url
 }
 
 // withAdvice is text, which says what e was, and what to do about it, as
