@@ -141,6 +141,11 @@ func (s *Session) AwaitListen(ctx context.Context) (late string) {
 	return ""
 }
 
+// ListenKeptFailing begins the words of the listen stream given up after
+// its reopenings failed in a row (a state "listen", over): a screen says
+// that give-up on its status line.
+const ListenKeptFailing = "the listen stream kept failing"
+
 // listenServed is how long a listen stream must have stayed open to count
 // as served rather than failed when it ends: longer than a refusal or a
 // crash takes, shorter than the request limits of serverless platforms.
@@ -156,12 +161,17 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	s := t.s
 	// A stream's end settles the wait for it (AwaitListen) once what
 	// became of it is logged.
-	state := func(detail string) {
-		s.emit(streamState(StateListen, 0, TransportStateless, detail, false))
-		s.acks.settle()
-	}
 	gaveUp := func(detail string) {
 		s.emit(streamState(StateListen, 0, TransportStateless, detail, true))
+		s.acks.settle()
+	}
+	// A reopening to come is marked so (Auto), as the GET stream's are:
+	// a screen says the tries while they run, which the words alone
+	// would have it guess.
+	reopening := func(detail string) {
+		r := streamState(StateListen, 0, TransportStateless, detail, false)
+		r.State.Auto = true
+		s.emit(r)
 		s.acks.settle()
 	}
 	pace := s.reconnectPace()
@@ -225,7 +235,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			// were "n of 5", the stream's first end no attempt. "Could
 			// not be reopened" was wrong of a stream reopened each time
 			// that the server took and ended unserved.
-			gaveUp(fmt.Sprintf("the listen stream kept failing: mcpscope stopped reopening it after %d attempts (the last: %s)", autoReconnects, why))
+			gaveUp(fmt.Sprintf("%s: mcpscope stopped reopening it after %d attempts (the last: %s)", ListenKeptFailing, autoReconnects, why))
 			return
 		}
 		words := ""
@@ -235,7 +245,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			wait, words = pace.after(failures-1, wait)
 		}
 		wait, words = pace.heed(err, wait, words)
-		state(fmt.Sprintf("%s; reopening in %s, attempt %d of %d%s", ended, DurationText(wait), failures, autoReconnects, words))
+		reopening(fmt.Sprintf("%s; reopening in %s, attempt %d of %d%s", ended, DurationText(wait), failures, autoReconnects, words))
 		if !sleepCtx(ctx, wait) {
 			return
 		}

@@ -252,7 +252,9 @@ type StateChange struct {
 	// that this is one of those attempts, not one the user asked for.
 	// Read those through OnItsOwn, which also reads recordings older than
 	// it. On a StateGetStream it says the GET stream failed to open and
-	// mcpscope tries it again on its own (no reconnect of the session).
+	// mcpscope tries it again on its own, and on a StateListen that the
+	// 2026 listen stream ended and mcpscope reopens it on its own (no
+	// reconnect of the session, either).
 	Auto bool `json:"auto,omitempty"`
 	// ServerEnded, on a StateClosed of the legacy stream, says the server
 	// ended the stream cleanly: nothing broke it and mcpscope did not close
@@ -272,8 +274,8 @@ type StateChange struct {
 // than Auto said so only by the detail's AutoReconnect prefix on each
 // attempt, which is read the same as before.
 func (st *StateChange) OnItsOwn() bool {
-	if st.State == StateGetStream {
-		return false // its Auto is a GET tried again, no reconnect
+	if st.State == StateGetStream || st.State == StateListen {
+		return false // its Auto is a stream tried again, no reconnect
 	}
 	return st.Auto || st.State == StateReconnecting && strings.HasPrefix(st.Detail, AutoReconnect)
 }

@@ -131,6 +131,10 @@ type Model struct {
 	// the tries end in a stream given up, that is said, though their own
 	// message expired (8 s, the last try's wait) or another replaced it.
 	getTrying bool
+	// listenRetrySaid is the status message that says the 2026 listen
+	// stream is being reopened: the stream's next word ends it
+	// (sayListenStream).
+	listenRetrySaid int
 	// unsent is the status message that says an answer was not sent and
 	// is kept, and its id: the stream's news that follows (reconnecting,
 	// a new session) carries it on instead of replacing it unread.

@@ -32,3 +32,21 @@ func TestLiveListenGivenUpSaysSo(t *testing.T) {
 		t.Errorf("the listen stream given up takes %d rows at 80 columns, want 3 at most: %q", len(rows), sl.text)
 	}
 }
+
+// While the listen stream of a server gone is reopened, the status line
+// says so, attempt by attempt, as the GET stream's tries are said: for the
+// half minute they took it said nothing, the bar "● discovered".
+func TestLiveListenReopeningsAreSaid(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: time.Minute}, 80, 24, "● discovered")
+	l.waitFor("subscriptions/acknowledged")
+	l.mark()
+	if err := gw.Close(); err != nil {
+		t.Fatalf("closing the demo gateway: %v", err)
+	}
+	l.waitWords("attempt 1 of 5")
+	m := l.quit()
+	if sl := m.status.msg; sl == nil || !strings.Contains(sl.text, "reopening in") || strings.Contains(sl.text, gw.URL) {
+		t.Fatalf("the status line while the listen stream is reopened = %+v, want the reopening said, without the session's URL", sl)
+	}
+}

@@ -119,7 +119,7 @@ func (m *Model) sayOwnSession(batch []mcp.Record) tea.Cmd {
 	if m.com.replay || m.com.proxied() {
 		return nil
 	}
-	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayListenGivenUp(batch), m.sayReconnecting(batch), m.sayExpired(batch))
+	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayListenStream(batch), m.sayReconnecting(batch), m.sayExpired(batch))
 }
 
 // handleMsg handles everything that is not input, by type.

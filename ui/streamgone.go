@@ -142,22 +142,28 @@ func streamGone(e *mcp.ErrorInfo) bool {
 		(e.Cause == mcp.CauseUnreachable || e.Cause == mcp.CauseDropped)
 }
 
-// sayListenGivenUp puts on the status line that the 2026 listen stream
-// is given up after its reopenings failed in a row (a server gone): the
-// status line said nothing of it, the bar "● discovered" over a server
-// that had gone and an error count climbing with each attempt, and only
-// Negotiation, a tab away at 80x24, said why.
-func (m *Model) sayListenGivenUp(batch []mcp.Record) tea.Cmd {
-	for i := range batch {
+// sayListenStream puts on the status line the 2026 listen stream's
+// reopenings while they run, and that it is given up after they failed in
+// a row (a server gone): the status line said nothing of either, the bar
+// "● discovered" over a server that had gone and an error count climbing
+// with each attempt, and only Negotiation, a tab away at 80x24, said why.
+// Any other word on the stream ends the reopenings' message, as the GET
+// stream's (sayGetRetrying).
+func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
+	for i := len(batch) - 1; i >= 0; i-- {
 		st := batch[i].State
-		if batch[i].Kind != mcp.KindState || st == nil || st.State != mcp.StateListen || !st.Over || !strings.HasPrefix(st.Detail, listenKeptFailing) {
+		if batch[i].Kind != mcp.KindState || st == nil || st.State != mcp.StateListen {
 			continue
 		}
-		return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
+		switch {
+		case st.Over && strings.HasPrefix(st.Detail, mcp.ListenKeptFailing):
+			return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
+		case st.Auto:
+			cmd := m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+			m.listenRetrySaid = m.statusSeq
+			return cmd
+		}
+		return m.statusExpired(m.listenRetrySaid)
 	}
 	return nil
 }
-
-// listenKeptFailing opens the words of the listen stream given up after
-// its reopenings, as the session says it.
-const listenKeptFailing = "the listen stream kept failing"
