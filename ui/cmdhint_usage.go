@@ -20,23 +20,16 @@ func usageLine(method string) string {
 // taken alone: once completion/complete's "resource" is typed, its
 // prompt form, named first, left the resource form cut off 80 columns.
 // It is fitted to the row (fitUsage).
-func (ctx lineContext) usage() string {
-	return ctx.usageIn(ctx.room)
-}
+func (ctx lineContext) usage() string { return ctx.usageAfter("") }
 
 // usageAfter is usage fitted to the room left after before, which comes
 // first on the row: fitted to the whole row, the usage after some 70
 // cells of what to send first was cut at the row's end, not shortened.
 func (ctx lineContext) usageAfter(before string) string {
-	room := ctx.room
+	room := ctx.room // 0: no limit
 	if room > 0 {
 		room = max(room-ansi.StringWidth(before), 1)
 	}
-	return ctx.usageIn(room)
-}
-
-// usageIn is usage fitted to room cells (0: no limit).
-func (ctx lineContext) usageIn(room int) string {
 	forms := strings.Split(command.Usage(ctx.method), "\n")
 	if forms[0] == "" {
 		return ""

@@ -94,7 +94,8 @@ func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 	if url := m.ownURL(); url != "" && strings.Count(why, " "+url+" ")+strings.Count(why, " "+url+": ") > 1 {
 		why, at = m.ownURLLeftOut(why), " to "+url
 	}
-	text := m.connFail.dropped + "could not connect" + at + m.connFail.again + ": " + why
+	lead := func(at string) string { return m.connFail.dropped + "could not connect" + at + m.connFail.again }
+	text := lead(at) + ": " + why
 	rows := 0
 	if hint != "" {
 		text += " — " + hint
@@ -109,13 +110,10 @@ func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 			// forward); the rows of what to do are all it takes.
 			// The URL named once stays when it takes no row of its
 			// own; else it goes with the attempts, cut here.
-			first := m.connFail.dropped + "could not connect" + m.connFail.again + " — " + sanitize.Line(hint)
+			first := lead("") + " — " + sanitize.Line(hint)
 			rows = len(wrapWords(first, max(m.width, 1)))
-			if at != "" {
-				named := m.connFail.dropped + "could not connect" + at + m.connFail.again + " — " + sanitize.Line(hint)
-				if n := len(wrapWords(named, max(m.width, 1))); n == rows {
-					first = named
-				}
+			if named := lead(at) + " — " + sanitize.Line(hint); at != "" && len(wrapWords(named, max(m.width, 1))) == rows {
+				first = named
 			}
 			text = first + " · " + why
 		}
