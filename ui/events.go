@@ -453,7 +453,10 @@ func shownName(ev *mcp.SSEEvent) string {
 		return "(comment)"
 	case ev.Name == "":
 		return "message"
-	case strings.TrimSpace(wireLine(ev.Name, 64)) != "":
+	case ev.Name[0] > ' ' && ev.Name[0] < 0x7f, strings.TrimSpace(wireLine(ev.Name, 64)) != "":
+		// A printable first byte shows as itself: the filter asks this
+		// of every event, and only a name opening in a control or a
+		// blank is made safe to see what it shows.
 		return ev.Name
 	}
 	// Its first bytes are all controls (or blanks): the row shows what
