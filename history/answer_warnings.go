@@ -51,7 +51,7 @@ func (l *Log) serverCancelled(m *mcp.RPCMessage) {
 		return
 	}
 	_, p := l.row(m.CancelsOurs.Seq)
-	if p == nil || p.kind != KindRequest || p.resp != 0 {
+	if p == nil || p.kind() != KindRequest || p.resp != 0 {
 		return
 	}
 	if w, ok := ReadNoteOf(m); ok {

@@ -400,16 +400,14 @@ func (l *Log) row(seq int64) (int32, *row) {
 
 // open adds a row and remembers it under the Seq of the record that opened
 // it, so answers, POSTs and failures can find it.
-func (l *Log) open(p row, seq int64, register bool) *row {
-	st := p.state
-	p.state = ""
-	p.method, p.tool = l.name(p.method), l.name(p.tool)
+func (l *Log) open(o opening, seq int64, register bool) *row {
+	o.method, o.tool = l.name(o.method), l.name(o.tool)
 	i := int32(l.rows.n)
-	rw := l.rows.add(p)
+	rw := l.rows.add(o.row())
 	if register {
 		l.rowOf[seq] = i
 	}
-	l.setState(rw, st)
+	l.setState(rw, o.state)
 	return rw
 }
 
@@ -430,7 +428,7 @@ const maxNames = 4096
 
 // counts reports a row whose failure is one of ours: not an answer that
 // pairs with no request, or repeats an answer already paired.
-func (p *row) counts() bool { return p.kind != KindForeign && p.kind != KindDuplicate }
+func (p *row) counts() bool { return p.kind() != KindForeign && p.kind() != KindDuplicate }
 
 // setState moves a row to a state and keeps the pending and failure counts
 // current, so Stats costs nothing per frame.
@@ -438,10 +436,10 @@ func (l *Log) setState(p *row, s PairState) {
 	if p.waits() {
 		l.stats.Pending--
 	}
-	if p.counts() && p.state.Failed() {
+	if p.counts() && p.state().Failed() {
 		l.failed--
 	}
-	p.state = s
+	p.stateNo = codeIn(pairStates, s)
 	if p.waits() {
 		l.stats.Pending++
 	}

@@ -99,33 +99,33 @@ func (l *Log) onError(r *mcp.Record) {
 		return
 	}
 	defer l.views.refresh(l, i)
-	if p.fail == 0 {
-		p.fail = l.cur
+	if p.wireOf().fail == 0 {
+		p.wired().fail = l.cur
 		if e.Reconnecting {
 			l.ownReconnectRows = append(l.ownReconnectRows, i)
 		}
 	}
 	switch {
-	case p.state == StatePending && e.Op == mcp.OpPost && p.post != 0 && accepted(l.record(p.post).HTTP):
+	case p.state() == StatePending && e.Op == mcp.OpPost && p.wireOf().post != 0 && accepted(l.record(p.wireOf().post).HTTP):
 		// The server took the POST (200): what failed came after, on the
 		// answer's stream (it ended, could not be resumed, the session
 		// expired meanwhile), and "POST 200" would read as a refusal.
 		l.setState(p, StateFailed)
-	case p.state == StatePending && e.Op == mcp.OpCancelled && e.Cause == mcp.CauseReplaced:
+	case p.state() == StatePending && e.Op == mcp.OpCancelled && e.Cause == mcp.CauseReplaced:
 		// Subscribing opened a new listen stream and closed this one:
 		// it ended, nobody cancelled it and nothing failed.
 		l.setState(p, StateReplaced)
-	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
+	case p.state() == StatePending || p.state() == StateSent && e.Op == mcp.OpPost:
 		l.setState(p, failureState(e))
-	case p.state == StateInput && e.Op == mcp.OpInput && e.Cause == mcp.CauseDeclined:
+	case p.state() == StateInput && e.Op == mcp.OpInput && e.Cause == mcp.CauseDeclined:
 		// The user declined: the request ends as they chose.
 		l.setState(p, StateDeclined)
-	case p.state == StateInput && e.Op == mcp.OpInput:
+	case p.state() == StateInput && e.Op == mcp.OpInput:
 		// The server asked for input and no round followed: the request
 		// never got its result.
 		l.setState(p, StateFailed)
-	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe),
-		p.state == StatePostFailed && e.Purpose == mcp.PurposePost:
+	case (p.state().Failed() || p.state() == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe),
+		p.state() == StatePostFailed && e.Purpose == mcp.PurposePost:
 		// Already counted: the POST's status failed the row first. A
 		// listen stream reopened on its own says its refused POST as a
 		// stream error: the same failure, not a second one ('7 req · 9
@@ -145,7 +145,7 @@ func (l *Log) stoppedNotification(e *mcp.ErrorInfo) bool {
 		return false
 	}
 	_, p := l.row(e.ReqSeq)
-	return p != nil && p.state == StateSent && p.post != 0 && l.record(p.post).HTTP.Stopped()
+	return p != nil && p.state() == StateSent && p.wireOf().post != 0 && l.record(p.wireOf().post).HTTP.Stopped()
 }
 
 // failureState is where an error leaves the request it ended.
@@ -201,21 +201,21 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		l.resumed(p, l.cur)
 		return
 	}
-	p.post = l.cur
-	p.postLatency = h.Duration
-	if p.state == StateRPCError && h.Purpose == mcp.PurposeProbe && l.refusedProbe(p) {
+	p.wired().post = l.cur
+	p.wired().postLatency = h.Duration
+	if p.state() == StateRPCError && h.Purpose == mcp.PurposeProbe && l.refusedProbe(p) {
 		// On legacy SSE the refusal can come on the stream before the
 		// POST that carried the probe is logged (a proxied Go SDK
 		// client's server/discover): it read "✗ rpc error", one error
 		// of the session, until the POST said what it was.
 		l.setState(p, StateProbe)
 	}
-	if accepted(h) && p.state == StatePostFailed && h.Purpose != mcp.PurposeProbe {
+	if accepted(h) && p.state() == StatePostFailed && h.Purpose != mcp.PurposeProbe {
 		// The same message went on to another URL that took it (a legacy
 		// endpoint's alternative after a 404): the refusal before it is
 		// not where the message ended.
 		st := StateSent
-		if p.kind == KindRequest {
+		if p.kind() == KindRequest {
 			st = StatePending
 		}
 		l.setState(p, st)
@@ -227,16 +227,16 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	// was refused by nobody: what ended it follows (the close, or the
 	// error saying cancelled or replaced), and "✗ POST error" read as the
 	// server's failure.
-	if p.state == StatePending && h.Stopped() && h.Purpose != mcp.PurposeProbe {
+	if p.state() == StatePending && h.Stopped() && h.Purpose != mcp.PurposeProbe {
 		l.endsAtClose(i)
 		return
 	}
-	if p.state == StateSent && h.Stopped() {
+	if p.state() == StateSent && h.Stopped() {
 		// A notification awaits no answer: its POST cut as the user quit
 		// (or past the short wait on leaving) is sent, not refused.
 		return
 	}
-	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {
+	if !accepted(h) && (p.state() == StatePending || p.state() == StateSent) {
 		st := StatePostFailed
 		if h.Purpose == mcp.PurposeProbe {
 			st = StateProbe

@@ -52,7 +52,7 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 				return Problem{}, false
 			}
 		}
-	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && (p.fail != 0 || p.resp != 0) {
+	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && (p.wireOf().fail != 0 || p.resp != 0) {
 		// Nor when the refusal's body was the request's answer: a JSON-RPC
 		// error its row shows with what it means (a 2026-07-28 server
 		// answers a method it lacks, ping, with 404 and -32601), where the

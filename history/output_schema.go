@@ -23,13 +23,13 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 	}
 	// A late call's answer, or one ended here (endedHere), nobody waits
 	// for any more: its sender reads no note, so the Log reads it.
-	waited := p.state != StateLate && !p.state.endedHere()
+	waited := p.state() != StateLate && !p.state().endedHere()
 	if l.outNotes.bySender && waited {
 		// Its sender reads the answer off the update loop and hands the
 		// note in (NoteOutput), before or after this.
 		return
 	}
-	if !HasOutputSchema(l.Tools(), p.tool) {
+	if !HasOutputSchema(l.Tools(), p.wireOf().tool) {
 		// Most tools have none: their answers, which may be megabytes,
 		// are not copied and scanned for a result to check on the
 		// update loop.
@@ -39,7 +39,7 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 	if !ok {
 		return
 	}
-	if note := command.OutputMismatch(l.Tools(), p.tool, res); note != "" {
+	if note := command.OutputMismatch(l.Tools(), p.wireOf().tool, res); note != "" {
 		p.extra().output = note
 	}
 }

@@ -22,14 +22,15 @@ func (l *Log) pair(i int32) Pair {
 		x = *rw.more
 	}
 	rare := x.rareOf()
+	w := rw.wireOf()
 	return Pair{
-		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: mcp.NameShown(rw.tool),
-		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(rw.post),
-		Failure: l.failureNow(rw.fail), Reply: l.record(rw.reply),
-		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
-		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
+		Kind: rw.kind(), State: rw.state(), ID: w.id, Method: rw.method, Tool: mcp.NameShown(w.tool),
+		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(w.post),
+		Failure: l.failureNow(w.fail), Reply: l.record(w.reply),
+		Sent: rw.sent, Answered: w.answered, PostLatency: w.postLatency, Latency: w.latency,
+		ResponseSize: w.respSize, Chain: x.chain, Round: x.round,
 		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,
-		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
+		Relay: l.record(w.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
 		Subject: x.subject, Output: x.output, Ambiguous: x.ambiguous, StreamOpen: x.streamOpen,
 		ProgressProblem: rare.progressProblem, Anyway: rare.anyway, NullResult: rare.nullResult, proxied: l.neg.client != nil,
 	}

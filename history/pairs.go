@@ -133,89 +133,12 @@ type Pair struct {
 	proxied bool
 }
 
-// row is what the Log keeps of a Pair: the records as entries of its store
-// (entry + 1; 0 for none), so a row costs the same whatever its messages
-// weigh, and a replayed row holds nothing the file does not.
-type row struct {
-	kind                                PairKind
-	state                               PairState
-	id, method, tool                    string
-	req, resp, post, fail, reply, relay int32
-	sent, answered                      time.Time
-	postLatency, latency                time.Duration
-	respSize                            int
-	more                                *rowMore // nil for none
-}
-
-// rowMore is what only our requests' rows use, kept apart: a server that
-// floods notifications makes a row of each, and a row is most of what a
-// Log reading its records back from a recording holds.
-type rowMore struct {
-	chain           int64
-	round           int
-	progress, total float64
-	progressMsg     string
-	progressN       int
-	progressAt      time.Time // when the newest progress came
-	proxyAdded      time.Duration
-	resumes         []int32 // entries + 1, at most maxResumes
-	subject         string  // see Pair.Subject
-	// token is the progressToken the request named when it is not its id
-	// (a proxied client's own), which its progress comes under.
-	token      string
-	output     string   // see Pair.Output
-	ambiguous  bool     // see Pair.Ambiguous
-	streamOpen bool     // see Pair.StreamOpen
-	rare       *rowRare // nil for none
-}
-
-// rowRare is what few requests' rows have, kept apart again: each field
-// made every row of a session of our requests 16 bytes larger (5.5 MiB
-// more to replay a million records), for a subscription or a server that
-// broke a rule.
-type rowRare struct {
-	// uri is a resources/subscribe's or unsubscribe's URI whole
-	// (subscriptionURI), which the subject cuts.
-	uri             string
-	progressProblem string // see Pair.ProgressProblem
-	anyway          string // see Pair.Anyway
-	// cancelledAs is the id a notifications/cancelled of the server's
-	// named the request by (serverCancelled), as it wrote it: the
-	// answer after is said to come anyway in the words exec uses.
-	cancelledAs string
-	nullResult  string // see Pair.NullResult
-}
-
-// rarer is x's rowRare, made when first needed.
-func (x *rowMore) rarer() *rowRare {
-	if x.rare == nil {
-		x.rare = &rowRare{}
-	}
-	return x.rare
-}
-
-// rareOf is a copy of x's rowRare, empty for none, to read.
-func (x *rowMore) rareOf() rowRare {
-	if x == nil || x.rare == nil {
-		return rowRare{}
-	}
-	return *x.rare
-}
-
-// extra is the row's rowMore, made when first needed.
-func (rw *row) extra() *rowMore {
-	if rw.more == nil {
-		rw.more = &rowMore{}
-	}
-	return rw.more
-}
-
 // onRPC files a JSON-RPC message into its row, opening one when the message
 // starts a conversation.
 func (l *Log) onRPC(r *mcp.Record) {
 	m := r.RPC
 	out := r.Kind == mcp.KindSent
-	rw := row{id: m.ID, method: m.Method, tool: m.Tool, sent: r.Time}
+	rw := opening{id: m.ID, method: m.Method, tool: m.Tool, sent: r.Time}
 	switch m.Class {
 	case mcp.ClassRequest, mcp.ClassServerRequest:
 		if out {
@@ -329,7 +252,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 func (l *Log) answer(r *mcp.Record, late bool) {
 	m := r.RPC
 	i, p := l.row(m.ReqSeq)
-	if m.ReqSeq == 0 || p == nil || p.kind != KindRequest || p.resp != 0 {
+	if m.ReqSeq == 0 || p == nil || p.kind() != KindRequest || p.resp != 0 {
 		// Its request is not in this log, or it was answered already: a
 		// second answer is shown on its own rather than hiding the first.
 		l.foreign(r)
@@ -337,14 +260,14 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	}
 	defer l.views.refresh(l, i)
 	p.resp = l.cur
-	p.answered = r.Time
-	if p.state == StatePostFailed {
+	p.wired().answered = r.Time
+	if p.state() == StatePostFailed {
 		// The POST's refusal was a problem until its body turned out to
 		// be this answer (problemOf).
 		l.neg.dirty = true
 	}
-	p.latency = r.Time.Sub(p.sent)
-	p.respSize = len(m.Raw)
+	p.wired().latency = r.Time.Sub(p.sent)
+	p.wired().respSize = len(m.Raw)
 	if m.Ambiguous {
 		p.extra().ambiguous = true
 	}
@@ -353,7 +276,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	// proxied client reusing it) keeps its progress.
 	l.progressOf.Release(int64(i))
 	switch {
-	case p.state.endedHere():
+	case p.state().endedHere():
 		// An answer the server sent anyway is kept, and the row still
 		// says how it ended here.
 	case m.RPCError && l.refusedProbe(p):
@@ -361,7 +284,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		// server/discover with -32601 or -32000): that is the answer to
 		// "is it this transport?", not a failure of the session.
 		l.setState(p, StateProbe)
-	case late || p.state == StateTimedOut:
+	case late || p.state() == StateTimedOut:
 		l.setState(p, StateLate)
 	case !m.RPCError && l.stats.Protocol != "" && !mcp.IsModern(l.stats.Protocol):
 		// A 2025 session's result that says input_required is its
@@ -425,10 +348,10 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 // this transport": one whose POST was refused already, or a server/discover
 // (asked only to learn the era) answered with an error at any status.
 func (l *Log) refusedProbe(p *row) bool {
-	if p.state == StateProbe {
+	if p.state() == StateProbe {
 		return true
 	}
-	post := l.record(p.post)
+	post := l.record(p.wireOf().post)
 	return p.method == "server/discover" && post != nil && post.HTTP != nil && post.HTTP.Purpose == mcp.PurposeProbe
 }
 
@@ -436,18 +359,18 @@ func (l *Log) refusedProbe(p *row) bool {
 func (l *Log) reply(r *mcp.Record) {
 	m := r.RPC
 	i, p := l.row(m.ReqSeq)
-	if m.ReqSeq == 0 || p == nil || p.kind != KindServerRequest {
-		l.open(row{
+	if m.ReqSeq == 0 || p == nil || p.kind() != KindServerRequest {
+		l.open(opening{
 			kind: KindServerRequest, state: replyState(m), id: m.ID, method: m.Method,
 			reply: l.cur, answered: r.Time,
 		}, r.Seq, true)
 		return
 	}
 	defer l.views.refresh(l, i)
-	p.reply = l.cur
-	p.answered = r.Time
-	p.latency = r.Time.Sub(p.sent)
-	if p.state == StatePending {
+	p.wired().reply = l.cur
+	p.wired().answered = r.Time
+	p.wired().latency = r.Time.Sub(p.sent)
+	if p.state() == StatePending {
 		l.setState(p, replyState(m))
 	}
 	// The POST carrying the reply names the reply's Seq.
@@ -458,9 +381,9 @@ func (l *Log) reply(r *mcp.Record) {
 // of its own, named for that request, so the first answer stays the pair's.
 func (l *Log) duplicate(r *mcp.Record) {
 	m := r.RPC
-	rw := row{kind: KindDuplicate, state: answerState(m), id: m.ID, resp: l.cur, answered: r.Time, respSize: len(m.Raw)}
+	rw := opening{kind: KindDuplicate, state: answerState(m), id: m.ID, resp: l.cur, answered: r.Time, respSize: len(m.Raw)}
 	if _, p := l.row(m.ReqSeq); m.ReqSeq != 0 && p != nil {
-		rw.method, rw.tool = p.method, p.tool
+		rw.method, rw.tool = p.method, p.wireOf().tool
 	}
 	l.open(rw, r.Seq, false)
 }
@@ -468,7 +391,7 @@ func (l *Log) duplicate(r *mcp.Record) {
 func (l *Log) foreign(r *mcp.Record) {
 	m := r.RPC
 	l.stats.Foreign++
-	l.open(row{
+	l.open(opening{
 		kind: KindForeign, state: answerState(m), id: m.ID, method: m.Method, tool: m.Tool,
 		resp: l.cur, answered: r.Time, respSize: len(m.Raw),
 	}, r.Seq, false)

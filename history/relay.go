@@ -23,9 +23,9 @@ func (l *Log) onRelay(r *mcp.Record) {
 		return
 	}
 	defer l.views.refresh(l, i)
-	p.relay = l.cur
-	if p.post != 0 {
-		p.extra().proxyAdded = ProxyAdded(p.postLatency, r.HTTP.Duration)
+	p.wired().relay = l.cur
+	if p.wireOf().post != 0 {
+		p.extra().proxyAdded = ProxyAdded(p.wireOf().postLatency, r.HTTP.Duration)
 	}
 }
 

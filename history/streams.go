@@ -50,7 +50,7 @@ func (l *Log) listenOpened(m *mcp.RPCMessage) {
 		return
 	}
 	i, p := l.row(l.eventOf)
-	if p == nil || p.kind != KindRequest || p.method != ListenMethod || p.state != StatePending {
+	if p == nil || p.kind() != KindRequest || p.method != ListenMethod || p.state() != StatePending {
 		return
 	}
 	if x := p.extra(); !x.streamOpen {
@@ -84,7 +84,7 @@ func (p *Pair) ClosedWords() string {
 // waits reports whether the row is one of our requests waiting for its
 // answer: pending, and not a listen stream.
 func (p *row) waits() bool {
-	return p.kind == KindRequest && p.state == StatePending && p.method != ListenMethod
+	return p.kind() == KindRequest && p.state() == StatePending && p.method != ListenMethod
 }
 
 // ListenPair is the row of the session's newest listen stream, or nil when
@@ -116,7 +116,7 @@ func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
 // pending. Those ended already (replaced, cancelled, failed) are let go,
 // so a session that subscribes or cancels all day keeps only what is open.
 func (l *Log) endsAtClose(row int32) {
-	l.openAtClose = slices.DeleteFunc(l.openAtClose, func(i int32) bool { return l.rows.at(int(i)).state != StatePending })
+	l.openAtClose = slices.DeleteFunc(l.openAtClose, func(i int32) bool { return l.rows.at(int(i)).state() != StatePending })
 	if !slices.Contains(l.openAtClose, row) {
 		l.openAtClose = append(l.openAtClose, row)
 	}
@@ -130,7 +130,7 @@ func (l *Log) endsAtClose(row int32) {
 // POST error" of a request the server was still working on.
 func (l *Log) closePending() {
 	for _, i := range l.openAtClose {
-		if p := l.rows.at(int(i)); p.state == StatePending {
+		if p := l.rows.at(int(i)); p.state() == StatePending {
 			l.setState(p, StateClosed)
 			l.views.refresh(l, i)
 		}

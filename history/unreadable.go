@@ -19,14 +19,7 @@ var kindCodes = []mcp.Kind{"", mcp.KindHTTP, mcp.KindEvent, mcp.KindEndpoint, mc
 	mcp.KindState, mcp.KindError, mcp.KindDetect}
 
 // kindCode is k's number; 0 for a kind this version does not know.
-func kindCode(k mcp.Kind) uint8 {
-	for i, c := range kindCodes {
-		if c == k {
-			return uint8(i)
-		}
-	}
-	return 0
-}
+func kindCode(k mcp.Kind) uint8 { return codeIn(kindCodes, k) }
 
 // unreadable stands in for the record at ref, of the kind numbered code,
 // which could not be read back for err.
