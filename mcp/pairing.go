@@ -52,6 +52,10 @@ type pairing struct {
 type answeredID struct {
 	id         string
 	seq, batch int64
+	// offStream says the answer came on a stream no POST opened (a GET
+	// resumed): it may have been a replaced request's, taken for the
+	// newer one's (takeOn).
+	offStream bool
 }
 
 func newPairing() pairing {
@@ -136,10 +140,14 @@ func (pr *pairing) bySeq(seq int64) (string, *pending) {
 // the class is ClassResponse and the request stops waiting), one given up on
 // (ClassLate, with that request's Seq), one answered already (ClassDuplicate,
 // with its Seq), or nothing (ClassForeign).
-func (pr *pairing) take(id string) (*pending, int64, Class) {
+func (pr *pairing) take(id string) (*pending, int64, Class) { return pr.takeFrom(id, 0) }
+
+// takeFrom is take for an answer that came on the stream the POST logged at
+// stream opened (0 for none), which a request it answers remembers.
+func (pr *pairing) takeFrom(id string, stream int64) (*pending, int64, Class) {
 	if key, p := pr.lookup(id); p != nil {
 		pr.drop(key)
-		pr.remember(answeredID{id: key, seq: p.seq, batch: p.batch})
+		pr.remember(answeredID{id: key, seq: p.seq, batch: p.batch, offStream: stream == 0})
 		return p, p.seq, ClassResponse
 	}
 	key := idValue(id)
@@ -178,7 +186,7 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 		return pr.take(id)
 	}
 	if _, p := pr.lookup(id); p != nil && (p.seq == stream || p.batch == stream) {
-		return pr.take(id)
+		return pr.takeFrom(id, stream)
 	}
 	key := idValue(id)
 	onStream := func(a answeredID) bool { return a.id == key && (a.seq == stream || a.batch == stream) }
@@ -187,16 +195,16 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 		return nil, r.seq, ClassLate
 	}
 	_, replaced := pr.replaced.newest(func(a answeredID) bool { return a.id == key })
-	if done, ok := pr.answered.newest(onStream); ok && !replaced {
+	if done, ok := pr.answered.newest(onStream); ok && !(replaced && done.offStream) {
 		// This stream's request was answered already: a second answer on
 		// it is that request's, not the newer one's on another stream.
-		// Not while a request replaced under the id still waits: the
-		// answer taken for this stream's may have been its (one that came
-		// on a stream no POST opened, a GET resumed), and take pairs
-		// this one as that request's, late.
+		// Not when the answer taken for this stream's request came on a
+		// stream no POST opened (a GET resumed) while a request replaced
+		// under the id still waits: it may have been the replaced one's,
+		// and take pairs this one as that request's, late.
 		return nil, done.seq, ClassDuplicate
 	}
-	return pr.take(id)
+	return pr.takeFrom(id, stream)
 }
 
 // lookup finds the request waiting for an answer with this id, and the

@@ -115,3 +115,24 @@ func TestAnAnswerAfterOneOnAResumedGetPairsTheReplacedRequest(t *testing.T) {
 		t.Errorf("the answer on the newer request's stream: %s (seq %d), want late to the replaced request (10)", class, seq)
 	}
 }
+
+// A request replaced under its id, and the newer one answered twice on its
+// own POST's stream: the second answer is the newer request's duplicate,
+// not the replaced request's answer, late, which made the replaced
+// request's own answer, when it came, read as a duplicate.
+func TestASecondAnswerOnTheNewerRequestsStreamIsItsDuplicate(t *testing.T) {
+	pr := newPairing()
+	first := &pending{seq: 10}
+	pr.add("1", first)
+	pr.replace("1", first)
+	pr.add("1", &pending{seq: 20})
+	if _, seq, class := pr.takeOn("1", 20); class != ClassResponse || seq != 20 {
+		t.Fatalf("the answer on the newer request's stream: %s (seq %d), want its response", class, seq)
+	}
+	if _, seq, class := pr.takeOn("1", 20); class != ClassDuplicate || seq != 20 {
+		t.Errorf("a second answer on the newer request's stream: %s (seq %d), want a duplicate of 20", class, seq)
+	}
+	if _, seq, class := pr.takeOn("1", 10); class != ClassLate || seq != 10 {
+		t.Errorf("the answer on the replaced request's stream: %s (seq %d), want late to 10", class, seq)
+	}
+}
