@@ -11,9 +11,13 @@ import (
 // that would reach that port.
 func TestPortWithoutHostIsAServerAddress(t *testing.T) {
 	stateDir(t)
-	for _, args := range [][]string{{"exec", ":9851", "tools/list"}, {"exec", ":9851/sse", "ping"}, {"proxy", "--headless", ":9851"}} {
-		out, errOut, code := run(t, args...)
-		want := "is not a URL: it has no host; for this machine's port 9851 use http://localhost:9851"
+	for args, url := range map[[3]string]string{
+		{"exec", ":9851", "tools/list"}:  "http://localhost:9851\n",
+		{"exec", ":9851/sse", "ping"}:    "http://localhost:9851/sse\n",
+		{"proxy", "--headless", ":9851"}: "http://localhost:9851\n",
+	} {
+		out, errOut, code := run(t, args[:]...)
+		want := "is not a URL: it has no host; for this machine's port 9851 use " + url
 		if code != exitUsage || !strings.Contains(errOut, want) || strings.Contains(errOut, "demo gateway") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d and %q", args, code, out, errOut, exitUsage, want)
 		}
@@ -26,9 +30,16 @@ func TestPortWithoutHostIsAServerAddress(t *testing.T) {
 // the refusal says the URL that reaches it.
 func TestANumberAloneIsAPortNotACommand(t *testing.T) {
 	stateDir(t)
-	for _, args := range [][]string{{"exec", "9851", "tools/list"}, {"exec", "9851/mcp", "ping"}, {"proxy", "--headless", "9851"}} {
-		out, errOut, code := run(t, args...)
-		want := "is not a URL: 9851 names no host; for this machine's port 9851 use http://localhost:9851"
+	// The path and scheme typed are kept: "use http://localhost:9851" for
+	// https://9851/mcp reached neither.
+	for args, url := range map[[3]string]string{
+		{"exec", "9851", "tools/list"}:           "http://localhost:9851\n",
+		{"exec", "9851/mcp", "ping"}:             "http://localhost:9851/mcp\n",
+		{"exec", "https://9851/mcp?x=1", "ping"}: "https://localhost:9851/mcp?x=1\n",
+		{"proxy", "--headless", "9851"}:          "http://localhost:9851\n",
+	} {
+		out, errOut, code := run(t, args[:]...)
+		want := "is not a URL: 9851 names no host; for this machine's port 9851 use " + url
 		if code != exitUsage || !strings.Contains(errOut, want) || strings.Contains(errOut, "demo gateway") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d and %q", args, code, out, errOut, exitUsage, want)
 		}

@@ -246,7 +246,7 @@ func TargetURL(raw string) (*url.URL, error) {
 	if u.Host == "" || u.Hostname() == "" {
 		if port := u.Port(); port != "" {
 			// ":8811", as some tools take for this machine's port.
-			return nil, fmt.Errorf("%q is not a URL: it has no host; for this machine's port %s use http://localhost:%s", quoted, port, port)
+			return nil, fmt.Errorf("%q is not a URL: it has no host; for this machine's port %s use %s", quoted, port, onLocalhost(u, port))
 		}
 		return nil, fmt.Errorf("%q is not a URL: it has no host; use e.g. http://localhost:8811", quoted)
 	}
@@ -254,7 +254,7 @@ func TargetURL(raw string) (*url.URL, error) {
 		// "8811" read as a host: no host is a number alone (net/http
 		// would look it up as a name, and find none).
 		if n, err := strconv.Atoi(h); err == nil && n > 0 && n <= 65535 && u.Port() == "" {
-			return nil, fmt.Errorf("%q is not a URL: %s names no host; for this machine's port %s use http://localhost:%s", quoted, h, h, h)
+			return nil, fmt.Errorf("%q is not a URL: %s names no host; for this machine's port %s use %s", quoted, h, h, onLocalhost(u, h))
 		}
 		return nil, fmt.Errorf("%q is not a URL: its host %s is a number alone, which names no host; use a name or an address, e.g. http://127.0.0.1:8811", quoted, h)
 	}
@@ -262,6 +262,16 @@ func TargetURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("%q is not a URL: %s", quoted, why)
 	}
 	return u, nil
+}
+
+// onLocalhost is u at this machine's port, as a user who typed a port
+// where the host goes meant it: the scheme, path and query kept as typed,
+// no credentials (the error quotes what was typed, masked).
+func onLocalhost(u *url.URL, port string) string {
+	v := *u
+	v.User = nil
+	v.Host = "localhost:" + port
+	return v.String()
 }
 
 // DigitsOnly reports whether s is one or more ASCII digits and nothing
