@@ -98,6 +98,13 @@ func TestListenCutAfterItWasServedIsReopenedSoon(t *testing.T) {
 	if !strings.Contains(details[1], "reopening in 1s") {
 		t.Errorf("after a second stream that was served: %q, want it reopened after 1s again", details)
 	}
+	// Routine, not a try after a failure: a screen warned of each, every
+	// few seconds, over a server that was well.
+	for _, r := range rec.all() {
+		if reopening(r) && r.State.Auto {
+			t.Errorf("the reopening after a served stream is marked auto: %q", r.State.Detail)
+		}
+	}
 }
 
 // A server that refuses every listen, slowly (a second or more, as an
@@ -117,6 +124,11 @@ func TestListenRefusedSlowlyBacksOff(t *testing.T) {
 	details := twoReopenings(t, rec, "the second slow refusal's reopening")
 	if !strings.Contains(details[1], "reopening in 2s") {
 		t.Errorf("after a second slow refusal: %q, want the delay doubled to 2s", details)
+	}
+	for _, r := range rec.all() {
+		if r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in") && !r.State.Auto {
+			t.Errorf("a reopening after a refusal is not marked auto: %q", r.State.Detail)
+		}
 	}
 }
 

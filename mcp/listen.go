@@ -165,12 +165,14 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		s.emit(streamState(StateListen, 0, TransportStateless, detail, true))
 		s.acks.settle()
 	}
-	// A reopening to come is marked so (Auto), as the GET stream's are:
-	// a screen says the tries while they run, which the words alone
-	// would have it guess.
-	reopening := func(detail string) {
+	// A reopening after a stream that failed is marked so (Auto), as the
+	// GET stream's tries are: a screen says the tries while they run,
+	// which the words alone would have it guess. One after a stream that
+	// was served is routine (a serverless platform ends each request
+	// after a while), no try to warn of.
+	reopening := func(detail string, served bool) {
 		r := streamState(StateListen, 0, TransportStateless, detail, false)
-		r.State.Auto = true
+		r.State.Auto = !served
 		s.emit(r)
 		s.acks.settle()
 	}
@@ -191,7 +193,8 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(opened) >= listenServed && !listenRefused(err) && acked {
+		served := time.Since(opened) >= listenServed && !listenRefused(err) && acked
+		if served {
 			// It was served: a platform that ends every request after a
 			// few seconds ends this one too, and that is no failure to
 			// back off from or to give up over. One the server never
@@ -245,7 +248,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			wait, words = pace.after(failures-1, wait)
 		}
 		wait, words = pace.heed(err, wait, words)
-		reopening(fmt.Sprintf("%s; reopening in %s, attempt %d of %d%s", ended, DurationText(wait), failures, autoReconnects, words))
+		reopening(fmt.Sprintf("%s; reopening in %s, attempt %d of %d%s", ended, DurationText(wait), failures, autoReconnects, words), served)
 		if !sleepCtx(ctx, wait) {
 			return
 		}

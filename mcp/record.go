@@ -253,8 +253,10 @@ type StateChange struct {
 	// Read those through OnItsOwn, which also reads recordings older than
 	// it. On a StateGetStream it says the GET stream failed to open and
 	// mcpscope tries it again on its own, and on a StateListen that the
-	// 2026 listen stream ended and mcpscope reopens it on its own (no
-	// reconnect of the session, either).
+	// 2026 listen stream failed (refused, broken, or ended having served
+	// nothing) and mcpscope reopens it on its own (no reconnect of the
+	// session, either); a reopening after a stream that was served is
+	// routine, and not marked.
 	Auto bool `json:"auto,omitempty"`
 	// ServerEnded, on a StateClosed of the legacy stream, says the server
 	// ended the stream cleanly: nothing broke it and mcpscope did not close
