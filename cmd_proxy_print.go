@@ -125,7 +125,7 @@ func (lp *linePrinter) record(r mcp.Record) {
 	if r.HTTP != nil && r.HTTP.Resent > 0 {
 		lp.lineAt(r.Time, "!", lp.resent(r.HTTP), "")
 	}
-	if note := sessionIDLine(&r); note != "" {
+	if note := lp.sessionIDNote(&r); note != "" {
 		lp.lineAt(r.Time, "!", note, "")
 	}
 	for _, p := range lp.check.Look(&r) {

@@ -67,6 +67,9 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 	s.mu.Lock()
 	out, feed := s.lines, s.feed
 	more, say := refusalsOf(&s.refusals, r.Status).add(now, out != nil || feed != nil)
+	if r.Share {
+		s.shareRefused++
+	}
 	s.mu.Unlock()
 	if !say {
 		return

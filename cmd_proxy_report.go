@@ -207,7 +207,7 @@ func (s *proxySessions) report(w io.Writer) error {
 	}
 	recorded := s.recorded
 	failed, noted, incomplete, unsure := maps.Clone(s.failed), maps.Clone(s.noted), s.incomplete, s.unanswered
-	refused, other := 0, 0
+	refused, other, share := 0, 0, s.shareRefused
 	for status, n := range s.refusals {
 		if status == http.StatusServiceUnavailable {
 			refused += n.total
@@ -233,12 +233,13 @@ func (s *proxySessions) report(w io.Writer) error {
 			sayPathBelow(w, fmt.Sprintf(f.many, f.n), f.path)
 		}
 	}
-	if refused > 0 {
-		what := fmt.Sprintf("%d requests were", refused)
-		if refused == 1 {
-			what = "1 request was"
-		}
-		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.pf.maxSess)
+	if busy := refused - share; busy > 0 {
+		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", requestsWere(busy), s.pf.maxSess)
+	}
+	if share > 0 {
+		// Sessions were free, kept for other clients: a larger
+		// --max-sessions only lets the one client open more.
+		fmt.Fprintf(w, "%s refused with 503 for a client holding its share of the sessions (three quarters of --max-sessions %d, none of them idle; the rest are kept for other clients)\n", requestsWere(share), s.pf.maxSess)
 	}
 	if other > 0 {
 		what := fmt.Sprintf("%d other requests were", other)
@@ -307,4 +308,12 @@ func (s *proxySessions) report(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%s incomplete: records were not written; each replays up to where it did\n", what)
 	return &exitError{exitFailed, nil}
+}
+
+// requestsWere counts n requests as the report's sentences begin.
+func requestsWere(n int) string {
+	if n == 1 {
+		return "1 request was"
+	}
+	return fmt.Sprintf("%d requests were", n)
 }

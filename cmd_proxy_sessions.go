@@ -53,6 +53,7 @@ type proxySessions struct {
 	own           []*mcp.Session    // the user's own sessions, opened from the TUI
 	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
 	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
+	shareRefused  int               // of the 503s in refusals, those of a client holding its share of the sessions (proxy.Refusal.Share)
 	early         earlyGets         // sessions held until they are worth a recording of their own
 	// create makes a session's recording; nil means history.CreateIn (a
 	// test's waits, to show that no client waits for it).

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -47,6 +48,11 @@ func (l *leg) finish(err error) {
 			// how a 2026 client ends its subscription.
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client closed its listen stream, as a 2026 client ends a subscription; the proxy closed the upstream one"))
 		case l.closedToCancel():
+		case l.request && l.up.Opened == mcp.StreamJSON && l.up.BodySize > 0:
+			// A JSON body is the answer: the client had read part of
+			// it (logged as it came, cut short), so it did not leave
+			// before it came.
+			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, fmt.Errorf("the client left part way through the answer (%d bytes of it had come); the proxy closed the upstream request", l.up.BodySize))
 		case l.request:
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the answer came; the proxy closed the upstream request"))
 		default:

@@ -82,3 +82,12 @@ func (c *Client) initBefore() (sid string, sent bool) {
 	defer c.mu.Unlock()
 	return c.sessionID, c.initSent
 }
+
+// OpenedMidway reports whether st is the opening of a session the proxy
+// met mid-way (Client.joined): its id is the one its client sent, not one
+// an initialize answer relayed through the proxy named.
+func (c *Client) OpenedMidway(st *mcp.StateChange) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return st != nil && st.State == mcp.StateOpen && c.joined != "" && st.Detail == c.joined
+}

@@ -186,7 +186,7 @@ func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
 		http.StatusServiceUnavailable)
-	p.refused(r, http.StatusServiceUnavailable, why, short)
+	p.refusedFor(r, Refusal{Status: http.StatusServiceUnavailable, Why: why, Short: short, Share: greedy})
 }
 
 // Refusal is a request the proxy refused in no session, so that no
@@ -210,13 +210,24 @@ type Refusal struct {
 	// e.g. "its Origin is not local": a status bar 80 columns wide says it
 	// whole.
 	Short string
+	// Share says a 503 was for the client holding its share of the
+	// sessions (three quarters of --max-sessions), not for every session
+	// being busy: the others were kept for other clients.
+	Share bool
 }
 
 // refused tells the watcher of request r, refused with status for why
 // (short in a few words) and in no session.
 func (p *Proxy) refused(r *http.Request, status int, why, short string) {
+	p.refusedFor(r, Refusal{Status: status, Why: why, Short: short})
+}
+
+// refusedFor tells the watcher of request r, refused as rf says, in no
+// session; the request's own fields are filled in here.
+func (p *Proxy) refusedFor(r *http.Request, rf Refusal) {
 	if p.cfg.OnRefused != nil {
-		p.cfg.OnRefused(Refusal{Method: r.Method, URI: shownID(r.URL.RequestURI()), Credentials: urlpass.QueryParams(r.URL.RequestURI()), From: r.RemoteAddr, Status: status, Why: why, Short: short})
+		rf.Method, rf.URI, rf.Credentials, rf.From = r.Method, shownID(r.URL.RequestURI()), urlpass.QueryParams(r.URL.RequestURI()), r.RemoteAddr
+		p.cfg.OnRefused(rf)
 	}
 }
 

@@ -434,6 +434,8 @@ func openedAs(sid string) string {
 func unopened(l *leg, err error, upstream string) string {
 	how := "the initialize " + upstream
 	switch {
+	case l.clientLeft(err) && l.up.Opened == mcp.StreamJSON && l.up.BodySize > 0:
+		how = "the client left part way through upstream's answer to its initialize"
 	case l.clientLeft(err):
 		how = "the client left before upstream's answer to its initialize came"
 	case l.p.life.Err() != nil:

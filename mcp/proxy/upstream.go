@@ -239,6 +239,13 @@ func (l *leg) failed(op string, err error) {
 		l.c.obs.Fail(l.reqSeq, op, err)
 		return
 	}
+	// A request with id null is none the proxy waits on (isRequest), but
+	// the Observer logs it as a request and waits for its answer: the
+	// failure ends it there, or its session ends saying it was never
+	// answered though upstream refused it at once.
+	if l.c.obs.Fail(l.reqSeq, op, err) {
+		return
+	}
 	l.failBatch(op, err, true)
 }
 
