@@ -31,7 +31,7 @@ func TestAnswerWithOurIDWrittenAnotherWay(t *testing.T) {
 // whose digits would take long to write out.
 func TestSameInteger(t *testing.T) {
 	for id, want := range map[string]string{
-		"1.0": "1", "1e0": "1", "10E-1": "1", "1.5e1": "15", "-2.00": "-2", "-0.0": "0",
+		"1.0": "1", "1e0": "1", "10E-1": "1", "1.5e1": "15", "-2.00": "-2", "-0.0": "0", "-0": "0", "0": "", "-1": "",
 		"0.5e1": "5", "12e2": "1200", "1": "", "01.0": "", "1.5": "", "\"1.0\"": "",
 		"1e400": "", "1e-400": "", "1e99999999": "", ".5e1": "", "1.0x": "", "1e": "", "1.": "", "1e+1": "10",
 	} {

@@ -314,9 +314,10 @@ func (m *RPCMessage) NullIDResult() bool {
 // 1.0 answers request 1 for clients built on them (the Python SDK refuses
 // it; Ambiguities says readers differ). ok is false for
 // anything else: an integer as written already, a string, a number with a
-// fraction, or one past a few dozen digits.
+// fraction, or one past a few dozen digits. Zero written "-0" is 0 too:
+// both SDKs answer it 0.
 func sameInteger(id string) (integer string, ok bool) {
-	if len(id) > 64 || !strings.ContainsAny(id, ".eE") {
+	if len(id) > 64 || !strings.ContainsAny(id, ".eE") && id != "-0" {
 		return "", false
 	}
 	sign := ""

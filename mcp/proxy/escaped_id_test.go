@@ -103,3 +103,23 @@ func TestAnIntegerIDWrittenWithAFractionIsAnswered(t *testing.T) {
 		t.Errorf("initialize's answer is %v, want it paired with the request 1.0", answer.RPC.Class)
 	}
 }
+
+// A client's initialize with the id -0 is answered 0 by a Go server (the
+// same JSON number): the proxy read it as an answer to an id the client
+// never sent, said no session began, and filed the client's next request
+// as one of a session begun before it saw.
+func TestAnIDOfMinusZeroIsAnswered(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, gw.URL, Config{})
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":-0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, "Accept", "application/json, text/event-stream")
+	body := readAll(t, resp.Body)
+	if !strings.Contains(body, `"id":0,`) {
+		t.Fatalf("upstream answered %s, want the id written 0: %s", resp.Status, body)
+	}
+	sid := resp.Header.Get("Mcp-Session-Id")
+	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
+	answer := w.record(t, 1, "initialize's answer", func(r mcp.Record) bool { return r.Kind == mcp.KindReceived && r.RPC != nil })
+	if answer.RPC.Class != mcp.ClassResponse {
+		t.Errorf("initialize's answer is %v, want it paired with the request -0", answer.RPC.Class)
+	}
+}
