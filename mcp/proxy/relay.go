@@ -218,7 +218,9 @@ const holdLimit = 64 << 10
 func (l *leg) json(resp *http.Response, ok bool) error {
 	limit := int64(l.p.cfg.MaxEventSize)
 	keep := &capped{limit: limit}
-	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep), &l.rest)
+	// Each part is flushed as it comes, as an event is: a body sent in
+	// parts reached the client only as it ended.
+	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep), &l.rest)
 	body := keep.String()
 	// An answer that broke off was not relayed whole, read or not: it is
 	// said to have broken off (faults.go), not to be too large, and an
@@ -344,10 +346,11 @@ func (l *leg) encoded(resp *http.Response) error {
 	return err
 }
 
-// other relays any other answer whole and logs its first BodyLimit bytes.
+// other relays any other answer as it comes and logs its first
+// BodyLimit bytes.
 func (l *leg) other(resp *http.Response) error {
 	keep := &capped{limit: mcp.BodyLimit}
-	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep), &l.rest)
+	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep), &l.rest)
 	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
 	if err != nil {
 		l.up.Err = err.Error()
