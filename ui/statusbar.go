@@ -201,10 +201,16 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
 	if s.replayWait > 0 {
-		wait := history.FormatDuration(s.replayWait)
+		wait, short := "next record in "+history.FormatDuration(s.replayWait), "next in "+history.FormatDuration(s.replayWait)
+		if history.FormatMeasured(s.replayWait) == "?" {
+			// A record dated centuries on (a clock gone wrong, times
+			// edited): "next in 2562047h47m16s" pushed the protocol
+			// version, then the wait itself, off an 80-column bar.
+			wait, short = "next record far off", "next far off"
+		}
 		parts = append(parts, barPart{prio: 8,
-			text:  block(st.StatusValue).Render("next record in " + wait + ": . steps to it"),
-			short: block(st.StatusValue).Render("next in " + wait + " (.)")})
+			text:  block(st.StatusValue).Render(wait + ": . steps to it"),
+			short: block(st.StatusValue).Render(short + " (.)")})
 	}
 	if s.msg != nil && withMsg {
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
