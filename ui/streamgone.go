@@ -58,7 +58,7 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 			}
 			// The session's URL, named in the try's error, is on the
 			// bar already: it took a row of 80 columns here.
-			cmd := m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+			cmd := m.setStandingStatus(sanitize.Line(m.ownURLLeftOut(st.Detail)) + "…")
 			m.getRetrySaid = m.statusSeq
 			return cmd
 		}
@@ -159,11 +159,22 @@ func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 		case st.Over && strings.HasPrefix(st.Detail, mcp.ListenKeptFailing):
 			return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
 		case st.Auto:
-			cmd := m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+			cmd := m.setStandingStatus(sanitize.Line(m.ownURLLeftOut(st.Detail)) + "…")
 			m.listenRetrySaid = m.statusSeq
 			return cmd
 		}
 		return m.statusExpired(m.listenRetrySaid)
 	}
 	return nil
+}
+
+// setStandingStatus says a stream's try to come, whole, until the next
+// word on the stream ends it (statusExpired with its id): a warning's 8 s
+// ran out while the next try waited 16, and the status line was blank
+// over the wait. Its timer still comes, for a question opened meanwhile,
+// whose reminder it gives way to.
+func (m *Model) setStandingStatus(text string) tea.Cmd {
+	cmd := m.setWholeStatus(levelWarn, text)
+	m.status.msg.standing = true
+	return cmd
 }
