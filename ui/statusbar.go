@@ -201,13 +201,7 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
 	if s.replayWait > 0 {
-		wait, short := "next record in "+history.FormatDuration(s.replayWait), "next in "+history.FormatDuration(s.replayWait)
-		if history.FormatMeasured(s.replayWait) == "?" {
-			// A record dated centuries on (a clock gone wrong, times
-			// edited): "next in 2562047h47m16s" pushed the protocol
-			// version, then the wait itself, off an 80-column bar.
-			wait, short = "next record far off", "next far off"
-		}
+		wait, short := replayWaitWords(s.replayWait)
 		parts = append(parts, barPart{prio: 8,
 			text:  block(st.StatusValue).Render(wait + ": . steps to it"),
 			short: block(st.StatusValue).Render(short + " (.)")})
@@ -307,6 +301,22 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 		endCut = ansi.StringWidth(line) > s.w
 	}
 	return s.c.fit(line, s.w), cut, endCut
+}
+
+// replayWaitWords says a replay's wait for its next record, in full and
+// short. Days are counted as Raw events' times count them (sinceConnect),
+// and a wait of centuries (a clock gone wrong, times edited) is far off:
+// "next in 1752000h0m0s" pushed the protocol version, then the wait
+// itself, off an 80-column bar, and the replay looked stuck.
+func replayWaitWords(d time.Duration) (wait, short string) {
+	n := history.FormatDuration(d)
+	if d >= 100*time.Hour {
+		n = strings.TrimPrefix(sinceConnect(d), "+")
+	}
+	if n == "?" {
+		return "next record far off", "next far off"
+	}
+	return "next record in " + n, "next in " + n
 }
 
 // keepOverVersion is the priority from which a field of the status bar is
