@@ -341,7 +341,7 @@ func (s *statusBar) stateView(state string) string {
 			return st.Warning.Render("◌ " + probe)
 		}
 	}
-	if s.gone && state == mcp.StateInitialized {
+	if s.gone && (state == mcp.StateInitialized || state == stateDiscovered) {
 		return st.Error.Render("● " + stateStreamGone)
 	}
 	switch state {
