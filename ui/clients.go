@@ -282,7 +282,7 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 	if i != m.clients.cur {
 		if f.Backend != nil {
 			// Said when its tab is shown again (showClient).
-			f.gone, _ = streamGoneAfter(f.gone, msg.recs)
+			f.gone, _ = streamGoneAfter(f.gone, msg.recs, f.log)
 		}
 		return tea.Batch(next, m.announceFolded(f, i, had, msg.recs))
 	}

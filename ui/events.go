@@ -281,6 +281,12 @@ func (e *eventsPane) view(focused bool) []string {
 			lines = append(lines, st.Hint.Render("filtering…"))
 		case e.filter.active():
 			lines = append(lines, st.Hint.Render("no event matches the filter"))
+		case e.c.replay && e.c.replayDone:
+			lines = append(lines, st.Hint.Render("no events in this recording"))
+		case e.c.proxied() && e.c.log.Stats().State == mcp.StateClosed:
+			// "yet" promised more from a client session that ended (an
+			// upstream that refused it, a 502): none can come.
+			lines = append(lines, st.Hint.Render("no events: the session ended without any"))
 		default:
 			lines = append(lines, st.Hint.Render("no events yet"))
 		}

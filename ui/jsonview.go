@@ -257,6 +257,13 @@ func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 		switch {
 		case k == kindString && n < len(text):
 			n, cols = wordBreak(text, n, cols, w.width)
+			if strings.TrimLeft(text[n:], " ") == `"` && n > 1 {
+				// Only the closing quote left for the next row read
+				// '",' alone there: its last word, or grapheme, goes
+				// with it.
+				n, cols = fit(text, cols-1)
+				n, cols = wordBreak(text, n, cols, w.width)
+			}
 		case k == kindString && wrapped:
 			// A string already on rows of its own goes on a line of its
 			// text per row to its end: the last rows ran "שלום\n表格\n"

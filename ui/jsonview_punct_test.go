@@ -35,3 +35,23 @@ func TestJSONPunctuationStaysWithItsValue(t *testing.T) {
 		}
 	}
 }
+
+// A string that wrapped one or two cells from its end left only its
+// closing quote for the next row, and Detail showed '",' alone there (a
+// tool result's text a cell or two shorter than the pane). At every width
+// whose rows hold more than a word, the quote takes some of the text with
+// it.
+func TestJSONClosingQuoteNotAloneOnARow(t *testing.T) {
+	st := testStyles()
+	for _, text := range []string{strings.Repeat("x", 70), strings.Repeat("lorem ipsum ", 6)} {
+		raw := `{"content":[{"type":"text","text":"` + text + `"}],"isError":false}`
+		for width := 20; width <= 100; width++ {
+			lines, _, _ := jsonLines(raw, &st, true, width, 0)
+			for i, l := range lines {
+				if s := strings.TrimSpace(ansi.Strip(l)); strings.HasPrefix(s, `"`) && strings.Trim(s, `",:}]`) == "" {
+					t.Fatalf("width %d: row %d is the closing quote alone (%q); rows:\n%s", width, i, s, ansi.Strip(strings.Join(lines, "\n")))
+				}
+			}
+		}
+	}
+}

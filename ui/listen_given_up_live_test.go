@@ -50,3 +50,21 @@ func TestLiveListenReopeningsAreSaid(t *testing.T) {
 		t.Fatalf("the status line while the listen stream is reopened = %+v, want the reopening said, without the session's URL", sl)
 	}
 }
+
+// A 2026 listen stream given up on a server gone leaves the bar saying
+// so once the status line's message goes, as the GET stream's does
+// ("● stream gone"): it said "● discovered" over a server that had gone.
+func TestLiveListenGivenUpOnAServerGoneIsOnTheBar(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: 10 * time.Millisecond}, 80, 24, "● discovered")
+	l.waitFor("subscriptions/acknowledged")
+	l.mark()
+	if err := gw.Close(); err != nil {
+		t.Fatalf("closing the demo gateway: %v", err)
+	}
+	l.waitWords("mcpscope stopped reopening it after 5 attempts")
+	m := l.quit()
+	if bar := m.status.view(); !strings.Contains(bar, "● "+stateStreamGone) {
+		t.Errorf("the status bar once the listen stream is given up on a server gone = %q, want %q", bar, "● "+stateStreamGone)
+	}
+}

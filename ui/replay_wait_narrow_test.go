@@ -30,10 +30,16 @@ func TestReplayWaitKeepsTheStateReadableAt80Columns(t *testing.T) {
 // moves on.
 func replayAtGap(t *testing.T, w, h int) (m *Model, p *history.Player, now *time.Time) {
 	t.Helper()
+	return replayAtGapOf(t, w, h, 60*time.Second)
+}
+
+// replayAtGapOf is replayAtGap with a gap of gap.
+func replayAtGapOf(t *testing.T, w, h int, gap time.Duration) (m *Model, p *history.Player, now *time.Time) {
+	t.Helper()
 	recs := fixtureRecords()
 	half := len(recs) / 2
 	for i := half; i < len(recs); i++ {
-		recs[i].Time = recs[i].Time.Add(60 * time.Second)
+		recs[i].Time = recs[i].Time.Add(gap)
 	}
 	p = history.NewPlayer(history.Header{URL: fixtureBase, Transport: "streamable"}, recs)
 	clock := fixedNow

@@ -195,6 +195,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// ("terminals take no mor…"): it wraps to be read whole.
 		return m.setWholeStatus(msg.status())
 	case statusExpiredMsg:
+		if sl := m.status.msg; sl != nil && sl.id == msg.id && sl.standing && !m.ask.open() {
+			return nil
+		}
 		return m.statusExpired(msg.id)
 	case spinTickMsg:
 		return m.spinTick()

@@ -441,6 +441,8 @@ func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
 		case paneEvents:
 			m.open(func() { m.detail.showEvent(m.events.selected(), m.events.selectedRow()) }, m.events.selected() != nil)
 			return nil
+		case paneDetail:
+			return m.detailOpenKey(msg)
 		}
 	}
 	if m.focus == paneDetail && key.Matches(msg, m.keys.Back) {

@@ -201,10 +201,10 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
 	if s.replayWait > 0 {
-		wait := history.FormatDuration(s.replayWait)
+		wait, short := replayWaitWords(s.replayWait)
 		parts = append(parts, barPart{prio: 8,
-			text:  block(st.StatusValue).Render("next record in " + wait + ": . steps to it"),
-			short: block(st.StatusValue).Render("next in " + wait + " (.)")})
+			text:  block(st.StatusValue).Render(wait + ": . steps to it"),
+			short: block(st.StatusValue).Render(short + " (.)")})
 	}
 	if s.msg != nil && withMsg {
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
@@ -303,6 +303,22 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	return s.c.fit(line, s.w), cut, endCut
 }
 
+// replayWaitWords says a replay's wait for its next record, in full and
+// short. Days are counted as Raw events' times count them (sinceConnect),
+// and a wait of centuries (a clock gone wrong, times edited) is far off:
+// "next in 1752000h0m0s" pushed the protocol version, then the wait
+// itself, off an 80-column bar, and the replay looked stuck.
+func replayWaitWords(d time.Duration) (wait, short string) {
+	n := history.FormatDuration(d)
+	if d >= 100*time.Hour {
+		n = strings.TrimPrefix(sinceConnect(d), "+")
+	}
+	if n == "?" {
+		return "next record far off", "next far off"
+	}
+	return "next record in " + n, "next in " + n
+}
+
 // keepOverVersion is the priority from which a field of the status bar is
 // worth more than the protocol version next to the transport: the counts
 // and a replay's wait.
@@ -325,7 +341,7 @@ func (s *statusBar) stateView(state string) string {
 			return st.Warning.Render("◌ " + probe)
 		}
 	}
-	if s.gone && state == mcp.StateInitialized {
+	if s.gone && (state == mcp.StateInitialized || state == stateDiscovered) {
 		return st.Error.Render("● " + stateStreamGone)
 	}
 	switch state {

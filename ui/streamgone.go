@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -26,7 +27,7 @@ const stateStreamGone = "stream gone"
 // from again. Only the Negotiation pane said it before, and at 80x24 it
 // is a tab the user is not looking at.
 func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
-	gone, err := streamGoneAfter(m.status.gone, batch)
+	gone, err := streamGoneAfter(m.status.gone, batch, m.com.log)
 	m.status.gone = gone
 	if f := m.clients.shown(); f != nil {
 		f.gone = gone
@@ -58,7 +59,7 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 			}
 			// The session's URL, named in the try's error, is on the
 			// bar already: it took a row of 80 columns here.
-			cmd := m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+			cmd := m.setStandingStatus(sanitize.Line(m.ownURLLeftOut(st.Detail)) + "…")
 			m.getRetrySaid = m.statusSeq
 			return cmd
 		}
@@ -85,13 +86,21 @@ func getGivenUpWords(before []mcp.Record, detail string) string {
 // streamGoneAfter is whether a session's stream is gone after batch,
 // given whether it was before, and the error in batch that says so when
 // one does and nothing after it says the server answered again.
-func streamGoneAfter(was bool, batch []mcp.Record) (gone bool, err *mcp.ErrorInfo) {
+func streamGoneAfter(was bool, batch []mcp.Record, log *history.Log) (gone bool, err *mcp.ErrorInfo) {
 	gone = was
 	for i := range batch {
 		r := &batch[i]
 		switch {
 		case r.Kind == mcp.KindError && r.Error != nil && streamGone(r.Error):
 			gone, err = true, r.Error
+		case r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateListen && r.State.Over &&
+			strings.HasPrefix(r.State.Detail, mcp.ListenKeptFailing):
+			// The 2026 listen stream given up on a server gone: once
+			// its message went, the bar said "● discovered" over it.
+			// Said by sayListenStream, so no error to say here. Its
+			// last try's failure, in the log, may have come in an
+			// earlier batch than the give-up.
+			gone, err = listenUnreached(log), nil
 		case r.Kind == mcp.KindState && r.State != nil && r.State.State != mcp.StateGetStream,
 			r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Status > 0:
 			// The server answered again, or the session went on
@@ -101,6 +110,17 @@ func streamGoneAfter(was bool, batch []mcp.Record) (gone bool, err *mcp.ErrorInf
 		}
 	}
 	return gone, err
+}
+
+// listenUnreached reports whether the last try of log's listen stream
+// failed for want of the server: unreachable, or the connection dropped.
+func listenUnreached(log *history.Log) bool {
+	p := log.ListenPair()
+	if p == nil || p.Failure == nil || p.Failure.Error == nil {
+		return false
+	}
+	c := p.Failure.Error.Cause
+	return c == mcp.CauseUnreachable || c == mcp.CauseDropped
 }
 
 // ownURLLeftOut is text without the session's own URL after the methods
@@ -159,11 +179,22 @@ func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 		case st.Over && strings.HasPrefix(st.Detail, mcp.ListenKeptFailing):
 			return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
 		case st.Auto:
-			cmd := m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+			cmd := m.setStandingStatus(sanitize.Line(m.ownURLLeftOut(st.Detail)) + "…")
 			m.listenRetrySaid = m.statusSeq
 			return cmd
 		}
 		return m.statusExpired(m.listenRetrySaid)
 	}
 	return nil
+}
+
+// setStandingStatus says a stream's try to come, whole, until the next
+// word on the stream ends it (statusExpired with its id): a warning's 8 s
+// ran out while the next try waited 16, and the status line was blank
+// over the wait. Its timer still comes, for a question opened meanwhile,
+// whose reminder it gives way to.
+func (m *Model) setStandingStatus(text string) tea.Cmd {
+	cmd := m.setWholeStatus(levelWarn, text)
+	m.status.msg.standing = true
+	return cmd
 }

@@ -27,6 +27,18 @@ func (m *Model) sayNoKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
+// detailOpenKey is enter (msg) in the Detail pane: with nothing open it
+// says where enter opens something, for the pane's hint says to press it,
+// and in the Detail tab of 80 columns enter did nothing and said nothing.
+// With something open the pane has it.
+func (m *Model) detailOpenKey(msg tea.KeyMsg) tea.Cmd {
+	if !m.detail.empty() {
+		return m.paneUpdate(paneDetail, msg)
+	}
+	k := m.keys
+	return m.setStatus(levelInfo, "nothing open: press "+k.Open.Help().Key+" on a pair in Pairs or an event in Raw events ("+k.NextPane.Help().Key+" goes to them)")
+}
+
 // endNoKey ends "z is no key" at the next key, whatever it does: it stood
 // its 5 s over what a valid key then did.
 func (m *Model) endNoKey() tea.Cmd {

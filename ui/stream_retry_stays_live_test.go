@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// expireEvery sends the end of every status message said so far, as each
+// one's timer would once its time is up.
+func (l *live) expireEvery() {
+	for id := 1; id <= 200; id++ {
+		l.tm.Send(statusExpiredMsg{id: id})
+	}
+}
+
+// A retry of the GET stream said on the status line stays until the next
+// word on the stream: it went after 8 s where the next try waited 16 s,
+// and the line was blank over the wait.
+func TestLiveGetRetryStaysOverItsWait(t *testing.T) {
+	srv := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
+		if r.Method == http.MethodGet && r.URL.Path == "/mcp" {
+			http.Error(w, "broken", http.StatusInternalServerError)
+			return
+		}
+		gateway.ServeHTTP(w, r)
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable, ReconnectDelay: time.Minute}, 80, 24, "● initialized")
+	l.waitFor("attempt 1 of 5")
+	l.expireEvery()
+	m := l.quit()
+	if sl := m.status.msg; sl == nil || !strings.Contains(sl.text, "attempt 1 of 5") {
+		t.Fatalf("the status line once its time is up, while the GET stream's next try waits = %+v, want the try still said", sl)
+	}
+}
+
+// The 2026 listen stream's reopening stays said over its wait, as the GET
+// stream's tries do.
+func TestLiveListenReopeningStaysOverItsWait(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: time.Minute}, 80, 24, "● discovered")
+	l.waitFor("subscriptions/acknowledged")
+	l.mark()
+	if err := gw.Close(); err != nil {
+		t.Fatalf("closing the demo gateway: %v", err)
+	}
+	l.waitWords("attempt 1 of 5")
+	l.expireEvery()
+	m := l.quit()
+	if sl := m.status.msg; sl == nil || !strings.Contains(sl.text, "reopening in") {
+		t.Fatalf("the status line once its time is up, while the listen stream's reopening waits = %+v, want the reopening still said", sl)
+	}
+}
