@@ -135,6 +135,9 @@ type Model struct {
 	// stream is being reopened: the stream's next word ends it
 	// (sayListenStream).
 	listenRetrySaid int
+	// listenTrying says the listen stream's last word was a reopening
+	// to come: a give-up after it is said, whatever its reason.
+	listenTrying bool
 	// unsent is the status message that says an answer was not sent and
 	// is kept, and its id: the stream's news that follows (reconnecting,
 	// a new session) carries it on instead of replacing it unread.

@@ -3,12 +3,14 @@ package ui
 import (
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // expireEvery sends the end of every status message said so far, as each
@@ -55,4 +57,43 @@ func TestLiveListenReopeningStaysOverItsWait(t *testing.T) {
 	if sl := m.status.msg; sl == nil || !strings.Contains(sl.text, "reopening in") {
 		t.Fatalf("the status line once its time is up, while the listen stream's reopening waits = %+v, want the reopening still said", sl)
 	}
+}
+
+// A reopened listen stream the server took ends the reopening's message:
+// a server granting all that was asked logs no listen state for it, and
+// the message, which stays until the stream's next word, stayed over a
+// stream that was back.
+func TestLiveListenTakenAgainEndsTheReopening(t *testing.T) {
+	var listens atomic.Int32
+	srv := mcptest.StatelessOnMethod(t, mcp.ListenMethod, func(x *mcptest.Exchange) {
+		if listens.Add(1) == 1 {
+			x.Error(-32603, "overloaded")
+			return
+		}
+		x.Default()
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: 50 * time.Millisecond}, 80, 24, "attempt 1 of 5")
+	l.mark()
+	l.waitFor("● listening")
+	m := l.quit()
+	if sl := m.status.msg; sl != nil && strings.Contains(sl.text, "reopening in") {
+		t.Errorf("the status line once the reopened stream was taken = %q, want the reopening no longer said", sl.text)
+	}
+}
+
+// Reopenings said, then a reopening refused for good (-32601): the give-up
+// is said, where the reopenings' message went and nothing said the stream
+// was over.
+func TestLiveListenRefusedAfterTriesIsSaid(t *testing.T) {
+	var listens atomic.Int32
+	srv := mcptest.StatelessOnMethod(t, mcp.ListenMethod, func(x *mcptest.Exchange) {
+		if listens.Add(1) == 1 {
+			x.Error(-32603, "overloaded")
+			return
+		}
+		x.Error(-32601, "no listen here")
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: 50 * time.Millisecond}, 80, 24, "attempt 1 of 5")
+	l.mark()
+	l.waitWords("will not arrive")
 }

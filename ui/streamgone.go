@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -171,12 +172,27 @@ func streamGone(e *mcp.ErrorInfo) bool {
 // stream's (sayGetRetrying).
 func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 	for i := len(batch) - 1; i >= 0; i-- {
-		st := batch[i].State
-		if batch[i].Kind != mcp.KindState || st == nil || st.State != mcp.StateListen {
+		r := &batch[i]
+		if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == mcp.AckMethod {
+			// A stream reopened was taken: a server that grants the
+			// whole of what was asked logs no listen state for it, and
+			// the reopening stayed said over a stream that was back.
+			m.listenTrying = false
+			return m.statusExpired(m.listenRetrySaid)
+		}
+		st := r.State
+		if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateListen {
 			continue
 		}
+		trying := m.listenTrying || slices.ContainsFunc(batch[:i], func(r mcp.Record) bool {
+			return r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateListen && r.State.Auto
+		})
+		m.listenTrying = st.Auto
 		switch {
-		case st.Over && strings.HasPrefix(st.Detail, mcp.ListenKeptFailing):
+		case st.Over && (trying || strings.HasPrefix(st.Detail, mcp.ListenKeptFailing)):
+			// Given up after tries said, for whatever reason (a refusal
+			// for good, as well as the tries spent): said, where the
+			// tries' message went and nothing said the stream was over.
 			return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
 		case st.Auto:
 			cmd := m.setStandingStatus(sanitize.Line(m.ownURLLeftOut(st.Detail)) + "…")
