@@ -66,6 +66,9 @@ type AnswerCheck struct {
 	// subs are the resources subscribed to in the session, and the
 	// updates of others it was sent (answercheck_subscribed.go).
 	subs subscriptions
+	// decl are the capabilities declared, and the first answer to a
+	// method they leave out (answercheck_declared.go).
+	decl declared
 }
 
 // maxAccepted bounds the 202 POSTs with a body held for their answer: a
@@ -99,7 +102,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 	case r.Kind == mcp.KindReceived && r.RPC != nil:
 		// Both checks run: the 202 warning does not keep the era
 		// check from noting (and saying once) what the answer holds.
-		return slices.Concat(only(c.acceptedWith(r)), only(c.newerThan(r)), only(c.unsubscribed(r)))
+		return slices.Concat(only(c.acceptedWith(r)), only(c.newerThan(r)), only(c.unsubscribed(r)), only(c.undeclaredAnswer(r)))
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
 		// All run: an answer labelled twice may contradict the
 		// session's id or version too,
@@ -323,7 +326,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.statelessID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.twoTypes} {
+	for _, p := range []*Problem{c.otherID, c.statelessID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.twoTypes, c.decl.said} {
 		if p != nil {
 			ps = append(ps, *p)
 		}
