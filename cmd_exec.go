@@ -415,6 +415,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	}
 	// After the linger: what the server asked meanwhile (on a bridge that
 	// broadcasts, even another client's question) went unanswered too.
+	if unused := ans.shadowedWords(); unused != "" {
+		fmt.Fprintln(stderr, unused)
+	}
 	if missing := ans.missing(); missing != "" {
 		fmt.Fprintln(stderr, missing)
 		code = max(code, exitFailed)

@@ -29,6 +29,9 @@ type execAnswers struct {
 	command    string // what a warning starts with: the command being run, with --json
 	unanswered []mcp.InputRequest
 	used       []string // the given answers that matched a request
+	// shadowed are the given answers said unused, as one before them
+	// fitting the same request was taken (notUsed).
+	shadowed []shadowedAnswer
 	// firstAsk is, by given answer, the elicitation it first answered:
 	// reused for one of another mode, it is said what it was given for.
 	firstAsk map[string]askedElicitation
@@ -100,14 +103,19 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 		if len(named) == 0 {
 			continue
 		}
-		pick := named[0]
+		pick, found := named[0], false
+		var unused []string // lines that fit as well, after the one taken
 		for _, line := range named {
 			_, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 			if _, _, err := command.ParseAnswer(req, rest); err == nil {
-				pick = line
-				break
+				if !found {
+					pick, found = line, true
+				} else if line != pick {
+					unused = append(unused, line)
+				}
 			}
 		}
+		a.notUsed(req, pick, unused)
 		first, rest, _ := strings.Cut(strings.TrimSpace(pick), " ")
 		if m, ok := methodAliases[first]; ok {
 			first = m
@@ -118,6 +126,40 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 	a.unanswered = append(a.unanswered, req)
 	a.mu.Unlock()
 	return nil, mcp.ErrNoAnswer
+}
+
+// notUsed notes the --answer lines that fit req as well as pick, which
+// answered it as the first given: 'confirm accept' then 'confirm decline'
+// answered accept, and the decline was dropped without a word. Those no
+// later request takes are said at the end (shadowedWords): one fitting a
+// form here may be meant for a URL asked later.
+func (a *execAnswers) notUsed(req mcp.InputRequest, pick string, unused []string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, line := range unused {
+		if !slices.ContainsFunc(a.shadowed, func(s shadowedAnswer) bool { return s.line == line }) {
+			a.shadowed = append(a.shadowed, shadowedAnswer{line: line, by: pick, asked: cmp.Or(inputKeyShown(req.Key), req.Method)})
+		}
+	}
+}
+
+// shadowedAnswer is an --answer line that fitted a request another line
+// given before it answered.
+type shadowedAnswer struct{ line, by, asked string }
+
+// shadowedWords are the warnings of the --answer lines that fitted a
+// request only after another, and answered none: "" when there are none.
+func (a *execAnswers) shadowedWords() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var b strings.Builder
+	for _, s := range a.shadowed {
+		if !slices.Contains(a.used, s.line) {
+			fmt.Fprintf(&b, "warning: --answer '%s' was not used: '%s', given before it, answered %s, which it fitted too\n",
+				sanitize.Line(clip.Quote(s.line, 512)), sanitize.Line(clip.Quote(s.by, 512)), sanitize.Line(mcp.NameShown(s.asked)))
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // about sets what the warnings about answers given while the next command

@@ -13,7 +13,7 @@ import (
 // strings: exec prints the values that are strings and counts the rest,
 // rather than dropping to the raw JSON as if nothing in it were readable.
 func TestExecCompletionOfOddTypesPrintsTheStrings(t *testing.T) {
-	srv := mcptest.OnMethod(t, "completion/complete", func(x *mcptest.Exchange) {
+	srv := completingServer(t, func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"completion":` +
 			`{"values":["ruby",7,null,{"a":1},"rust"],"total":"lots","hasMore":"yes"}}}`)
 	})

@@ -44,7 +44,7 @@ func TestExecListsAResourceWithItsName(t *testing.T) {
 // A resource's name and description are wrapped to the terminal's width
 // as the other listings' descriptions are, under the row, not past it.
 func TestExecFitsAResourceNameToTheWidth(t *testing.T) {
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+	srv := mcptest.New(t, mcptest.Options{Capabilities: resourcesDeclared, Handle: func(c *mcptest.Call) {
 		if c.Method != "resources/list" {
 			c.Default()
 			return

@@ -13,7 +13,7 @@ import (
 // line with the others' only by runes, so they started further right, and
 // the description, wrapped to what runes left, ran past the width.
 func TestExecListingColumnsOfWideCharacters(t *testing.T) {
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+	srv := mcptest.New(t, mcptest.Options{Capabilities: resourcesDeclared, Handle: func(c *mcptest.Call) {
 		if c.Method != "resources/templates/list" {
 			c.Default()
 			return

@@ -60,7 +60,7 @@ func TestExecToolListWrapsToTheTerminal(t *testing.T) {
 // hangIndent, instead of a narrow column of a few words a line.
 func TestExecResourceListWrapsUnderANarrowColumn(t *testing.T) {
 	uri := "demo://resource/static/document/architecture.md"
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+	srv := mcptest.New(t, mcptest.Options{Capabilities: resourcesDeclared, Handle: func(c *mcptest.Call) {
 		if c.Method != "resources/list" {
 			c.Default()
 			return
@@ -77,3 +77,8 @@ func TestExecResourceListWrapsUnderANarrowColumn(t *testing.T) {
 		t.Errorf("the description does not go on under the row, indented by 4:\ngot  %q\nwant %q\n%s", lines[2], want, listing)
 	}
 }
+
+// resourcesDeclared are the capabilities of a legacy fake whose Handle
+// lists resources: one declaring tools alone that answered would be noted
+// as contradicting itself.
+var resourcesDeclared = map[string]any{"tools": map[string]any{}, "resources": map[string]any{}}

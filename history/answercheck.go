@@ -20,6 +20,9 @@ import (
 type AnswerCheck struct {
 	transport string
 	sessionID string // the session in use
+	// sessionShown is sessionID as a message quotes it: the size of one
+	// the record cut is its size on the wire (HeaderQuoted).
+	sessionShown string
 	// idLater says sessionID was first named by an answer after
 	// initialize's, which named none: no request need carry it.
 	idLater  bool
@@ -63,6 +66,9 @@ type AnswerCheck struct {
 	// subs are the resources subscribed to in the session, and the
 	// updates of others it was sent (answercheck_subscribed.go).
 	subs subscriptions
+	// decl are the capabilities declared, and the first answer to a
+	// method they leave out (answercheck_declared.go).
+	decl declared
 }
 
 // maxAccepted bounds the 202 POSTs with a body held for their answer: a
@@ -81,7 +87,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 	case r.Kind == mcp.KindDetect && r.Detect != nil && r.Detect.Transport != "":
 		c.setTransport(r.Detect.Transport)
 	case r.Kind == mcp.KindEndpoint && r.Endpoint != nil && r.Endpoint.SessionID != "":
-		c.sessionID, c.idLater = r.Endpoint.SessionID, false
+		c.setSession(r.Endpoint.SessionID, mcp.HeaderQuote(r.Endpoint.SessionID), false)
 	case r.Kind == mcp.KindSent && r.RPC != nil && sentInitialize(r.RPC):
 		c.initSeq = r.Seq
 	case r.Kind == mcp.KindState && r.State != nil:
@@ -96,7 +102,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 	case r.Kind == mcp.KindReceived && r.RPC != nil:
 		// Both checks run: the 202 warning does not keep the era
 		// check from noting (and saying once) what the answer holds.
-		return slices.Concat(only(c.acceptedWith(r)), only(c.newerThan(r)), only(c.unsubscribed(r)))
+		return slices.Concat(only(c.acceptedWith(r)), only(c.newerThan(r)), only(c.unsubscribed(r)), only(c.undeclaredAnswer(r)))
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
 		// All run: an answer labelled twice may contradict the
 		// session's id or version too,
@@ -122,6 +128,12 @@ func only(p Problem, ok bool) []Problem {
 	return []Problem{p}
 }
 
+// setSession sets the session in use, shown as a message quotes it, and
+// whether an answer after initialize's named it first.
+func (c *AnswerCheck) setSession(id, shown string, later bool) {
+	c.sessionID, c.sessionShown, c.idLater = id, shown, later
+}
+
 // setTransport notes the transport of the session. Stateless HTTP has no
 // session: an Mcp-Session-Id a 2026 server sends anyway is never sent
 // back, so none is in use, even one a probe's answer named before
@@ -129,7 +141,8 @@ func only(p Problem, ok bool) []Problem {
 func (c *AnswerCheck) setTransport(t string) {
 	c.transport = t
 	if t == mcp.TransportStateless {
-		c.sessionID, c.otherID = "", nil
+		c.setSession("", "", false)
+		c.otherID = nil
 	}
 }
 
@@ -158,9 +171,9 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 			c.protocol = ""
 		}
 		if st.SessionID != "" {
-			c.sessionID, c.idLater = st.SessionID, false
+			c.setSession(st.SessionID, mcp.HeaderQuote(st.SessionID), false)
 		} else if st.State == mcp.StateConnecting && c.transport == mcp.TransportStreamable {
-			c.sessionID, c.idLater = "", false
+			c.setSession("", "", false)
 		}
 	}
 }
@@ -199,7 +212,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" && c.transport != mcp.TransportStateless {
 		switch {
 		case initialize || c.sessionID == "":
-			c.sessionID, c.idLater = id, !initialize
+			c.setSession(id, h.HeaderQuoted("Mcp-Session-Id"), !initialize)
 		case id != c.sessionID && c.otherID == nil:
 			// Said of the id the session had: one initialize named, or,
 			// where it named none, the first a later answer named.
@@ -208,7 +221,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 				named = "the one an earlier answer named (initialize's answer named none)"
 			}
 			c.otherID = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
-				Message: fmt.Sprintf("an answer named session %q, not %q, %s", sanitize.Line(mcp.HeaderQuote(id)), sanitize.Line(mcp.HeaderQuote(c.sessionID)), named)}
+				Message: fmt.Sprintf("an answer named session %q, not %q, %s", sanitize.Line(h.HeaderQuoted("Mcp-Session-Id")), sanitize.Line(c.sessionShown), named)}
 			return *c.otherID, true
 		}
 	}
@@ -251,7 +264,7 @@ func (c *AnswerCheck) statelessSession(r *mcp.Record) (Problem, bool) {
 		return Problem{}, false
 	}
 	c.statelessID = &Problem{Level: LevelWarning, Seq: r.Seq,
-		Message: fmt.Sprintf("a stateless (2026-07-28) answer named session %q: that revision has no sessions, so mcpscope does not send it back", sanitize.Line(mcp.HeaderQuote(id)))}
+		Message: fmt.Sprintf("a stateless (2026-07-28) answer named session %q: that revision has no sessions, so mcpscope does not send it back", sanitize.Line(h.HeaderQuoted("Mcp-Session-Id")))}
 	return *c.statelessID, true
 }
 
@@ -305,7 +318,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 	}
 	c.otherSent = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseVersionSent},
 		Message: fmt.Sprintf("the client sent a request naming MCP-Protocol-Version %q in session %q, which negotiated %q: it was relayed and is recorded as sent; the session's version is still %q",
-			sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(mcp.HeaderQuote(c.sessionID)), sanitize.Line(mcp.HeaderQuote(c.protocol)), sanitize.Line(mcp.HeaderQuote(c.protocol)))}
+			sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(c.sessionShown), sanitize.Line(mcp.HeaderQuote(c.protocol)), sanitize.Line(mcp.HeaderQuote(c.protocol)))}
 	return *c.otherSent, true
 }
 
@@ -313,7 +326,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.statelessID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.twoTypes} {
+	for _, p := range []*Problem{c.otherID, c.statelessID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.twoTypes, c.decl.said} {
 		if p != nil {
 			ps = append(ps, *p)
 		}

@@ -43,3 +43,30 @@ func TestAnswerChecksCutALongMethodAtNameLimit(t *testing.T) {
 		t.Errorf("no %s problem was said", cause)
 	}
 }
+
+// A session id longer than the record keeps of a header (HeaderLimit) is
+// quoted with the size it came with, as HeadersCut keeps it: the check
+// said "(8192 bytes)", the record's cut, of a 100 KB id.
+func TestAnswerCheckSaysACutSessionIDsWireSize(t *testing.T) {
+	other := strings.Repeat("s", 100_000)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Header().Set("Mcp-Session-Id", other)
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true, Protocol: "2025-03-26"}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.Request(ctx, "tools/list", []byte(`{}`)); err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+	})
+	for _, p := range l.Negotiation().Problems {
+		if p.Fact != nil && p.Fact.Cause == mcp.CauseSessionIDChanged {
+			if !strings.Contains(p.Message, "… (100000 bytes)") {
+				t.Errorf("the problem says %.300q…, want the id's 100000 bytes", p.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no %s problem was said", mcp.CauseSessionIDChanged)
+}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/regular"
@@ -422,6 +423,9 @@ func openRecording(path string) (*os.File, error) {
 		return nil, fmt.Errorf("no recording at %s: the file does not exist (mcpscope sessions lists the recordings, each with its whole path)", path)
 	case errors.Is(err, fs.ErrPermission):
 		return nil, fmt.Errorf("cannot read the recording %s: permission denied (it belongs to another user?)", path)
+	case errors.Is(err, syscall.ELOOP):
+		// os's "too many levels of symbolic links" names no way out.
+		return nil, fmt.Errorf("cannot open the recording %s: it is a symbolic link that leads back to itself (a loop of links, or too many in a row): give the recording's own path, or point the link at it (ls -l %s shows where it points)", path, path)
 	case err != nil:
 		return nil, fmt.Errorf("cannot open the recording: %w", err)
 	}

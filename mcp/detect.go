@@ -332,6 +332,15 @@ func (s *Session) detect(ctx context.Context) error {
 		stopped.Probe = stoppedAt
 		err = &stopped
 	}
+	if we, ok := err.(*WireError); ok {
+		if said := overriddenWords(s.cfg.Header); said != "" {
+			// The user's -H is what every probe was refused for, where
+			// the message alone sent them to check the URL.
+			told := *we
+			told.Message += said
+			err = &told
+		}
+	}
 	if !forced && failedOn >= 0 && ctx.Err() == nil {
 		// The failure is the session's own error record, shown whole
 		// with its advice: the reason names the attempt it ended, as the

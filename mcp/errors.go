@@ -378,6 +378,11 @@ var notHTTP = []string{
 // HTTP record keeps more of it (HeaderLimit bytes, KeepHeaders).
 func HeaderQuote(v string) string { return firstLine(v) }
 
+// HeaderQuoteOf is HeaderQuote of v, the start of a value size bytes long
+// on the wire (a record's HeadersCut): quoted so, a 100 KB value the record
+// kept 8 KiB of is said to be 100 KB, not 8 KiB.
+func HeaderQuoteOf(v string, size int) string { return clip.HeadlineOf(v, 200, size) }
+
 // contentTypeHeader is the Content-Type an error about it records, quoted
 // as HeaderQuote cuts it.
 func contentTypeHeader(h http.Header) map[string]string {
@@ -394,8 +399,15 @@ var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry
 // each cut to what a message can hold. The proxy reports its upstream's
 // refusals with it too, so both read alike.
 func StatusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
+	return statusErrorOf(purpose, transport, method, target, resp, body, 0)
+}
+
+// statusErrorOf is StatusError of a body the record kept the start of,
+// size bytes long on the wire (0: body is all of it): its line says that
+// size, where the excerpt's read as the body's (a 200 KB page as 64 KiB).
+func statusErrorOf(purpose, transport, method, target string, resp *http.Response, body string, size int64) *WireError {
 	answer := statusText(resp)
-	if line := bodyLine(resp.Header, body); line != "" {
+	if line := bodyLine(resp.Header, body, size); line != "" {
 		answer += ": " + line
 	}
 	msg := fmt.Sprintf("%s %s answered %s", method, target, answer)
@@ -441,14 +453,20 @@ func firstLine(s string) string { return clip.Headline(s, 200) }
 // is when its bytes are not its text: compressed in an encoding no one
 // decoded (net/http takes the label off a body it decodes), or UTF-16.
 // Quoted as they are, either is a line of U+FFFD and control pictures.
-func bodyLine(h http.Header, body string) string {
+func bodyLine(h http.Header, body string, size int64) string {
 	if ce := h.Get("Content-Encoding"); body != "" && ce != "" && !strings.EqualFold(ce, "identity") {
 		return fmt.Sprintf("a body in Content-Encoding %q, not decoded", HeaderQuote(ce))
 	}
 	if order := utf16Order([]byte(body)); order != "" {
 		return "a body in UTF-16 (" + order + "), not shown"
 	}
-	return firstLine(BodyWords(h.Get("Content-Type"), body))
+	words := BodyWords(h.Get("Content-Type"), body)
+	if size > int64(len(body)) {
+		// The page's words are fewer bytes than the page (HTML's tags
+		// left out): the size said is the body's as it came.
+		return clip.HeadlineOf(words, 200, int(size))
+	}
+	return firstLine(words)
 }
 
 // brokeWords says why an answer being read broke off: a reset in the

@@ -304,3 +304,19 @@ func (h *HTTPExchange) HeaderCutWords(name string) string {
 	}
 	return ""
 }
+
+// HeaderQuoted is a recorded answer header's first value as a message
+// quotes it (HeaderQuote), saying the size it had on the wire when the
+// record cut it (HeadersCut): the record's 8 KiB of a 100 KB session id
+// quoted alone read as an id of 8 KiB.
+func (h *HTTPExchange) HeaderQuoted(name string) string {
+	v, size := RecordedHeader(h.Headers, name), 0
+	for k, n := range h.HeadersCut {
+		// Of a header cut with more values than one, the first was
+		// kept whole: only a lone value is the one cut.
+		if strings.EqualFold(k, name) && len(h.Headers[k]) == 1 {
+			size = n
+		}
+	}
+	return HeaderQuoteOf(v, size)
+}

@@ -213,16 +213,24 @@ type discoverResult struct {
 // only, or a refusal, comes back as the error (with the response, when
 // there is one), and nothing says the session is open.
 func (s *Session) Discover(ctx context.Context) (*Response, error) {
-	resp, err := s.request(ctx, "server/discover", "", nil)
-	if err != nil {
-		return nil, err
-	}
 	s.mu.Lock()
 	tr, _ := s.tr.(*streamable)
 	s.mu.Unlock()
 	protocol := ProtocolModern
 	if tr != nil {
 		protocol = tr.protocol
+	}
+	if !IsModern(protocol) {
+		// A version of the initialize eras pinned with --transport
+		// stateless: sent under it, server/discover is a method those
+		// eras do not have, and a 2026 server refusing it was said to be
+		// no 2026 server, with advice to leave out a 2026 --protocol.
+		return nil, &WireError{Transport: TransportStateless,
+			Message: fmt.Sprintf("--protocol %s is a version of the eras before %s, which have no stateless HTTP: server/discover was not sent; leave out --protocol (or pin %s) for stateless HTTP, or leave out --transport stateless to speak %s", clip.Quote(protocol, 64), ProtocolModern, ProtocolModern, clip.Quote(protocol, 64))}
+	}
+	resp, err := s.request(ctx, "server/discover", "", nil)
+	if err != nil {
+		return nil, err
 	}
 	r, err := discovered(resp, protocol)
 	if err != nil {

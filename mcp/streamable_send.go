@@ -144,7 +144,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// login page of a proxy in front reads as one.
 		we := &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Header:  contentTypeHeader(resp.Header),
-			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream: %s", t.endpoint, statusText(resp), ContentTypeWords(resp.Header), bodyLine(resp.Header, QuotedBody(ex.Body, broke)))}
+			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream: %s", t.endpoint, statusText(resp), ContentTypeWords(resp.Header), bodyLine(resp.Header, QuotedBody(ex.Body, broke), ex.BodySize))}
 		if broke == nil && answersWith(ex.Body, m.id) {
 			we.Mislabelled = true
 			we.Message += fmt.Sprintf("; that body is the JSON-RPC result of %s all the same: only its Content-Type is wrong", m.method)
@@ -194,9 +194,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// session initialize left without an id: the status alone reads
 		// as a bad message.
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), firstLine(QuotedBody(ex.Body, broke)), t.noIDWords(gen))}
+			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), clip.HeadlineOf(QuotedBody(ex.Body, broke), 200, int(ex.BodySize)), t.noIDWords(gen))}
 	}
-	return StatusError(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke))
+	return statusErrorOf(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke), ex.BodySize)
 }
 
 // maxSessionID bounds the session id mcpscope sends back on every request,

@@ -80,6 +80,10 @@ type Fact struct {
 	// Declined is the method of the server's question the user declined
 	// while the refused request ran (Asked's field), "" for none.
 	Declined string
+	// Discovered says the server's server/discover answer is known for
+	// the session (Asked's Capabilities, in 2026-07-28): the version the
+	// session sends is one the server listed.
+	Discovered bool
 	// AnsweredBy is the host:port of the server that gave the answer
 	// when a followed redirect led away from the URL's (mcp.WireError's
 	// field): its logs say why it failed, not the first server's.
@@ -115,6 +119,10 @@ type row struct {
 	undeclared, otherEra bool
 	// met: only when the wait that ran out met this (mcp.Met...).
 	met string
+	// discovered: only in a session mcpscope ran (not one it watched: a
+	// proxied client's requests name the client's version) whose
+	// server/discover answer is known.
+	discovered bool
 	// task: only for a request that names a task by its taskId
 	// (tasks/get, tasks/result, tasks/cancel); method: only for this one.
 	task   bool
@@ -274,6 +282,9 @@ var table = []row{
 	// ("multi-round-trip: fulfilling input request ...") name its way of
 	// asking, not a fault.
 	{code: mcp.CodeUserRejected, declined: true, text: "the server failed the request because its question ({declined}) was declined: its message passes the refusal on in its SDK's words (the Go SDK's \"multi-round-trip: fulfilling input request\" is its name for a question asked while a request runs), not a fault of the server's; to have the request go on, answer the question {answer} instead of declining it"},
+	// A 2026 session sends the version server/discover listed (detection
+	// opens none otherwise): refused later, no version pinned can help.
+	{code: mcp.CodeUnsupportedVersion, transport: mcp.TransportStateless, discovered: true, text: "the server refused the version its server/discover answer listed and the session uses, now naming {supported}: it contradicts its server/discover answer (restarted as another version, or a load balancer in front of servers of different versions); no --protocol can help: run server/discover again to see what it lists now, and if it still lists this version the fault is the server's"},
 	{code: mcp.CodeUnsupportedVersion, text: "{pin} with one the server supports: {supported}"},
 	{code: mcp.CodeMissingCapability, text: "the server wants a client capability declared first; mcpscope declares roots, sampling and elicitation (form and url) and answers them {answer}: a capability beyond those it cannot declare"},
 	// Only a tools/call mirrors tool parameters into Mcp-Param headers
@@ -336,7 +347,7 @@ func For(f Fact, a Audience) string {
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
 			(!r.unread || f.Unread) && (!r.mislabelled || f.Mislabelled) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
-			(!r.task || namesTask(f.Method)) && (!r.pages || pagesList(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") {
+			(!r.task || namesTask(f.Method)) && (!r.pages || pagesList(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") && (!r.discovered || f.Discovered && a != Watcher) {
 			text = r.text
 			break
 		}

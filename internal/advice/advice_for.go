@@ -31,7 +31,7 @@ func ForRPC(e *mcp.RPCError, q Asked, a Audience) string {
 	if e == nil {
 		return ""
 	}
-	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method, Declined: mcp.NameShown(q.Declined)}
+	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method, Declined: mcp.NameShown(q.Declined), Discovered: q.Capabilities != nil}
 	if e.Code == mcp.CodeMethodNotFound {
 		f.Undeclared = mcp.Undeclared(q.Method, q.Transport, q.Capabilities)
 		f.OtherEra = command.EraNote(q.Method, q.Transport, "") != ""

@@ -123,3 +123,19 @@ func TestForRPCDeclined(t *testing.T) {
 		t.Errorf("advice for a decline of a long method = %q", got)
 	}
 }
+
+// A 2026 session whose server/discover answer is known sends a version
+// the server listed: a -32022 later contradicts that answer, and pinning
+// a version, the advice for one unknown, cannot help.
+func TestForRPCVersionRefusedAfterDiscover(t *testing.T) {
+	e := &mcp.RPCError{Code: mcp.CodeUnsupportedVersion, Data: json.RawMessage(`{"supported":["2027-01-01"]}`)}
+	q := Asked{Method: "tools/call", Transport: mcp.TransportStateless, Capabilities: json.RawMessage(`{}`)}
+	for _, a := range []Audience{CLI, TUI, Reader} {
+		if got := ForRPC(e, q, a); !strings.Contains(got, "now naming 2027-01-01: it contradicts its server/discover answer") || strings.Contains(got, "--protocol VERSION") {
+			t.Errorf("audience %d: %q, want the contradiction said", a, got)
+		}
+	}
+	if got := ForRPC(e, q, Watcher); !strings.Contains(got, "--protocol VERSION") && !strings.Contains(got, "one the server supports: 2027-01-01") {
+		t.Errorf("watcher: %q, want the client's version refused as before", got)
+	}
+}

@@ -115,10 +115,21 @@ func FirstLine(s string) string {
 // to n bytes (n <= 0: not cut), saying how many more lines it hides, e.g.
 // "Traceback (most recent call last): (+12 more lines)": a reader of one
 // line of a server's text knows when there is more to read elsewhere.
-func Headline(s string, n int) string {
+func Headline(s string, n int) string { return HeadlineOf(s, n, 0) }
+
+// HeadlineOf is Headline of s, the start of something total bytes long
+// (a body or header a record kept the first bytes of): when s is one line
+// and total is more than its bytes, the size said is total, the size on
+// the wire, not the excerpt's, which read as the whole of it.
+func HeadlineOf(s string, n, total int) string {
 	s = strings.TrimSpace(s)
 	first := FirstLine(s)
-	if n > 0 {
+	if total > len(s) && len(first) == len(s) {
+		if n > 0 {
+			first = Prefix(first, n)
+		}
+		first = WithSize(first, total)
+	} else if n > 0 {
 		first = Quote(first, n)
 	}
 	if breaks := LineBreaks(s); breaks > 0 {

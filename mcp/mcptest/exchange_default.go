@@ -35,7 +35,11 @@ func (x *Exchange) Default() {
 	}
 	switch {
 	case x.Method == "initialize" && x.stateful != nil:
-		x.Result(initializeResult(x.Params, x.stateful.opts.Versions, x.Session.ProtocolVersion(), serverCapabilities()))
+		caps := x.stateful.opts.Capabilities
+		if caps == nil {
+			caps = serverCapabilities()
+		}
+		x.Result(initializeResult(x.Params, x.stateful.opts.Versions, x.Session.ProtocolVersion(), caps))
 	case (x.Method == "ping" || x.Method == "logging/setLevel") && x.stateful != nil:
 		x.Result(struct{}{})
 	case x.Method == "server/discover" && x.stateless != nil:

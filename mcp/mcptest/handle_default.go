@@ -40,8 +40,11 @@ func (c *Call) Default() {
 	}
 	switch c.Method {
 	case "initialize":
-		c.Result(initializeResult(c.Params, protocolVersions, protocolVersions[0],
-			map[string]any{"tools": map[string]any{}}))
+		caps := c.Server.opts.Capabilities
+		if caps == nil {
+			caps = map[string]any{"tools": map[string]any{}}
+		}
+		c.Result(initializeResult(c.Params, protocolVersions, protocolVersions[0], caps))
 	case "ping":
 		c.Result(struct{}{})
 	case "tools/list":

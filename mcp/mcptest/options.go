@@ -12,6 +12,12 @@ import (
 // Options script a Server. Every zero value means "behave like the official Go
 // SDK's SSEHandler", so Options{} is a well-behaved legacy HTTP+SSE server.
 type Options struct {
+	// Capabilities are what initialize's answer declares; nil: tools
+	// alone. A test whose Handle answers a method of another capability
+	// declares it, or mcpscope notes the answer as one the server did not
+	// declare.
+	Capabilities map[string]any
+
 	// SSEPath is where GET opens the event stream; default "/sse". The
 	// canonical POST target (the Docker gateway's contract) is
 	// SSEPath+"?sessionid=ID".

@@ -12,6 +12,12 @@ import (
 // event ids, no event store, a GET stream that says ": ok" at once, DELETE
 // 204 and 404 text/plain for an unknown session.
 type StreamableOptions struct {
+	// Capabilities are what initialize's answer declares; nil: tools,
+	// resources, prompts and logging. A test whose Handle answers a
+	// method of another capability declares it, or mcpscope notes the
+	// answer as one the server did not declare.
+	Capabilities map[string]any
+
 	// Path is the one endpoint; default "/mcp".
 	Path string
 
