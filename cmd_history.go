@@ -432,9 +432,11 @@ func notARecording(output string) error {
 		return nil
 	}
 	r, err := history.Open(output) // a regular file only: a device or FIFO is never read
-	if err != nil {
+	if err != nil && !history.NewerFormat(err) {
 		return nil // not there, or no recording
 	}
-	r.Close()
+	if r != nil {
+		r.Close()
+	}
 	return fmt.Errorf("--output %s is a recording of another session: writing it would destroy that session; name another file", output)
 }

@@ -40,3 +40,29 @@ func TestExportRefusesToWriteOverAnotherRecording(t *testing.T) {
 		t.Errorf("an -o that is no recording was not replaced by the transcript:\n%s", got)
 	}
 }
+
+// A recording a newer mcpscope wrote (a format version this one does not
+// read) is a recording all the same: export -o refuses to write over it,
+// where it was replaced by the transcript without a word.
+func TestExportRefusesToWriteOverANewerRecording(t *testing.T) {
+	stateDir(t)
+	url := demotest.Start(t, demo.Options{}).URL
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	recordedExec(t, a, url, "ping")
+	recorded := string(recordedExec(t, b, url, "ping"))
+	before := strings.Replace(recorded, `"version":2,`, `"version":99,`, 1)
+	if before == recorded {
+		t.Fatalf("no version in the header:\n%s", recorded)
+	}
+	if err := os.WriteFile(b, []byte(before), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := run(t, "export", a, "-o", b)
+	if code != exitUsage || !strings.Contains(errOut, b+" is a recording of another session") {
+		t.Errorf("export over a newer recording: exit %d, stderr %q; want 2 and the file named", code, errOut)
+	}
+	if after, _ := os.ReadFile(b); string(after) != before {
+		t.Errorf("the refused export changed the newer recording:\n%s", after)
+	}
+}

@@ -316,9 +316,9 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 // live session sends on its own as it connects: notifications/initialized
 // and its listen stream (a listen the user typed is sent again).
 // Detection's probes are known only once the handshake that opened the
-// session is: the re-run skips those itself.
-func sentAgain(r *mcp.Record, method string) bool {
-	return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Chain == 0 &&
+// session is: the re-run skips those itself. chain is chainInputs.roundOf(r).
+func sentAgain(r *mcp.Record, method string, chain int64) bool {
+	return r.Kind == mcp.KindSent && r.RPC != nil && chain == 0 &&
 		method != "notifications/initialized" && (method != ListenMethod || userListen(r.RPC, method))
 }
 

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -78,6 +79,12 @@ func (a *recordedAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.
 	}
 	if ans.err != "" {
 		return nil, errors.New(ans.err)
+	}
+	if !json.Valid(ans.result) || !bytes.HasPrefix(bytes.TrimSpace(ans.result), []byte("{")) {
+		// A hand-edited given answer: sent as it was, null reached the
+		// server as an answer no client gives, and text that is not
+		// JSON was quoted whole in the failure, megabytes on one line.
+		return nil, fmt.Errorf("the recording's answer to it is no JSON object (was the file edited?): %s", mcp.Excerpt(ans.result))
 	}
 	return ans.result, nil
 }

@@ -16,10 +16,11 @@ import (
 type chainInputs struct {
 	asked   map[int64]map[string]inputAsk // chain -> inputRequests key -> what it asked, from its newest input_required answer
 	chainOf map[int64]int64               // a later round's request Seq -> the chain it belongs to
+	firsts  map[int64]string              // the Seq of each request sent that began a chain -> its method and tool
 }
 
 func newChainInputs() *chainInputs {
-	return &chainInputs{asked: map[int64]map[string]inputAsk{}, chainOf: map[int64]int64{}}
+	return &chainInputs{asked: map[int64]map[string]inputAsk{}, chainOf: map[int64]int64{}, firsts: map[int64]string{}}
 }
 
 // see takes in the record r, in recording order, class being the class
@@ -31,11 +32,9 @@ func (c *chainInputs) see(r *mcp.Record, class mcp.Class, each func(chain int64,
 	m := r.RPC
 	switch {
 	case r.Kind == mcp.KindSent && class == mcp.ClassRequest:
-		chain := m.Chain
+		chain := c.roundOf(r)
 		if chain == 0 {
-			chain = r.Seq
-		}
-		if m.Chain == 0 {
+			c.firsts[r.Seq] = m.Method + " " + m.Tool
 			return // its own chain: only later rounds are noted
 		}
 		c.chainOf[r.Seq] = chain
@@ -53,6 +52,23 @@ func (c *chainInputs) see(r *mcp.Record, class mcp.Class, each func(chain int64,
 			c.asked[c.chainFor(m.ReqSeq)] = keys
 		}
 	}
+}
+
+// roundOf is the chain the sent record r is a later round of, 0 when it
+// begins one: its chain must name a request of its method and tool sent
+// before it that began a chain. A hand-edited chain naming itself, a later
+// request, a round, another method or nothing is read as none, so that
+// request is sent again as a chain's first, where reading it as a round
+// left it out of the re-run unsaid, or compared another method's answer
+// with its own.
+func (c *chainInputs) roundOf(r *mcp.Record) int64 {
+	if r.Kind != mcp.KindSent || r.RPC == nil || r.RPC.Chain == 0 {
+		return 0
+	}
+	if first, ok := c.firsts[r.RPC.Chain]; !ok || first != r.RPC.Method+" "+r.RPC.Tool {
+		return 0
+	}
+	return r.RPC.Chain
 }
 
 // askedBy is what the input_required answer to the request seq asked, by

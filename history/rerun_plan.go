@@ -166,8 +166,9 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 	method, class := m.Method, m.Class
 	if r.Kind == mcp.KindSent {
 		method, class = wireOf(m)
-		if m.Chain != 0 {
-			p.lastRound[m.Chain] = r.Seq
+		chain := p.chains.roundOf(r)
+		if chain != 0 {
+			p.lastRound[chain] = r.Seq
 			if class == mcp.ClassRequest {
 				p.inputRounds++
 			}
@@ -179,7 +180,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		if class == mcp.ClassRequest && method == ListenMethod && !userListen(m, method) {
 			p.ownListens++
 		}
-		if sentAgain(r, method) {
+		if sentAgain(r, method, chain) {
 			p.sends = append(p.sends, sendRef{pos: int32(pos), request: class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
 			p.held = true
 		} else if class == mcp.ClassRequest {
