@@ -260,9 +260,11 @@ func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 			if strings.TrimLeft(text[n:], " ") == `"` && n > 1 {
 				// Only the closing quote left for the next row read
 				// '",' alone there: its last word, or grapheme, goes
-				// with it.
-				n, cols = fit(text, cols-1)
-				n, cols = wordBreak(text, n, cols, w.width)
+				// with it. Not when that leaves nothing on this row (one
+				// wide grapheme on a narrow pane): it would wrap for ever.
+				if m, mc := fit(text, cols-1); m > 0 {
+					n, cols = wordBreak(text, m, mc, w.width)
+				}
 			}
 		case k == kindString && wrapped:
 			// A string already on rows of its own goes on a line of its
