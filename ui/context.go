@@ -86,9 +86,10 @@ func (c *common) clock() time.Time {
 }
 
 // audience is who acts on the advice under a failure of the session shown:
-// the user at these keys, or a proxied session's client.
+// the user at these keys, or a proxied session's client, live or replayed
+// (as the Markdown export advises it).
 func (c *common) audience() advice.Audience {
-	if c.proxied() {
+	if c.relayed() {
 		return advice.Watcher
 	}
 	return advice.TUI
