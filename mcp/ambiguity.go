@@ -56,7 +56,9 @@ func ambiguitiesOf(root jsonspan.Value) []string {
 		out = append(out, fmt.Sprintf(`its "jsonrpc" is %s, not "2.0": clients built on the MCP SDKs refuse it`, clip.Quote(string(v.Raw()), 64)))
 	}
 	if id := root.Get("id"); id.Kind() == jsonspan.Number {
-		if n, ok := sameInteger(string(id.Raw())); ok {
+		// -0 is 0 to every reader (Python's too): written so, no
+		// fraction, nothing to differ on.
+		if n, ok := sameInteger(string(id.Raw())); ok && string(id.Raw()) != "-0" {
 			out = append(out, fmt.Sprintf(`its "id" %s is the integer %s written another way: readers differ (the TypeScript and Go SDKs take it as %s, the Python SDK refuses a fraction there), and mcpscope took it as %s`, clip.Quote(string(id.Raw()), 64), n, n, n))
 		}
 	}

@@ -46,6 +46,10 @@ func TestSameInteger(t *testing.T) {
 	if got := Ambiguities(Raw(`{"jsonrpc":"2.0","id":7,"result":{}}`)); got != nil {
 		t.Errorf("Ambiguities of a clean answer = %q", got)
 	}
+	// -0 pairs as 0, and every reader reads it so: no fraction to differ on.
+	if got := Ambiguities(Raw(`{"jsonrpc":"2.0","id":-0,"result":{}}`)); got != nil {
+		t.Errorf("Ambiguities of an answer with id -0 = %q, want none", got)
+	}
 }
 
 // An integer id written another way is the same id whatever became of its
