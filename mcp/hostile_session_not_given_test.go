@@ -32,3 +32,24 @@ func TestSessionWantedButNeverGiven(t *testing.T) {
 	s.Close()
 	rec.waitEnd(t)
 }
+
+// The refusal as Go's http.Error writes it, its line ended by "\n": the
+// body was said to be cut ("… (27 bytes)"), as if the record kept only
+// its start, though it is whole.
+func TestSessionWantedRefusalEndingInANewlineIsWhole(t *testing.T) {
+	const refusal = "Bad Request: no session id\n"
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{NoSessionID: true, Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method != "initialize" {
+			x.Status(http.StatusBadRequest, "text/plain; charset=utf-8", refusal)
+			return
+		}
+		x.Default()
+	}})
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseSessionNotGiven || !strings.Contains(err.Error(), "Bad Request: no session id;") || strings.Contains(err.Error(), "bytes)") {
+		t.Errorf("tools/list = %v, want the refusal quoted whole, no size said", err)
+	}
+	s.Close()
+	rec.waitEnd(t)
+}

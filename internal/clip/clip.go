@@ -122,9 +122,10 @@ func Headline(s string, n int) string { return HeadlineOf(s, n, 0) }
 // and total is more than its bytes, the size said is total, the size on
 // the wire, not the excerpt's, which read as the whole of it.
 func HeadlineOf(s string, n, total int) string {
+	kept := len(s) // what the record kept, before the spaces around it go
 	s = strings.TrimSpace(s)
 	first := FirstLine(s)
-	if total > len(s) && len(first) == len(s) {
+	if total > kept && len(first) == len(s) {
 		if n > 0 {
 			first = Prefix(first, n)
 		}
