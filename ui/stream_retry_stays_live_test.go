@@ -97,3 +97,27 @@ func TestLiveListenRefusedAfterTriesIsSaid(t *testing.T) {
 	l.mark()
 	l.waitWords("will not arrive")
 }
+
+// A reopened listen stream the server takes and never acknowledges (a
+// stream of keep-alives alone) logs nothing more: the reopening's message
+// stayed for good over a stream that was open. The reopening going ends
+// it; a failure of it says itself again.
+func TestLiveListenReopenedUnacknowledgedEndsTheReopening(t *testing.T) {
+	var listens atomic.Int32
+	srv := mcptest.StatelessOnMethod(t, mcp.ListenMethod, func(x *mcptest.Exchange) {
+		if listens.Add(1) == 1 {
+			x.Error(-32603, "overloaded")
+			return
+		}
+		x.SSE()
+		<-x.Context().Done()
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: 50 * time.Millisecond}, 80, 24, "attempt 1 of 5")
+	l.mark()
+	l.waitText("opening")
+	l.expireEvery()
+	m := l.quit()
+	if sl := m.status.msg; sl != nil && strings.Contains(sl.text, "reopening in") {
+		t.Errorf("the status line over the reopened stream = %q, want the reopening no longer said", sl.text)
+	}
+}

@@ -173,11 +173,14 @@ func streamGone(e *mcp.ErrorInfo) bool {
 func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 	for i := len(batch) - 1; i >= 0; i-- {
 		r := &batch[i]
-		if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == mcp.AckMethod {
-			// A stream reopened was taken: a server that grants the
-			// whole of what was asked logs no listen state for it, and
-			// the reopening stayed said over a stream that was back.
-			m.listenTrying = false
+		if r.RPC != nil && (r.Kind == mcp.KindReceived && r.RPC.Method == mcp.AckMethod ||
+			r.Kind == mcp.KindSent && r.RPC.Method == mcp.ListenMethod && !r.RPC.UserStream) {
+			// The reopening went (and a failure of it is said again), or
+			// the stream reopened was taken: a server that grants the
+			// whole of what was asked logs no listen state for it, nor
+			// one that takes it and never acknowledges, and the
+			// reopening stayed said over a stream that was back.
+			m.listenTrying = m.listenTrying && r.Kind == mcp.KindSent
 			return m.statusExpired(m.listenRetrySaid)
 		}
 		st := r.State
