@@ -305,6 +305,8 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		if hint := advice.ForInfo(f.Error, aud); hint != "" {
 			fmt.Fprintf(b, "> %s\n", mdText(hint))
 		}
+	} else if why := p.ResultTypeFailure(); why != "" {
+		fmt.Fprintf(b, "\n> **answer**: %s\n", mdText(why))
 	}
 	for _, part := range []struct {
 		name string
