@@ -151,6 +151,13 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if f.protocol != "" && !mcp.IsProtocolVersion(f.protocol) {
 		return mcp.Config{}, fmt.Errorf("--protocol %q: a protocol version is a date, e.g. 2025-06-18 or 2026-07-28", f.protocol)
 	}
+	if f.transport == mcp.TransportStateless {
+		// The flags disagree before anything is sent: a usage error,
+		// not a connection that failed.
+		if err := mcp.StatelessProtocolError(f.protocol); err != nil {
+			return mcp.Config{}, err
+		}
+	}
 	if f.logLevel != "" {
 		if err := choiceError("--log-level", f.logLevel, command.LogLevels); err != nil {
 			return mcp.Config{}, err

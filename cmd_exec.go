@@ -312,7 +312,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		if named := mcp.NamesStrays(err); gathered.pending(named) {
 			// Not only notifications: answers to no request of ours too.
 			fmt.Fprintln(stdout, "── sent by the server after the last answer")
-			gathered.print(stdout, 0, "", "", named)
+			// Wrapped to the width the commands' output is (the
+			// printer is made after this).
+			gathered.print(stdout, (&printer{width: xf.width}).hanging, 0, "", "", named)
 		}
 		if rec != nil && rec.report(stderr, false, xf.errWidth) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on

@@ -382,7 +382,10 @@ func (n *notes) sentAt(method string, seq int64) {
 // declined is the method of the last question of the server's declined
 // since the last print, "" for none. named is whether the command's error
 // named the stray answers (mcp.NamesStrays), which are then not said again.
-func (n *notes) print(w io.Writer, upTo int64, method, what string, named bool) (declined string) {
+// hang wraps a line to the terminal's width with its further lines
+// indented under the first's words (printer.hanging), as exec's other
+// lines are.
+func (n *notes) print(w io.Writer, hang func(text string, col int) string, upTo int64, method, what string, named bool) (declined string) {
 	if n == nil {
 		return ""
 	}
@@ -400,8 +403,9 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string, named bool) 
 	for _, l := range lines {
 		// One line each (oneLine), whatever the server put in the words
 		// it chose (a method, an inputRequests key, a log text): a line
-		// break kept there would print a "· …" line exec never wrote.
-		fmt.Fprintf(w, "· %s\n", oneLine(l))
+		// break kept there would print a "· …" line exec never wrote;
+		// the lines wrapping adds are indented, so none reads as one.
+		fmt.Fprintf(w, "· %s\n", hang(oneLine(l), 2)) // "· " is two columns
 	}
 	return declined
 }

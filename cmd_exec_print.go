@@ -186,7 +186,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		// command's.
 		upTo = max(upTo, p.logged())
 	}
-	declined := p.notes.print(p.w, upTo, began, title, mcp.NamesStrays(err))
+	declined := p.notes.print(p.w, p.hanging, upTo, began, title, mcp.NamesStrays(err))
 	if resp != nil {
 		if resp.Ambiguous {
 			for _, a := range mcp.Ambiguities(resp.Raw) {

@@ -11,7 +11,8 @@ import (
 // A -H Content-Type (or Accept) replaces the one every POST is labelled
 // with, and a server refuses each probe for it: the failure said no
 // transport worked and to check the URL, which was right. It names the
-// -H, and says to leave it out.
+// -H, and says to leave it out; its advice no longer says to check the
+// URL under it (the fact is recorded, so a replay advises alike).
 func TestExecSaysALabelHeaderGivenFailedDetection(t *testing.T) {
 	url := demotest.Start(t, demo.Options{}).StatelessURL()
 	for _, h := range []string{"Content-Type: text/plain", "Accept: text/html"} {
@@ -19,6 +20,9 @@ func TestExecSaysALabelHeaderGivenFailedDetection(t *testing.T) {
 		want := "the -H " + h + " given replaced the"
 		if code == exitOK || !strings.Contains(errOut, want) || !strings.Contains(errOut, "leave that -H out") {
 			t.Errorf("-H %q: exit %d, want %q\n%s", h, code, want, errOut)
+		}
+		if strings.Contains(errOut, "check the URL") || !strings.Contains(errOut, "hint: leave out the -H the error names") {
+			t.Errorf("-H %q: the advice contradicts the message naming the -H\n%s", h, errOut)
 		}
 	}
 }

@@ -56,7 +56,7 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 		done := make(chan struct{})
 		start := time.Now()
 		go func() {
-			n.print(&out, records, "", "", false)
+			n.print(&out, (&printer{}).hanging, records, "", "", false)
 			took = time.Since(start)
 			close(done)
 		}()
@@ -81,7 +81,7 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 	var stuck strings.Builder
 	done := make(chan struct{})
 	go func() {
-		n.print(&stuck, records+100, "", "", false)
+		n.print(&stuck, (&printer{}).hanging, records+100, "", "", false)
 		close(done)
 	}()
 	endedWithin(t, done, "exec waited on for a reader that read nothing")

@@ -154,6 +154,9 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 	if p.Request != nil && (p.Response != nil || p.Reply != nil) {
 		jp.LatencyMS = msFloat(p.Latency)
 	}
+	if why := p.ResultTypeFailure(); why != "" {
+		jp.Failure = why
+	}
 	if p.Failure != nil && p.Failure.Error != nil {
 		jp.Failure = p.Failure.Error.Message
 		if given := p.Failure.Error.Given; len(given) > 0 {

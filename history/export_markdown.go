@@ -188,6 +188,11 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		// response below it read as contradicting "ok".
 		state = fmt.Sprintf("input required, then %s in %d.", shown, log.newestRoundIndex(p)+1)
 	}
+	if w := p.NotSentWords(); w != "" && last == nil {
+		// As the Pairs row says a message refused before any POST
+		// went: "post-failed" alone read as a POST the server failed.
+		state += " (" + w + ")"
+	}
 	if w := p.ListenWord(); w != "" {
 		// A listen stream is open until it is closed: "pending" read as a
 		// request the server never answered, where its acknowledgement
@@ -258,6 +263,9 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 				who = "the client or the proxy"
 			}
 			facts = append(facts, fmt.Sprintf("%s no answer after %s (%s stopped waiting)", post, ms(p.PostLatency), who))
+		case p.NotSentWords() != "":
+			// "no answer" read as a POST the server got and kept quiet on.
+			facts = append(facts, post+" not sent: no connection after "+ms(p.PostLatency))
 		case h.Status == 0:
 			facts = append(facts, fmt.Sprintf("%s no answer after %s", post, ms(p.PostLatency)))
 		default:
@@ -297,6 +305,8 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		if hint := advice.ForInfo(f.Error, aud); hint != "" {
 			fmt.Fprintf(b, "> %s\n", mdText(hint))
 		}
+	} else if why := p.ResultTypeFailure(); why != "" {
+		fmt.Fprintf(b, "\n> **answer**: %s\n", mdText(why))
 	}
 	for _, part := range []struct {
 		name string

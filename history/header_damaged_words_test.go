@@ -18,6 +18,11 @@ func TestADamagedHeaderFieldIsSaidInTheFilesTerms(t *testing.T) {
 		{`"started":"yesterday"`, `its "started" is damaged: "yesterday" is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z;`},
 		{`"started":5`, `its "started" is damaged: an integer, where a string belongs (a time as RFC 3339 writes it`},
 		{`"url":["x"]`, `its "url" is damaged: a JSON array, where a string belongs;`},
+		// Read as not folded, not redacted, not the demo without a word.
+		{`"folded":{"kind":"gets"}`, `its "folded" is damaged: a JSON object, where a string belongs;`},
+		{`"folded":3`, `its "folded" is damaged: a JSON number, where a string belongs;`},
+		{`"redacts":true`, `its "redacts" is damaged: a JSON bool, where a string belongs;`},
+		{`"demo":"yes"`, `its "demo" is damaged: a JSON string, where true or false belongs;`},
 	} {
 		path := filepath.Join(t.TempDir(), "h.jsonl")
 		content := `{"format":"mcpscope-session","mcpscope":"dev","host":"h",` + c.field + `}` + "\n" +

@@ -32,3 +32,14 @@ func unknownResultType(method string, raw mcp.Raw) string {
 	}
 	return mcp.UnknownResultType(method, res)
 }
+
+// ResultTypeFailure is, for a row its answer's resultType failed, what is
+// wrong with that resultType, where no error record says it (a recording
+// edited, or made before the session logged one): the row read "failed"
+// with no reason anywhere. "" for any other row.
+func (p *Pair) ResultTypeFailure() string {
+	if p.State != StateFailed || p.Failure != nil || p.Response == nil || p.Response.RPC == nil || p.Response.RPC.RPCError {
+		return ""
+	}
+	return unknownResultType(p.Method, p.Response.RPC.Raw)
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -121,7 +122,8 @@ func (s *Session) answerInput(ctx context.Context, req InputRequest) (json.RawMe
 		defer cancel()
 		res, err := s.cfg.Answerer.Answer(ctx, req)
 		if err == nil && !json.Valid(res) {
-			err = fmt.Errorf("the answer is not JSON: %s", res)
+			// Quoted by its start: an answer file may be megabytes long.
+			err = fmt.Errorf("the answer is not JSON: %s", clip.Quote(string(res), 200))
 		}
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) && err != nil {
 			err = &unansweredError{wait: s.cfg.RequestTimeout}

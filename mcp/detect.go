@@ -338,6 +338,7 @@ func (s *Session) detect(ctx context.Context) error {
 			// the message alone sent them to check the URL.
 			told := *we
 			told.Message += said
+			told.Overridden = true
 			err = &told
 		}
 	}

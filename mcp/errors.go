@@ -155,6 +155,10 @@ type WireError struct {
 	// transport and only labels its answer wrong, which detection must
 	// not read as "not this transport here".
 	Mislabelled bool
+	// Overridden says a -H of the user's replaced a header every POST is
+	// labelled with (Content-Type, Accept), which the message names:
+	// detection failing so is no sign of a wrong URL.
+	Overridden bool
 	// Met is what a wait for the server that ran out met (MetStalled,
 	// MetComing, MetTaken), "" when nothing came: a server stuck mid-answer, or one
 	// that took the request and kept quiet, is no wrong port.
@@ -186,7 +190,8 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting,
-		Unread: e.Unread, StatusLine: e.StatusLine, Met: e.Met, AnsweredBy: e.AnsweredBy, Mislabelled: e.Mislabelled}
+		Unread: e.Unread, StatusLine: e.StatusLine, Met: e.Met, AnsweredBy: e.AnsweredBy, Mislabelled: e.Mislabelled,
+		Overridden: e.Overridden}
 }
 
 // ErrorInfoOf is err as the record that logs it as a failure of op holds

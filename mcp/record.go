@@ -337,6 +337,7 @@ type ErrorInfo struct {
 	// Mislabelled says a 2xx answer of another Content-Type held the
 	// request's own JSON-RPC result (WireError's field).
 	Mislabelled bool `json:"mislabelled,omitempty"`
+	Overridden  bool `json:"overridden,omitempty"` // a -H replaced a POST's label header (WireError's field)
 	// Met is what a wait for the server that ran out met (WireError's
 	// field): advice for a server stuck mid-answer is not a wrong port's.
 	Met string `json:"met,omitempty"`

@@ -207,6 +207,18 @@ type discoverResult struct {
 	noVersions string
 }
 
+// StatelessProtocolError says why protocol cannot be pinned with
+// --transport stateless (nil when it can): the initialize eras have no
+// stateless HTTP, and their versions would send server/discover under a
+// version that has no such method. The command line checks it before
+// anything is sent; Discover checks it for every other caller.
+func StatelessProtocolError(protocol string) error {
+	if protocol == "" || IsModern(protocol) {
+		return nil
+	}
+	return fmt.Errorf("--protocol %s is a version of the eras before %s, which have no stateless HTTP: server/discover was not sent; leave out --protocol (or pin %s) for stateless HTTP, or leave out --transport stateless to speak %s", clip.Quote(protocol, 64), ProtocolModern, ProtocolModern, clip.Quote(protocol, 64))
+}
+
 // Discover asks a 2026 server what it is (server/discover). It is also
 // what initialize means in that era. The session counts as initialized
 // only when the server speaks our protocol: an answer in other versions
@@ -225,8 +237,7 @@ func (s *Session) Discover(ctx context.Context) (*Response, error) {
 		// stateless: sent under it, server/discover is a method those
 		// eras do not have, and a 2026 server refusing it was said to be
 		// no 2026 server, with advice to leave out a 2026 --protocol.
-		return nil, &WireError{Transport: TransportStateless,
-			Message: fmt.Sprintf("--protocol %s is a version of the eras before %s, which have no stateless HTTP: server/discover was not sent; leave out --protocol (or pin %s) for stateless HTTP, or leave out --transport stateless to speak %s", clip.Quote(protocol, 64), ProtocolModern, ProtocolModern, clip.Quote(protocol, 64))}
+		return nil, &WireError{Transport: TransportStateless, Message: StatelessProtocolError(protocol).Error()}
 	}
 	resp, err := s.request(ctx, "server/discover", "", nil)
 	if err != nil {

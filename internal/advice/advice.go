@@ -67,6 +67,9 @@ type Fact struct {
 	// Mislabelled says the answer of the wrong Content-Type was the
 	// request's own JSON-RPC result (mcp.WireError's field).
 	Mislabelled bool
+	// Overridden says a -H of the user's replaced a header every POST is
+	// labelled with (mcp.WireError's field).
+	Overridden bool
 	// Method is the refused request's; Undeclared the capability it
 	// needs that the server's capabilities did not declare
 	// (mcp.Undeclared); OtherEra says the method is of another era than
@@ -114,6 +117,9 @@ type row struct {
 	// mislabelled: only when the answer of the wrong type was the
 	// request's own JSON-RPC result.
 	mislabelled bool
+	// overridden: only when a -H of the user's replaced a header every
+	// POST is labelled with.
+	overridden bool
 	// undeclared: only for a method whose capability the server did not
 	// declare; otherEra: only for a method of another era.
 	undeclared, otherEra bool
@@ -245,6 +251,9 @@ var table = []row{
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
 	{cause: mcp.CauseNoTransport, met: mcp.MetStalled, text: "a probe's answer began and stopped mid-way (its line says which): something at this URL answers, and it, or a proxy in front of it, is stuck mid-answer; curl -v -N with that probe's request shows where it stops; --transport streamable or sse skips detection and waits --endpoint-timeout for it"},
+	// The user's -H relabelled every probe: the URL may be right, and
+	// checking it sent them away from the -H the error names.
+	{cause: mcp.CauseNoTransport, overridden: true, text: "leave out the -H the error names, which replaced a header every POST needs, and {retry}: only then does a failure here say the URL is wrong"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
 	// Only when 2026-07-28 was asked for (--transport stateless, --protocol
 	// 2026-07-28): detection goes on to initialize by itself.
@@ -346,7 +355,7 @@ func For(f Fact, a Audience) string {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
-			(!r.unread || f.Unread) && (!r.mislabelled || f.Mislabelled) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
+			(!r.unread || f.Unread) && (!r.mislabelled || f.Mislabelled) && (!r.overridden || f.Overridden) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
 			(!r.task || namesTask(f.Method)) && (!r.pages || pagesList(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") && (!r.discovered || f.Discovered && a != Watcher) {
 			text = r.text
 			break

@@ -72,7 +72,8 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting, Reopened: e.Reopened, UserReconnected: e.UserReconnected,
-		Unread: e.Unread, Met: e.Met, AnsweredBy: e.AnsweredBy, Mislabelled: e.Mislabelled}
+		Unread: e.Unread, Met: e.Met, AnsweredBy: e.AnsweredBy, Mislabelled: e.Mislabelled,
+		Overridden: e.Overridden}
 }
 
 // ForError returns the advice for an error a session returned.
