@@ -26,3 +26,19 @@ func TestExecSaysALabelHeaderGivenFailedDetection(t *testing.T) {
 		}
 	}
 }
+
+// The -H is named only when a server refused a label: with nothing
+// listening, every probe failed to connect, and the failure blamed a
+// -H Content-Type "application/json; charset=utf-8", which says what
+// mcpscope's own label says and every server takes.
+func TestExecNamesALabelHeaderOnlyForARefusal(t *testing.T) {
+	url := demotest.Start(t, demo.Options{}).StatelessURL()
+	_, errOut, _ := run(t, "exec", "--no-record", "--no-listen", "-H", "Content-Type: application/json; charset=utf-8", url, "tools/list")
+	if strings.Contains(errOut, "given replaced the") {
+		t.Errorf("a Content-Type of JSON with a charset is named as replacing the label:\n%s", errOut)
+	}
+	_, errOut, code := run(t, "exec", "--no-record", "--no-listen", "-H", "Content-Type: text/plain", "http://127.0.0.1:1/mcp", "tools/list")
+	if code == exitOK || strings.Contains(errOut, "given replaced the") {
+		t.Errorf("nothing listening: exit %d, and the failure names the -H:\n%s", code, errOut)
+	}
+}
