@@ -205,7 +205,7 @@ func (m *Model) briefTabs(parts []string, gap string, width int) (line string, o
 	// clients one column short of minBrief each were numbers alone, ten
 	// columns left empty after them.
 	widen := func(room int) {
-		for _, i := range m.nearestTabs() {
+		for _, i := range m.widenOrder() {
 			was := rooms[i]
 			if set(i, room); total > width {
 				set(i, was)
@@ -238,6 +238,26 @@ func (m *Model) briefTabs(parts []string, gap string, width int) (line string, o
 		widen(room + 1) // the columns a cell each short of room+1 left
 	}
 	return draw(), true
+}
+
+// widenOrder is the order briefTabs names tabs in where not all fit
+// named: a fold's first (its number alone reads as a client named as the
+// shown one, which it never is: "1" beside "5 curl-client" was the
+// sessions upstream never answered), then the nearest to the shown one.
+func (m *Model) widenOrder() []int {
+	near := m.nearestTabs()
+	order := make([]int, 0, len(near))
+	for _, i := range near {
+		if m.clients.feeds[i].Fold {
+			order = append(order, i)
+		}
+	}
+	for _, i := range near {
+		if !m.clients.feeds[i].Fold {
+			order = append(order, i)
+		}
+	}
+	return order
 }
 
 // nearestTabs is the indexes of the tabs other than the shown one, the

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -109,6 +110,8 @@ func (m *Model) tellApart(f *clientFeed, room int, shared map[*clientFeed]bool) 
 		// such tab: cut to what the transport left, "3 m… stateless" read
 		// beside "2 mcpsc… sse" as two names.
 		return " " + ansi.Truncate(sanitize.Line(f.Name), max(room/2, 2), "…") + tr
+	case f.Fold && f.Name != shown.Name:
+		return " " + foldBrief(sanitize.Line(f.Name), room)
 	case f.Name != shown.Name:
 		return " " + ansi.Truncate(sanitize.Line(f.Name), room, "…")
 	case f.Transport != shown.Transport:
@@ -155,4 +158,30 @@ func (m *Model) toldByTransport() map[*clientFeed]bool {
 		}
 	}
 	return told
+}
+
+// foldBrief is a fold's name ("(sessions upstream never answered)") in
+// room cells, for its brief tab: whole where it fits, else its last words
+// that do, after "(…", and at least its last word. Cut as a client's name
+// is, it was "(se…": what the sessions are is said by the words after
+// "sessions", and the folds' names begin alike.
+func foldBrief(name string, room int) string {
+	inner, ok := strings.CutPrefix(name, "(")
+	inner, closed := strings.CutSuffix(inner, ")")
+	words := strings.Fields(inner)
+	if ansi.StringWidth(name) <= room || !ok || !closed || len(words) == 0 {
+		return ansi.Truncate(name, room, "…")
+	}
+	brief := "(…" + words[len(words)-1] + ")"
+	for i := len(words) - 2; i > 0; i-- {
+		longer := "(…" + strings.Join(words[i:], " ") + ")"
+		if ansi.StringWidth(longer) > room {
+			break
+		}
+		brief = longer
+	}
+	if ansi.StringWidth(brief) > briefName {
+		return ansi.Truncate(name, room, "…")
+	}
+	return brief
 }
