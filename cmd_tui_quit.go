@@ -265,9 +265,9 @@ func sayShownBelow(w io.Writer, words, shown string) {
 // when that fits in width, the width of the terminal w writes to, or when
 // w is no terminal (width 0): a script greps that one line for the path,
 // and a pipe has no width to wrap at. Else the path has a line of its own
-// (sayPathBelow), not indented when that would wrap it, and and the next:
-// a state directory of 70 columns wrapped "3 recordings in DIR" at 80
-// mid-path.
+// (sayPathBelow), not indented where only that would wrap it, and and the
+// next: a state directory of 70 columns wrapped "3 recordings in DIR" at
+// 80 mid-path.
 func sayPathAfter(w io.Writer, width int, words, path, and string) {
 	shown := command.ShellPath(path)
 	line := words + " " + sanitize.Line(shown)
@@ -278,7 +278,7 @@ func sayPathAfter(w io.Writer, width int, words, path, and string) {
 		fmt.Fprintln(w, line)
 		return
 	}
-	if 2+ansi.StringWidth(sanitize.Line(shown)) > width {
+	if pw := ansi.StringWidth(sanitize.Line(shown)); pw <= width && 2+pw > width {
 		fmt.Fprintf(w, "%s:\n%s\n", words, sanitize.Line(shown))
 	} else {
 		sayShownBelow(w, words, shown)
