@@ -225,6 +225,20 @@ func (s *proxySessions) report(w io.Writer) error {
 		folds = append(folds, said{fo.f.folded, fo.f.path, fo.kind.one, fo.kind.many})
 	}
 	s.mu.Unlock()
+	// A fold's recording, said above with what it holds, is not listed
+	// again below (unless a failure or a caveat is said of it there):
+	// "1 session recorded:" named the recording just said, as another.
+	foldPaths := map[string]bool{}
+	for _, f := range folds {
+		if _, why := failed[f.path]; f.n > 0 && f.path != "" && !why && noted[f.path] == "" {
+			foldPaths[f.path] = true
+		}
+	}
+	listed := slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return foldPaths[p] })
+	others, besides := "", ""
+	if len(listed) < len(paths) {
+		others, besides = "other ", ", besides the above"
+	}
 	for _, f := range folds {
 		switch {
 		case f.n == 1 && f.path != "":
@@ -267,16 +281,18 @@ func (s *proxySessions) report(w io.Writer) error {
 		}
 		return nil
 	case recorded:
-		if recorded == 1 {
-			fmt.Fprintf(w, "1 session recorded:\n")
-		} else {
-			fmt.Fprintf(w, "%d sessions recorded:\n", recorded)
+		switch n := len(listed); n {
+		case 0:
+		case 1:
+			fmt.Fprintf(w, "1 %ssession recorded:\n", others)
+		default:
+			fmt.Fprintf(w, "%d %ssessions recorded:\n", n, others)
 		}
 	default:
 		sayPathBelow(w, fmt.Sprintf("%d sessions recorded in", recorded), filepath.Dir(paths[0]))
-		fmt.Fprintf(w, "the last %d:\n", len(paths))
+		fmt.Fprintf(w, "the last %d%s:\n", len(listed), besides)
 	}
-	for _, p := range paths {
+	for _, p := range listed {
 		if why, ok := failed[p]; ok {
 			fmt.Fprintf(w, "  %s (%s)\n", command.ShellPath(p), sanitize.Line(why))
 		} else if note, ok := noted[p]; ok {

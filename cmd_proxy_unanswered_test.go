@@ -40,8 +40,14 @@ func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
 		t.Errorf("the one recording is %s, want it named for what it holds", recording)
 	}
 	// The recording's path has a line of its own (sayPathBelow).
+	want := "3 sessions ended with nothing answered by upstream"
 	if want := "3 sessions ended with nothing answered by upstream"; !strings.Contains(out, want) || !strings.Contains(out, "recorded together in:\n  "+recording+"\n") {
 		t.Errorf("the report lacks %q and %s:\n%s", want, recording, out)
+	}
+	// Named once: the list of sessions recorded after it named it again.
+	report := out[max(strings.Index(out, want), 0):]
+	if n := strings.Count(report, recording); n != 1 {
+		t.Errorf("the report names %s %d times, want once:\n%s", recording, n, report)
 	}
 	inits := 0
 	for _, r := range readRecording(t, recording) {

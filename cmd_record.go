@@ -133,7 +133,7 @@ func (r *recording) report(w io.Writer, replayHint bool, width int) error {
 	if replayHint {
 		r.sayRecordedOnQuit(w, width)
 	} else {
-		sayPathAfter(w, width, "recorded to", r.Path())
+		sayPathAfter(w, width, "recorded to", r.Path(), "")
 		r.sayCaveat(w)
 	}
 	return nil

@@ -88,37 +88,14 @@ proxy --record-dir DIR (or --record FILE's folder) put them there.`,
 			if others := len(infos) - recordings; others > 0 {
 				and = fmt.Sprintf("and %d other .jsonl (listed last, not a recording)", others)
 			}
-			sayCountIn(said, width, words, dir, and)
+			// Fitted to the stream it goes to: with stdout a pipe it
+			// is stderr, the terminal's width, where out has none.
+			sayPathAfter(said, terminalWidth(said), words, dir, and)
 			if named {
 				fmt.Fprintln(said, "each named without its folder: replay and export find it there")
 			}
 			return nil
 		},
-	}
-}
-
-// sayCountIn writes words ("3 recordings in"), dir and and ("and 1
-// other .jsonl ...", or "") on one line when it fits in width (0: no
-// terminal, always); else dir has a line of its own, as sayPathBelow
-// has it but not indented when that would wrap it, and and the next: a
-// state directory of 70 columns wrapped the line at 80 mid-path.
-func sayCountIn(w io.Writer, width int, words, dir, and string) {
-	line := words + " " + sanitize.Line(dir)
-	if and != "" {
-		line += ", " + and
-	}
-	if width <= 0 || ansi.StringWidth(line) <= width {
-		fmt.Fprintln(w, line)
-		return
-	}
-	shown := sanitize.Line(command.ShellPath(dir))
-	indent := "  "
-	if len(indent)+ansi.StringWidth(shown) > width {
-		indent = ""
-	}
-	fmt.Fprintf(w, "%s:\n%s%s\n", words, indent, shown)
-	if and != "" {
-		fmt.Fprintln(w, and)
 	}
 }
 

@@ -8,8 +8,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // With a state directory of 70 columns, "1 recording in DIR" was 90
@@ -40,5 +42,22 @@ func TestSessionsCountLineFitsEightyColumns(t *testing.T) {
 		if ansi.StringWidth(l) > 80 {
 			t.Errorf("a line wider than 80 columns: %q", l)
 		}
+	}
+}
+
+// The count line names its folder as the wrapped form does, quoted as a
+// shell reads it: on one line a folder with a space was bare, two
+// arguments when pasted.
+func TestSessionsCountLineQuotesTheFolder(t *testing.T) {
+	stateDir(t)
+	t.Setenv("COLUMNS", "")
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	dir := filepath.Join(t.TempDir(), "Ann's recordings")
+	if _, errOut, code := run(t, "exec", "--record", filepath.Join(dir, "a.jsonl"), srv.Endpoint(), "tools/list"); code != exitOK {
+		t.Fatalf("exec --record: exit %d: %s", code, errOut)
+	}
+	_, said, code := run(t, "sessions", dir)
+	if want := "1 recording in " + command.ShellPath(dir) + "\n"; code != exitOK || !strings.Contains(said, want) {
+		t.Errorf("sessions: exit %d, said\n%s\nwant %q", code, said, want)
 	}
 }

@@ -260,16 +260,30 @@ func sayShownBelow(w io.Writer, words, shown string) {
 	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(shown))
 }
 
-// sayPathAfter writes words and path on one line when that fits in width,
-// the width of the terminal w writes to, or when w is no terminal (width
-// 0): a script greps that one line for the path, and a pipe has no width
-// to wrap at. Else the path has a line of its own (sayPathBelow).
-func sayPathAfter(w io.Writer, width int, words, path string) {
+// sayPathAfter writes words and path (quoted as a shell reads it:
+// command.ShellPath), then ", " and and when and is not "", on one line
+// when that fits in width, the width of the terminal w writes to, or when
+// w is no terminal (width 0): a script greps that one line for the path,
+// and a pipe has no width to wrap at. Else the path has a line of its own
+// (sayPathBelow), not indented where only that would wrap it, and and the
+// next: a state directory of 70 columns wrapped "3 recordings in DIR" at
+// 80 mid-path.
+func sayPathAfter(w io.Writer, width int, words, path, and string) {
 	shown := command.ShellPath(path)
 	line := words + " " + sanitize.Line(shown)
-	if width > 0 && ansi.StringWidth(line) > width {
-		sayShownBelow(w, words, shown)
+	if and != "" {
+		line += ", " + and
+	}
+	if width <= 0 || ansi.StringWidth(line) <= width {
+		fmt.Fprintln(w, line)
 		return
 	}
-	fmt.Fprintln(w, line)
+	if pw := ansi.StringWidth(sanitize.Line(shown)); pw <= width && 2+pw > width {
+		fmt.Fprintf(w, "%s:\n%s\n", words, sanitize.Line(shown))
+	} else {
+		sayShownBelow(w, words, shown)
+	}
+	if and != "" {
+		fmt.Fprintln(w, and)
+	}
 }

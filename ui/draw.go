@@ -25,7 +25,7 @@ func (c *common) frame(title string, lines []string, w, h int, focused bool) []s
 
 // titleRoom is the width of the widest rendered title box leaves whole in
 // a box w cells wide: its corners and a cell of border after the title
-// take the rest, and a longer title is cut with "…".
+// take the rest, and a longer title is cut with "… ".
 func titleRoom(w int) int { return w - 4 }
 
 // box draws lines in a w x h box with the border and colours of style and
@@ -42,7 +42,9 @@ func (c *common) box(box lipgloss.Style, t string, lines []string, w, h int) []s
 	out := make([]string, 0, h)
 
 	if room := titleRoom(w); ansi.StringWidth(t) > room {
-		t = ansi.Truncate(t, room, "…")
+		// The space after "…" is the title's padding, cut with its end:
+		// "trigger-elicitatio…─╮" ran the title into the border.
+		t = ansi.Truncate(t, room, "… ")
 	}
 	fill := innerW - 1 - ansi.StringWidth(t)
 	if fill < 0 {
