@@ -59,42 +59,48 @@ func TestLiveListenReopeningStaysOverItsWait(t *testing.T) {
 	}
 }
 
-// A reopened listen stream the server took ends the reopening's message:
-// a server granting all that was asked logs no listen state for it, and
-// the message, which stays until the stream's next word, stayed over a
-// stream that was back.
-func TestLiveListenTakenAgainEndsTheReopening(t *testing.T) {
+// listenRefusedOnce is the TUI at 80x24 on a stateless server that
+// refuses the first listen stream (-32603, so it is reopened) and serves
+// the later ones with then, once the reopening is said.
+func listenRefusedOnce(t *testing.T, then func(x *mcptest.Exchange)) *live {
+	t.Helper()
 	var listens atomic.Int32
 	srv := mcptest.StatelessOnMethod(t, mcp.ListenMethod, func(x *mcptest.Exchange) {
 		if listens.Add(1) == 1 {
 			x.Error(-32603, "overloaded")
 			return
 		}
-		x.Default()
+		then(x)
 	})
 	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: 50 * time.Millisecond}, 80, 24, "attempt 1 of 5")
 	l.mark()
-	l.waitFor("● listening")
-	m := l.quit()
+	return l
+}
+
+// reopeningSaid fails the test if the status line m left still says a
+// reopening of the listen stream.
+func reopeningSaid(t *testing.T, m *Model, when string) {
+	t.Helper()
 	if sl := m.status.msg; sl != nil && strings.Contains(sl.text, "reopening in") {
-		t.Errorf("the status line once the reopened stream was taken = %q, want the reopening no longer said", sl.text)
+		t.Errorf("the status line %s = %q, want the reopening no longer said", when, sl.text)
 	}
+}
+
+// A reopened listen stream the server took ends the reopening's message:
+// a server granting all that was asked logs no listen state for it, and
+// the message, which stays until the stream's next word, stayed over a
+// stream that was back.
+func TestLiveListenTakenAgainEndsTheReopening(t *testing.T) {
+	l := listenRefusedOnce(t, (*mcptest.Exchange).Default)
+	l.waitFor("● listening")
+	reopeningSaid(t, l.quit(), "once the reopened stream was taken")
 }
 
 // Reopenings said, then a reopening refused for good (-32601): the give-up
 // is said, where the reopenings' message went and nothing said the stream
 // was over.
 func TestLiveListenRefusedAfterTriesIsSaid(t *testing.T) {
-	var listens atomic.Int32
-	srv := mcptest.StatelessOnMethod(t, mcp.ListenMethod, func(x *mcptest.Exchange) {
-		if listens.Add(1) == 1 {
-			x.Error(-32603, "overloaded")
-			return
-		}
-		x.Error(-32601, "no listen here")
-	})
-	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: 50 * time.Millisecond}, 80, 24, "attempt 1 of 5")
-	l.mark()
+	l := listenRefusedOnce(t, func(x *mcptest.Exchange) { x.Error(-32601, "no listen here") })
 	l.waitWords("will not arrive")
 }
 
@@ -103,21 +109,11 @@ func TestLiveListenRefusedAfterTriesIsSaid(t *testing.T) {
 // stayed for good over a stream that was open. The reopening going ends
 // it; a failure of it says itself again.
 func TestLiveListenReopenedUnacknowledgedEndsTheReopening(t *testing.T) {
-	var listens atomic.Int32
-	srv := mcptest.StatelessOnMethod(t, mcp.ListenMethod, func(x *mcptest.Exchange) {
-		if listens.Add(1) == 1 {
-			x.Error(-32603, "overloaded")
-			return
-		}
+	l := listenRefusedOnce(t, func(x *mcptest.Exchange) {
 		x.SSE()
 		<-x.Context().Done()
 	})
-	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: 50 * time.Millisecond}, 80, 24, "attempt 1 of 5")
-	l.mark()
 	l.waitText("opening")
 	l.expireEvery()
-	m := l.quit()
-	if sl := m.status.msg; sl != nil && strings.Contains(sl.text, "reopening in") {
-		t.Errorf("the status line over the reopened stream = %q, want the reopening no longer said", sl.text)
-	}
+	reopeningSaid(t, l.quit(), "over the reopened stream")
 }
