@@ -159,8 +159,14 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			// looking for a POST that never was.
 			return "✗ not sent", st.Error
 		}
-		// No HTTP answer at all (refused, reset): 12 cells, the STATE
-		// column, where "✗ POST failed" read "✗ POST fail…".
+		if pr.NotSentWords() != "" {
+			// No connection could be made for it: the server never saw
+			// it, as the export says ("not sent: could not connect").
+			return "✗ not sent", st.Error
+		}
+		// No HTTP answer at all (reset, or no answer once sent): 12
+		// cells, the STATE column, where "✗ POST failed" read "✗ POST
+		// fail…".
 		return "✗ POST error", st.Error
 	case history.StateAnswered:
 		return "↩ answered", st.Dim
