@@ -123,21 +123,10 @@ type Model struct {
 	// reconnect of the legacy transport's own was under way: the close
 	// that ends those reconnects replaces it (sayReconnecting).
 	reconnectSaid int
-	// getRetrySaid is the id of the status message that said the GET
-	// stream is tried again: the next word on that stream ends it
-	// (sayGetRetrying).
-	getRetrySaid int
-	// getTrying says the GET stream's last word was a try to come: when
-	// the tries end in a stream given up, that is said, though their own
-	// message expired (8 s, the last try's wait) or another replaced it.
-	getTrying bool
-	// listenRetrySaid is the status message that says the 2026 listen
-	// stream is being reopened: the stream's next word ends it
-	// (sayListenStream).
-	listenRetrySaid int
-	// listenTrying says the listen stream's last word was a reopening
-	// to come: a give-up after it is said, whatever its reason.
-	listenTrying bool
+	// getTries and listenTries follow the tries of the GET stream and of
+	// the 2026 listen stream said on the status line (sayGetRetrying,
+	// sayListenStream).
+	getTries, listenTries streamTries
 	// unsent is the status message that says an answer was not sent and
 	// is kept, and its id: the stream's news that follows (reconnecting,
 	// a new session) carries it on instead of replacing it unread.

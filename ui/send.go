@@ -429,7 +429,7 @@ type statusLine struct {
 	// noKey marks "z is no key": the next key that is one ends it, where
 	// it stood its 5 s over what that key did.
 	noKey bool
-	// standing marks a stream's try to come (setStandingStatus): its
+	// standing marks a stream's try to come (streamTries.say): its
 	// time running out does not end it, the next word on the stream does.
 	standing bool
 }

@@ -48,21 +48,18 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 	for i := len(batch) - 1; i >= 0; i-- {
 		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateGetStream {
-			trying := m.getTrying
-			m.getTrying = st.Auto
+			trying := m.getTries.next(st.Auto)
 			if !st.Auto {
 				if st.Over && trying {
 					// The tries are spent: their "attempt 5 of 5…" went
 					// and nothing said the stream was given up.
 					return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:i], st.Detail))
 				}
-				return m.statusExpired(m.getRetrySaid)
+				return m.statusExpired(m.getTries.said)
 			}
 			// The session's URL, named in the try's error, is on the
 			// bar already: it took a row of 80 columns here.
-			cmd := m.setStandingStatus(sanitize.Line(m.ownURLLeftOut(st.Detail)) + "…")
-			m.getRetrySaid = m.statusSeq
-			return cmd
+			return m.getTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
 		}
 	}
 	return nil
@@ -180,17 +177,16 @@ func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 			// whole of what was asked logs no listen state for it, nor
 			// one that takes it and never acknowledges, and the
 			// reopening stayed said over a stream that was back.
-			m.listenTrying = m.listenTrying && r.Kind == mcp.KindSent
-			return m.statusExpired(m.listenRetrySaid)
+			m.listenTries.trying = m.listenTries.trying && r.Kind == mcp.KindSent
+			return m.statusExpired(m.listenTries.said)
 		}
 		st := r.State
 		if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateListen {
 			continue
 		}
-		trying := m.listenTrying || slices.ContainsFunc(batch[:i], func(r mcp.Record) bool {
+		trying := m.listenTries.next(st.Auto) || slices.ContainsFunc(batch[:i], func(r mcp.Record) bool {
 			return r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateListen && r.State.Auto
 		})
-		m.listenTrying = st.Auto
 		switch {
 		case st.Over && (trying || strings.HasPrefix(st.Detail, mcp.ListenKeptFailing)):
 			// Given up after tries said, for whatever reason (a refusal
@@ -198,22 +194,40 @@ func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 			// tries' message went and nothing said the stream was over.
 			return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
 		case st.Auto:
-			cmd := m.setStandingStatus(sanitize.Line(m.ownURLLeftOut(st.Detail)) + "…")
-			m.listenRetrySaid = m.statusSeq
-			return cmd
+			return m.listenTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
 		}
-		return m.statusExpired(m.listenRetrySaid)
+		return m.statusExpired(m.listenTries.said)
 	}
 	return nil
 }
 
-// setStandingStatus says a stream's try to come, whole, until the next
-// word on the stream ends it (statusExpired with its id): a warning's 8 s
-// ran out while the next try waited 16, and the status line was blank
-// over the wait. Its timer still comes, for a question opened meanwhile,
-// whose reminder it gives way to.
-func (m *Model) setStandingStatus(text string) tea.Cmd {
+// streamTries follows a stream's tries to open again as the status line
+// says them.
+type streamTries struct {
+	// said is the status message saying the try to come: the stream's
+	// next word ends it.
+	said int
+	// trying says the stream's last word was a try to come: when the
+	// tries end in the stream given up, that is said, though their own
+	// message went (another replaced it).
+	trying bool
+}
+
+// next notes the stream's newest word, a try to come (auto) or not, and
+// reports whether the word before it was one.
+func (t *streamTries) next(auto bool) (wasTrying bool) {
+	wasTrying, t.trying = t.trying, auto
+	return wasTrying
+}
+
+// say says a try to come, whole, until the next word on the stream ends
+// it (statusExpired with its id): a warning's 8 s ran out while the next
+// try waited 16, and the status line was blank over the wait. Its timer
+// still comes, for a question opened meanwhile, whose reminder it gives
+// way to.
+func (t *streamTries) say(m *Model, text string) tea.Cmd {
 	cmd := m.setWholeStatus(levelWarn, text)
 	m.status.msg.standing = true
+	t.said = m.statusSeq
 	return cmd
 }
