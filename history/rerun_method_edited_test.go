@@ -64,16 +64,7 @@ func TestRerunOfAnEditedFileGoesByTheRawMethod(t *testing.T) {
 		"tools/list":                "notifications/initialized",
 		mcp.ListenMethod:            "tools/call",
 	})
-	f, err := OpenRerun(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var live echoSender
-	var results []RerunResult
-	if _, err := f.Rerun(context.Background(), &live, nil, RecordOptions{}, "", func(r RerunResult) { results = append(results, r) }); err != nil {
-		t.Fatal(err)
-	}
+	live, results := rerunEchoed(t, path)
 	if want := []string{"initialize", "tools/list"}; !reflect.DeepEqual(live.sent, want) {
 		t.Errorf("sent %q, want %q: the raw's methods, the handshake's notification and the user's listen (to an older era) left out", live.sent, want)
 	}
@@ -97,10 +88,7 @@ func TestRerunOfAnEditedFileGoesByTheRawMethod(t *testing.T) {
 // its result was left out of the report.
 func TestRerunOfAnEditedFileGoesByTheRawClass(t *testing.T) {
 	s := newScript()
-	s.negotiate()
-	init := s.request("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"mcpscope","version":"0.1.0"}}`)
-	s.result("1", init, `{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"demo","version":"1"}}`)
-	s.state(mcp.StateInitialized)
+	s.initialized()
 	list := s.send(mcp.ClassNotification, "", "tools/list", "", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`)
 	s.result("2", list, `{"changed":true}`)
 	s.send(mcp.ClassRequest, "3", "notifications/roots/list_changed", "", `{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}`)

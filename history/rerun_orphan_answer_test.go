@@ -1,11 +1,8 @@
 package history
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // A recording edited so that its answers' req_seq name no request it
@@ -14,23 +11,11 @@ import (
 // answer, which sent the user looking for a cut-short file.
 func TestRerunOfAnswersNamingNoRequestSaysSo(t *testing.T) {
 	s := newScript()
-	s.negotiate()
-	init := s.request("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"mcpscope","version":"0.1.0"}}`)
-	s.result("1", init, `{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"demo","version":"1"}}`)
-	s.state(mcp.StateInitialized)
+	s.initialized()
 	list := s.request("2", "tools/list", `{}`)
 	s.result("2", list+1000, `{"tools":[]}`)
 
-	f, err := OpenRerun(record(t, s.recs, RecordOptions{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var live echoSender
-	var results []RerunResult
-	if _, err := f.Rerun(context.Background(), &live, nil, RecordOptions{}, "", func(r RerunResult) { results = append(results, r) }); err != nil {
-		t.Fatal(err)
-	}
+	_, results := rerunEchoed(t, record(t, s.recs, RecordOptions{}))
 	if len(results) != 2 || results[1].Outcome != OutcomeUnrecorded {
 		t.Fatalf("re-ran %+v, want initialize and tools/list unrecorded", results)
 	}

@@ -1,7 +1,6 @@
 package history
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -14,26 +13,14 @@ import (
 // follows (an unknown tool "") was shown as the server's difference alone.
 func TestRerunOfARequestWhoseRawIsNoObjectSaysItsParamsWereLost(t *testing.T) {
 	s := newScript()
-	s.negotiate()
-	init := s.request("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"mcpscope","version":"0.1.0"}}`)
-	s.result("1", init, `{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"demo","version":"1"}}`)
-	s.state(mcp.StateInitialized)
+	s.initialized()
 	for i, raw := range []string{`not json`, `[{"jsonrpc":"2.0","id":3,"method":"tools/call"}]`} {
 		id := string(rune('2' + i))
 		call := s.send(mcp.ClassRequest, id, "tools/call", "greet", raw)
 		s.result(id, call, `{"content":[]}`)
 	}
 
-	f, err := OpenRerun(record(t, s.recs, RecordOptions{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var live echoSender
-	var results []RerunResult
-	if _, err := f.Rerun(context.Background(), &live, nil, RecordOptions{}, "", func(r RerunResult) { results = append(results, r) }); err != nil {
-		t.Fatal(err)
-	}
+	_, results := rerunEchoed(t, record(t, s.recs, RecordOptions{}))
 	if len(results) != 3 {
 		t.Fatalf("re-ran %d requests, want 3", len(results))
 	}

@@ -10,6 +10,23 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// rerunEchoed re-runs the recording at path against an echoSender and
+// returns it, with what it was sent, and the results in order.
+func rerunEchoed(t *testing.T, path string) (*echoSender, []RerunResult) {
+	t.Helper()
+	f, err := OpenRerun(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	live := &echoSender{}
+	var results []RerunResult
+	if _, err := f.Rerun(context.Background(), live, nil, RecordOptions{}, "", func(r RerunResult) { results = append(results, r) }); err != nil {
+		t.Fatal(err)
+	}
+	return live, results
+}
+
 // echoSender answers every request with the same changed result, and says
 // which methods it was sent.
 type echoSender struct{ sent []string }

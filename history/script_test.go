@@ -64,6 +64,15 @@ func (s *script) negotiate() {
 	s.state(mcp.StateOpen)
 }
 
+// initialized is a session negotiated and initialized by request "1",
+// answered by a 2025-06-18 server.
+func (s *script) initialized() {
+	s.negotiate()
+	init := s.request("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"mcpscope","version":"0.1.0"}}`)
+	s.result("1", init, `{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"demo","version":"1"}}`)
+	s.state(mcp.StateInitialized)
+}
+
 func (s *script) send(class mcp.Class, id, method, tool, raw string) int64 {
 	return s.add(mcp.Record{Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: class,
 		ID: id, Method: method, Tool: tool, Raw: mcp.Raw(raw)}})
