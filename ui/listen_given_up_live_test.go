@@ -10,18 +10,27 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
-// A 2026 server gone under a session: the listen stream is reopened five
-// times and given up, and the status line said nothing of it, the bar
-// "● discovered" and an error count climbing. It says the stream is given
-// up, in three rows of 80 columns at most.
-func TestLiveListenGivenUpSaysSo(t *testing.T) {
+// statelessServerGone is the TUI at 80x24 in a session of the demo's
+// stateless endpoint whose listen stream was taken, and the demo then
+// closed under it: its listen stream is reopened after delay, and fails.
+func statelessServerGone(t *testing.T, delay time.Duration) (*live, *demo.Server) {
+	t.Helper()
 	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: 10 * time.Millisecond}, 80, 24, "● discovered")
+	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: delay}, 80, 24, "● discovered")
 	l.waitFor("subscriptions/acknowledged")
 	l.mark()
 	if err := gw.Close(); err != nil {
 		t.Fatalf("closing the demo gateway: %v", err)
 	}
+	return l, gw
+}
+
+// A 2026 server gone under a session: the listen stream is reopened five
+// times and given up, and the status line said nothing of it, the bar
+// "● discovered" and an error count climbing. It says the stream is given
+// up, in three rows of 80 columns at most.
+func TestLiveListenGivenUpSaysSo(t *testing.T) {
+	l, gw := statelessServerGone(t, 10*time.Millisecond)
 	l.waitWords("mcpscope stopped reopening it after 5 attempts")
 	m := l.quit()
 	sl := m.status.msg
@@ -37,13 +46,7 @@ func TestLiveListenGivenUpSaysSo(t *testing.T) {
 // says so, attempt by attempt, as the GET stream's tries are said: for the
 // half minute they took it said nothing, the bar "● discovered".
 func TestLiveListenReopeningsAreSaid(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: time.Minute}, 80, 24, "● discovered")
-	l.waitFor("subscriptions/acknowledged")
-	l.mark()
-	if err := gw.Close(); err != nil {
-		t.Fatalf("closing the demo gateway: %v", err)
-	}
+	l, gw := statelessServerGone(t, time.Minute)
 	l.waitWords("attempt 1 of 5")
 	m := l.quit()
 	if sl := m.status.msg; sl == nil || !strings.Contains(sl.text, "reopening in") || strings.Contains(sl.text, gw.URL) {
@@ -55,13 +58,7 @@ func TestLiveListenReopeningsAreSaid(t *testing.T) {
 // so once the status line's message goes, as the GET stream's does
 // ("● stream gone"): it said "● discovered" over a server that had gone.
 func TestLiveListenGivenUpOnAServerGoneIsOnTheBar(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: 10 * time.Millisecond}, 80, 24, "● discovered")
-	l.waitFor("subscriptions/acknowledged")
-	l.mark()
-	if err := gw.Close(); err != nil {
-		t.Fatalf("closing the demo gateway: %v", err)
-	}
+	l, _ := statelessServerGone(t, 10*time.Millisecond)
 	l.waitWords("mcpscope stopped reopening it after 5 attempts")
 	m := l.quit()
 	if bar := m.status.view(); !strings.Contains(bar, "● "+stateStreamGone) {

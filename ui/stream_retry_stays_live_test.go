@@ -44,13 +44,7 @@ func TestLiveGetRetryStaysOverItsWait(t *testing.T) {
 // The 2026 listen stream's reopening stays said over its wait, as the GET
 // stream's tries do.
 func TestLiveListenReopeningStaysOverItsWait(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: time.Minute}, 80, 24, "● discovered")
-	l.waitFor("subscriptions/acknowledged")
-	l.mark()
-	if err := gw.Close(); err != nil {
-		t.Fatalf("closing the demo gateway: %v", err)
-	}
+	l, _ := statelessServerGone(t, time.Minute)
 	l.waitWords("attempt 1 of 5")
 	l.expireEvery()
 	m := l.quit()
