@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -52,7 +53,14 @@ func TestProxyRecordingRedactsClientTokenAtEveryCut(t *testing.T) {
 		if err != nil {
 			t.Fatalf("POST %d: %v", i, err)
 		}
+		// The proxy gives the answer's last byte only once it has logged
+		// what it made of the answer: read to the end, so the stop below
+		// comes after that, as a client's would.
+		_, err = io.ReadAll(resp.Body)
 		resp.Body.Close()
+		if err != nil {
+			t.Fatalf("POST %d: reading the answer: %v", i, err)
+		}
 	}
 	h.stop()
 	all := recordingsText(t, h.dir)
