@@ -243,6 +243,14 @@ func FailureWords(err error) string {
 	if long, ok := HeadersTooLong(err); ok {
 		return long
 	}
+	if errors.Is(err, syscall.ECONNRESET) {
+		// net/http quotes the socket's whole error, addresses and all, and
+		// on a kept-alive connection its own function's name
+		// ("readLoopPeekFailLocked: read tcp …: read: connection reset by
+		// peer"): the reset in the socket's words, as an answer cut off
+		// by one says it (brokeWords).
+		return "the server closed the connection without answering (" + brokeWords(err) + ")"
+	}
 	var pe textproto.ProtocolError
 	if errors.As(err, &pe) {
 		// net/http wraps it as "net/http: HTTP/1.x transport connection

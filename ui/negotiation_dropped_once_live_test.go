@@ -10,8 +10,8 @@ import (
 )
 
 // A server that resets, closes or never takes the connection: the ✗
-// problem says why ("POST URL failed: read tcp …: connection reset by
-// peer"), and the probe's line says what came back in a word ("→ closed
+// problem says why ("POST URL failed: the server closed the connection
+// without answering (connection reset by peer)"), and the probe's line says what came back in a word ("→ closed
 // without an answer", "→ no connection"). The probe's line quoted the
 // failure again in the HTTP client's words (`failed: read tcp …`): the
 // check for a failure said above matched only a problem worded exactly
