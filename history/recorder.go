@@ -138,9 +138,12 @@ type Recorder struct {
 	// of it is on disk, the number of the last line written, and the
 	// sources told of each line.
 	written *atomic.Int64
-	line    int
-	srcs    []*source
-	head    []byte // the header line, which Close checks is still there
+	// disk times the file's calls in flight, for the bounds on a disk
+	// that stops answering (recorder_diskclock.go).
+	disk *diskClock
+	line int
+	srcs []*source
+	head []byte // the header line, which Close checks is still there
 }
 
 // Create starts a recording at path, creating its directory. The file is
@@ -248,9 +251,9 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 
 // start writes the header to a new recording file.
 func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
-	written := new(atomic.Int64)
-	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL), elsewhere: opts.Elsewhere,
-		written: written, line: 1, flushFailed: make(chan struct{}, 1), stalled: make(chan struct{}, 1)}
+	written, disk := new(atomic.Int64), new(diskClock)
+	r := &Recorder{f: f, w: bufio.NewWriterSize(clockedWriter{disk, countingWriter{f, written}}, 256<<10), path: path, red: newRedactor(opts, h.URL), elsewhere: opts.Elsewhere,
+		written: written, disk: disk, line: 1, flushFailed: make(chan struct{}, 1), stalled: make(chan struct{}, 1)}
 	h.Format, h.Version = Format, FormatVersion
 	h.Redacts = RedactsHeaders
 	if opts.Secrets {
@@ -406,11 +409,11 @@ func (r *Recorder) Close() error {
 			r.err = &writeError{r.path, r.elsewhere, err}
 		}
 	}
-	if err := r.f.Sync(); err != nil && r.err == nil {
+	if err := r.disk.in(r.f.Sync); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot sync %s: %w", r.path, err)
 	}
 	r.lastCheck()
-	if err := r.f.Close(); err != nil && r.err == nil {
+	if err := r.disk.in(r.f.Close); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot close %s: %w", r.path, err)
 	}
 	return r.closeErr()

@@ -49,6 +49,10 @@ type teeWriter struct {
 	// progress counts the records written, for close to wait on a disk
 	// that is slow but answers.
 	progress atomic.Int64
+	// inRecord is set while a record is being written, for stallCheck.
+	inRecord atomic.Bool
+	// stallWait is the package's, read once (see writtenWait).
+	stallWait time.Duration
 	// slowWatch and stallWatch fire when the record being written has
 	// waited writtenWait and closeWait.
 	slowWatch, stallWatch *time.Timer
@@ -58,7 +62,7 @@ type teeWriter struct {
 }
 
 func newTeeWriter(rec *Recorder, report func(error)) *teeWriter {
-	w := &teeWriter{rec: rec, report: report, wake: make(chan struct{}, 1), done: make(chan error, 1), slow: make(chan struct{}, 1), writtenWait: writtenWait}
+	w := &teeWriter{rec: rec, report: report, wake: make(chan struct{}, 1), done: make(chan error, 1), slow: make(chan struct{}, 1), writtenWait: writtenWait, stallWait: stallWait}
 	w.slowWatch = time.AfterFunc(time.Hour, func() {
 		select {
 		case w.slow <- struct{}{}:
@@ -66,7 +70,7 @@ func newTeeWriter(rec *Recorder, report func(error)) *teeWriter {
 		}
 	})
 	w.slowWatch.Stop()
-	w.stallWatch = time.AfterFunc(time.Hour, func() { w.report(w.behind()) })
+	w.stallWatch = time.AfterFunc(time.Hour, w.stallCheck)
 	w.stallWatch.Stop()
 	go w.run()
 	return w
@@ -165,11 +169,18 @@ func (w *teeWriter) close(wait time.Duration) error {
 			return err
 		case <-timer.C:
 			now := w.progress.Load()
-			if now == seen {
+			if now != seen {
+				seen = now
+				timer.Reset(wait)
+				continue
+			}
+			waited := w.rec.disk.waited()
+			if waited >= wait {
 				return &Unanswered{Path: w.rec.Path(), Wait: wait}
 			}
-			seen = now
-			timer.Reset(wait)
+			// The writer is busy with a record of its own (a big line
+			// escaped and copied), or the disk's call began since.
+			timer.Reset(wait - waited)
 		}
 	}
 }
@@ -192,7 +203,21 @@ func (w *teeWriter) poke() {
 // behind is the error of a recording whose disk stopped answering while
 // the session went on.
 func (w *teeWriter) behind() error {
-	return &Unanswered{Path: w.rec.Path(), Wait: closeWait, Behind: true}
+	return &Unanswered{Path: w.rec.Path(), Wait: w.stallWait, Behind: true}
+}
+
+// stallCheck runs when the record being written has taken stallWait: the
+// recording is behind if the disk has kept one call that long, and is
+// looked at again when the call in flight would reach it otherwise.
+func (w *teeWriter) stallCheck() {
+	if !w.inRecord.Load() {
+		return // written as the watch fired
+	}
+	if waited := w.rec.disk.waited(); waited < w.stallWait {
+		w.stallWatch.Reset(w.stallWait - waited)
+		return
+	}
+	w.report(w.behind())
 }
 
 func (w *teeWriter) run() {
@@ -251,8 +276,10 @@ func (w *teeWriter) write(q queued) {
 	}
 	for _, r := range q.batch {
 		w.slowWatch.Reset(w.writtenWait)
-		w.stallWatch.Reset(closeWait)
+		w.inRecord.Store(true)
+		w.stallWatch.Reset(w.stallWait)
 		err := w.rec.Write(r)
+		w.inRecord.Store(false)
 		w.slowWatch.Stop()
 		w.stallWatch.Stop()
 		w.progress.Add(1)

@@ -42,7 +42,7 @@ func recorderToStall(t *testing.T, next func(path string) io.Writer) (rec *Recor
 		if next != nil {
 			to = next(path)
 		}
-		rec.w.Reset(stallingDisk{answered, to})
+		rec.w.Reset(clockedWriter{rec.disk, stallingDisk{answered, to}})
 	}
 	var once bool
 	answer = func() {

@@ -43,7 +43,7 @@ func recorderToHang(t *testing.T) (rec *Recorder, path string, hang func()) {
 		if err := rec.w.Flush(); err != nil {
 			t.Fatal(err)
 		}
-		rec.w.Reset(hungDisk{release})
+		rec.w.Reset(clockedWriter{rec.disk, hungDisk{release}})
 	}
 }
 

@@ -1,0 +1,66 @@
+package history
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slowDisk takes each write after a pause: a disk that is slow but
+// answers (NFS over a busy link).
+type slowDisk struct {
+	pause time.Duration
+	next  io.Writer
+}
+
+func (d slowDisk) Write(p []byte) (int, error) {
+	time.Sleep(d.pause)
+	return d.next.Write(p)
+}
+
+// A record whose line takes longer than the bound on a disk that stops
+// answering, in writes the disk each takes at once, is not said as the
+// disk not answering: the bound timed the record as a whole, and a 65 MiB
+// event escaped and written on a busy machine was said to leave the
+// recording "incomplete: the disk did not answer within 2s".
+func TestASlowDiskThatAnswersIsNotSaidToStall(t *testing.T) {
+	defer func(d time.Duration) { stallWait = d }(stallWait)
+	stallWait = 500 * time.Millisecond
+	rec, path, _ := recorderToHang(t)
+	rec.mu.Lock()
+	if err := rec.w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	// 10 ms a write of the recorder's 256 KiB: a 16 MiB line takes 64 of
+	// them, past the bound as a whole, each far inside it.
+	rec.w.Reset(clockedWriter{rec.disk, slowDisk{10 * time.Millisecond, countingWriter{rec.f, rec.written}}})
+	rec.mu.Unlock()
+	in, reported, ended := teeDrained(rec)
+	s := newScript()
+	s.negotiate()
+	s.event("message", strings.Repeat("x", 16<<20))
+	in <- s.recs
+	close(in)
+	select {
+	case <-ended:
+	case <-time.After(time.Minute):
+		t.Fatal("Tee's output did not end")
+	}
+	for len(reported) > 0 {
+		err := <-reported
+		var stalled *Unanswered
+		if errors.As(err, &stalled) || strings.Contains(err.Error(), "did not answer") {
+			t.Errorf("Tee said %q of a disk that took every write within 10 ms", err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), strings.Repeat("x", 1<<20)) || !strings.Contains(string(data), "/sse?sessionid=ABC") {
+		t.Errorf("the recording (%d bytes) lacks the session", len(data))
+	}
+}
