@@ -91,6 +91,14 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 		}
 		return resp, resp.Error
 	}
+	if _, modern := modernOf(tr); modern {
+		// The 2026 era has no initialize: one typed with params is the
+		// user's test of the server, its answer shown as any other. The
+		// session stays the one server/discover opened: taken, the
+		// answer's protocolVersion (or none) was sent on every 2026
+		// request after it.
+		return resp, nil
+	}
 	var r struct {
 		ProtocolVersion string
 		ServerInfo      struct{ Name, Version string }

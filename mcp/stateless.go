@@ -229,15 +229,15 @@ func (s *Session) Discover(ctx context.Context) (*Response, error) {
 	tr, _ := s.tr.(*streamable)
 	s.mu.Unlock()
 	protocol := ProtocolModern
-	if tr != nil {
+	if tr != nil && tr.protocol != "" {
 		protocol = tr.protocol
 	}
-	if !IsModern(protocol) {
+	if err := StatelessProtocolError(protocol); err != nil {
 		// A version of the initialize eras pinned with --transport
 		// stateless: sent under it, server/discover is a method those
 		// eras do not have, and a 2026 server refusing it was said to be
 		// no 2026 server, with advice to leave out a 2026 --protocol.
-		return nil, &WireError{Transport: TransportStateless, Message: StatelessProtocolError(protocol).Error()}
+		return nil, &WireError{Transport: TransportStateless, Message: err.Error()}
 	}
 	resp, err := s.request(ctx, "server/discover", "", nil)
 	if err != nil {
