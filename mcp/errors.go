@@ -5,7 +5,6 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/textproto"
 	"strconv"
@@ -355,7 +354,11 @@ func FailureCause(err error) Cause {
 	}
 	// A reset can come while dialing: the listener took the connection
 	// and reset it before connect returned.
-	if errors.Is(err, syscall.ECONNRESET) || !isDialError(err) && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
+	if errors.Is(err, syscall.ECONNRESET) || !isDialError(err) {
+		// Whatever else broke once connected (an HTTP/2 stream reset, a
+		// TLS handshake cut off) had a server there: said as no
+		// connection, a message it took read "not sent: could not
+		// connect", and the advice asked whether it was started.
 		return CauseDropped
 	}
 	return CauseUnreachable

@@ -220,9 +220,12 @@ func refusedOrUnreached(err error) bool {
 // isDialError reports a POST that never reached a server, so retrying it
 // elsewhere cannot deliver it twice.
 func isDialError(err error) bool {
-	var op *net.OpError
-	if errors.As(err, &op) && op.Op == "dial" {
-		return true
+	// Each error of the chain: a proxy's refusal is a dial's wrapped in
+	// the proxyconnect one's.
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		if op, ok := e.(*net.OpError); ok && op.Op == "dial" {
+			return true
+		}
 	}
 	var dns *net.DNSError
 	return errors.As(err, &dns)
