@@ -332,8 +332,8 @@ func (s *Session) detect(ctx context.Context) error {
 		stopped.Probe = stoppedAt
 		err = &stopped
 	}
-	if we, ok := err.(*WireError); ok && labelRefused(attempts) {
-		if said := overriddenWords(s.cfg.Header); said != "" {
+	if we, ok := err.(*WireError); ok && !we.Overridden {
+		if said := overriddenWords(s.cfg.Header, attempts); said != "" {
 			// The user's -H is what every probe was refused for, where
 			// the message alone sent them to check the URL.
 			told := *we

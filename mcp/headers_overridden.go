@@ -6,38 +6,69 @@ import (
 	"strings"
 )
 
-// labelHeaders are the headers mcpscope labels every POST with, which a
-// server reads to take the request: a -H of the user's replaces them (as
-// curl's does), and a server refuses what is then labelled otherwise.
-var labelHeaders = []struct{ name, sent, refused string }{
-	{"Content-Type", "application/json", "415 Unsupported Media Type, or 400"},
-	{"Accept", "application/json, text/event-stream", "406 Not Acceptable, or 400"},
+// labelHeader is a header mcpscope labels its requests with, which a
+// server reads to take them: a -H of the user's replaces it (as curl's
+// does), and a server refuses what is then labelled otherwise, with the
+// header's own status or 400.
+type labelHeader struct {
+	name    string
+	sent    map[string]string // by HTTP method
+	status  int
+	refused string
 }
 
-// overriddenWords says, for a detection that failed, which of
-// labelHeaders the user's headers replaced and what a server answers to
-// that: "" when they replaced none. Detection's failure said only to
-// check the URL, which was right.
-func overriddenWords(h http.Header) string {
+var labelHeaders = []labelHeader{
+	{"Content-Type", map[string]string{http.MethodPost: "application/json"}, http.StatusUnsupportedMediaType, "415 Unsupported Media Type, or 400"},
+	{"Accept", map[string]string{http.MethodPost: "application/json, text/event-stream", http.MethodGet: "text/event-stream"}, http.StatusNotAcceptable, "406 Not Acceptable, or 400"},
+}
+
+// relabelledWords says, of a request refused with status, which of
+// labelHeaders the user's headers (given) replaced for its method such
+// that the status may be the refusal of it, and what to do: "" when none
+// did.
+func relabelledWords(given http.Header, method, transport string, status int) string {
 	var b strings.Builder
 	for _, l := range labelHeaders {
-		if vs := h.Values(l.name); len(vs) > 0 && !sameLabel(strings.Join(vs, ", "), l.sent) {
-			b.WriteString("; the -H " + l.name + ": " + HeaderQuote(strings.Join(vs, ", ")) + " given replaced the " + l.sent +
-				" every POST is sent with, which a server may refuse (" + l.refused + "): leave that -H out")
-		}
+		b.WriteString(l.words(given, method, transport, status))
 	}
 	return b.String()
 }
 
-// labelRefused reports a POST among the attempts answered with a status
-// a server refuses a label it does not take with: a detection that failed
-// otherwise (no connection, timeouts, 404s) is not the -H's doing,
-// whatever it replaced.
-func labelRefused(attempts []Attempt) bool {
-	return slices.ContainsFunc(attempts, func(a Attempt) bool {
-		return a.Method == http.MethodPost &&
-			(a.Status == http.StatusBadRequest || a.Status == http.StatusNotAcceptable || a.Status == http.StatusUnsupportedMediaType)
-	})
+// words is what relabelledWords says of l. A 400 to server/discover is no
+// refusal of a label: every TypeScript SDK server answers the probe so,
+// however it is labelled.
+func (l labelHeader) words(given http.Header, method, transport string, status int) string {
+	sent, labels := l.sent[method]
+	vs := given.Values(l.name)
+	if !labels || len(vs) == 0 || sameLabel(strings.Join(vs, ", "), sent) {
+		return ""
+	}
+	if status != l.status && (status != http.StatusBadRequest || method == http.MethodPost && transport == TransportStateless) {
+		return ""
+	}
+	what := "every POST is"
+	if method != http.MethodPost {
+		what = "a " + method + " is"
+	}
+	return "; the -H " + l.name + ": " + HeaderQuote(strings.Join(vs, ", ")) + " given replaced the " + sent + " " + what +
+		" sent with, which a server may refuse (" + l.refused + "): leave that -H out"
+}
+
+// overriddenWords says, for a detection that failed, which label headers
+// the user's headers replaced on a request some probe was refused for,
+// each header once: a detection that failed otherwise (no connection,
+// timeouts, 404s) is not the -H's doing, whatever it replaced.
+func overriddenWords(given http.Header, attempts []Attempt) string {
+	var b strings.Builder
+	for _, l := range labelHeaders {
+		for _, a := range attempts {
+			if w := l.words(given, a.Method, a.Transport, a.Status); w != "" {
+				b.WriteString(w)
+				break
+			}
+		}
+	}
+	return b.String()
 }
 
 // sameLabel reports whether the label given says what sent does: the
@@ -56,4 +87,17 @@ func sameLabel(given, sent string) bool {
 		return out
 	}
 	return slices.Equal(types(given), types(sent))
+}
+
+// statusError is statusErrorOf for a request of the session's own: a
+// refusal its -H may have caused says so (relabelledWords), as a detection
+// that failed does, where a forced transport's advice blamed a proxy for
+// rewriting the header.
+func (s *Session) statusError(purpose, transport, method, target string, resp *http.Response, body string, size int64) *WireError {
+	we := statusErrorOf(purpose, transport, method, target, resp, body, size)
+	if said := relabelledWords(s.cfg.Header, method, transport, resp.StatusCode); said != "" {
+		we.Message += said
+		we.Overridden = true
+	}
+	return we
 }

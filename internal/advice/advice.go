@@ -171,6 +171,9 @@ var table = []row{
 	// was answered a 405 refuses the one method, not POST.
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, transport: mcp.TransportStateless, text: "a 2026 server takes every request as a POST, so once server/discover was answered here a 405 says the server does not serve this method at this URL (or a proxy in front routes methods apart); a 405 to server/discover itself says the URL may be a legacy SSE stream (/sse): --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, text: "this URL does not take POST: it may be a legacy SSE stream (/sse); --transport auto finds out"},
+	// The error names the -H (WireError.Overridden): the rows below would
+	// blame a proxy for the header the user replaced.
+	{cause: mcp.CauseStatus, overridden: true, text: "leave out the -H the error names, which replaced a header mcpscope sends, and {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, purpose: mcp.PurposeStream, text: "the server refused Accept: text/event-stream: it may speak streamable HTTP (/mcp), not SSE"},
 	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, text: "the server refused the Accept header mcpscope sent (Accept: application/json, text/event-stream): a proxy in between may rewrite it"},
 	{cause: mcp.CauseStatus, status: http.StatusUnsupportedMediaType, text: "the server wants Content-Type: application/json (a proxy may have dropped it)"},
