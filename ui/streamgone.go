@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -34,35 +33,43 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 		f.gone = gone
 	}
 	m.syncUnconnected()
+	// Followed whatever is said: tries left marked as coming when the
+	// stream was said gone made a later session's one refusal read as
+	// the stream given up after them.
+	last, wasTrying := m.getTries.follow(batch, getStreamWord)
 	if err == nil {
-		return m.sayGetRetrying(batch)
+		return m.sayGetRetrying(batch, last, wasTrying)
 	}
 	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+m.ownURLLeftOut(err.Message), err))
 }
 
+// getStreamWord reports a word on the GET stream: what became of it.
+func getStreamWord(r *mcp.Record) bool {
+	return r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateGetStream
+}
+
 // sayGetRetrying puts on the status line the GET stream's tries to open
-// again, when the last word of batch on it is one: for the 15 seconds they
-// take the bar said "● initialized" over a server that had gone. Any other
-// word on it ends the tries' message: "trying again" stood its 8 s over a
-// stream that had opened.
-func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
-	for i := len(batch) - 1; i >= 0; i-- {
-		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateGetStream {
-			trying := m.getTries.next(st.Auto)
-			if !st.Auto {
-				if st.Over && trying {
-					// The tries are spent: their "attempt 5 of 5…" went
-					// and nothing said the stream was given up.
-					return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:i], st.Detail))
-				}
-				return m.statusExpired(m.getTries.said)
-			}
-			// The session's URL, named in the try's error, is on the
-			// bar already: it took a row of 80 columns here.
-			return m.getTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
-		}
+// again, when the last word of batch on it (batch[last]; wasTrying, the
+// word before it was a try) is one: for the 15 seconds they take the bar
+// said "● initialized" over a server that had gone. Any other word on it
+// ends the tries' message: "trying again" stood its 8 s over a stream that
+// had opened.
+func (m *Model) sayGetRetrying(batch []mcp.Record, last int, wasTrying bool) tea.Cmd {
+	if last < 0 {
+		return nil
 	}
-	return nil
+	st := batch[last].State
+	if !st.Auto {
+		if st.Over && wasTrying {
+			// The tries are spent: their "attempt 5 of 5…" went
+			// and nothing said the stream was given up.
+			return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:last], st.Detail))
+		}
+		return m.statusExpired(m.getTries.said)
+	}
+	// The session's URL, named in the try's error, is on the bar already:
+	// it took a row of 80 columns here.
+	return m.getTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
 }
 
 // getGivenUpWords says the GET stream is given up after its tries, and
@@ -168,37 +175,37 @@ func streamGone(e *mcp.ErrorInfo) bool {
 // Any other word on the stream ends the reopenings' message, as the GET
 // stream's (sayGetRetrying).
 func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
-	for i := len(batch) - 1; i >= 0; i-- {
-		r := &batch[i]
-		if r.RPC != nil && (r.Kind == mcp.KindReceived && r.RPC.Method == mcp.AckMethod ||
-			r.Kind == mcp.KindSent && r.RPC.Method == mcp.ListenMethod && !r.RPC.UserStream) {
-			// The reopening went (and a failure of it is said again), or
-			// the stream reopened was taken: a server that grants the
-			// whole of what was asked logs no listen state for it, nor
-			// one that takes it and never acknowledges, and the
-			// reopening stayed said over a stream that was back.
-			m.listenTries.trying = m.listenTries.trying && r.Kind == mcp.KindSent
-			return m.statusExpired(m.listenTries.said)
-		}
-		st := r.State
-		if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateListen {
-			continue
-		}
-		trying := m.listenTries.next(st.Auto) || slices.ContainsFunc(batch[:i], func(r mcp.Record) bool {
-			return r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateListen && r.State.Auto
-		})
-		switch {
-		case st.Over && (trying || strings.HasPrefix(st.Detail, mcp.ListenKeptFailing)):
-			// Given up after tries said, for whatever reason (a refusal
-			// for good, as well as the tries spent): said, where the
-			// tries' message went and nothing said the stream was over.
-			return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
-		case st.Auto:
-			return m.listenTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
-		}
-		return m.statusExpired(m.listenTries.said)
+	last, wasTrying := m.listenTries.follow(batch, listenWord)
+	if last < 0 {
+		return nil
 	}
-	return nil
+	st := batch[last].State
+	switch {
+	case st == nil || batch[last].Kind != mcp.KindState:
+		// The reopening went (and a failure of it is said again), or
+		// the stream reopened was taken: a server that grants the whole
+		// of what was asked logs no listen state for it, nor one that
+		// takes it and never acknowledges, and the reopening stayed said
+		// over a stream that was back.
+	case st.Over && (wasTrying || strings.HasPrefix(st.Detail, mcp.ListenKeptFailing)):
+		// Given up after tries said, for whatever reason (a refusal for
+		// good, as well as the tries spent): said, where the tries'
+		// message went and nothing said the stream was over.
+		return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
+	case st.Auto:
+		return m.listenTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+	}
+	return m.statusExpired(m.listenTries.said)
+}
+
+// listenWord reports a word on the session's 2026 listen stream: what
+// became of it, its reopening sent, or the server's acknowledgement.
+func listenWord(r *mcp.Record) bool {
+	if r.Kind == mcp.KindState {
+		return r.State != nil && r.State.State == mcp.StateListen
+	}
+	return r.RPC != nil && (r.Kind == mcp.KindReceived && r.RPC.Method == mcp.AckMethod ||
+		r.Kind == mcp.KindSent && r.RPC.Method == mcp.ListenMethod && !r.RPC.UserStream)
 }
 
 // streamTries follows a stream's tries to open again as the status line
@@ -213,11 +220,27 @@ type streamTries struct {
 	trying bool
 }
 
-// next notes the stream's newest word, a try to come (auto) or not, and
-// reports whether the word before it was one.
-func (t *streamTries) next(auto bool) (wasTrying bool) {
-	wasTrying, t.trying = t.trying, auto
-	return wasTrying
+// follow notes, in order, each word of batch on the stream (is): a try
+// to come (a state marked Auto) or not; a request sent for it keeps the
+// try coming (its failure is said again), and a new session ends any.
+// It returns the index of the last word (-1 when batch has none) and
+// whether the word before it was a try. Taken from the last word back,
+// a try and what came of it in one batch were missed.
+func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (last int, wasTrying bool) {
+	last = -1
+	for i := range batch {
+		r := &batch[i]
+		switch {
+		case r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateConnecting:
+			t.trying = false
+		case !is(r):
+		case r.Kind == mcp.KindState:
+			wasTrying, t.trying, last = t.trying, r.State.Auto, i
+		default:
+			wasTrying, t.trying, last = t.trying, t.trying && r.Kind == mcp.KindSent, i
+		}
+	}
+	return last, wasTrying
 }
 
 // say says a try to come, whole, until the next word on the stream ends
