@@ -44,7 +44,6 @@ func TestGetTriesOfASessionGoneDoNotCarryOver(t *testing.T) {
 	}
 }
 
-
 // statusMessage is the status line's message, "" when there is none.
 func statusMessage(m *Model) string {
 	if m.status.msg == nil {
