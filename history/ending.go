@@ -24,6 +24,9 @@ type stateSkim struct {
 	// Over says a stream is over for good: a listen stream given up is
 	// reopened no more (listenReopens).
 	Over bool `json:"over"`
+	// Protocol is the session's version, which says whether a
+	// resultType means anything (resultTypeSkim).
+	Protocol string `json:"protocol"`
 }
 
 // closing is a record's skeleton that knows whether it closes the session.

@@ -141,6 +141,7 @@ func describe(path string) SessionInfo {
 	// their failures are counted, as on the bar.
 	var reopens listenReopens
 	reopened := map[int64]bool{}
+	var resultTypes resultTypeSkim
 	// probes are the session's server/discover requests, true once a
 	// detection probe carried one: an answer refusing it (a Go SDK
 	// server's -32022 to a proxied client's probe) is the probe's
@@ -170,6 +171,7 @@ func describe(path string) SessionInfo {
 			clear(probes)
 			clear(refusedFirst)
 			clear(reopened)
+			resultTypes.reset()
 		}
 		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Method == "server/discover" {
 			probes[s.Seq] = false
@@ -191,6 +193,7 @@ func describe(path string) SessionInfo {
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
+		badResultType := resultTypes.see(&s, r.raw)
 		repeat, verdict, wraps := false, false, false
 		switch {
 		case s.Kind == mcp.KindState:
@@ -228,6 +231,10 @@ func describe(path string) SessionInfo {
 			info.Requests++
 		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && reopened[s.RPC.ReqSeq]:
 			delete(reopened, s.RPC.ReqSeq)
+		case badResultType:
+			// Its resultType failed the row, as Pairs and the export
+			// say, with no error record beside it.
+			info.Errors++
 		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && (s.RPC.RPCError || s.RPC.ToolError) && !probes[s.RPC.ReqSeq]:
 			// Not a late one: the request it answers had already ended
 			// (cancelled, timed out), and the bar counts that row once.
