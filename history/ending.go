@@ -21,6 +21,12 @@ type stateSkim struct {
 	// own (StateChange.OnItsOwn), which the listing's counts follow.
 	Auto   bool   `json:"auto"`
 	Detail string `json:"detail"`
+	// Over says a stream is over for good: a listen stream given up is
+	// reopened no more (listenReopens).
+	Over bool `json:"over"`
+	// Protocol is the session's version, which says whether a
+	// resultType means anything (resultTypeSkim).
+	Protocol string `json:"protocol"`
 }
 
 // closing is a record's skeleton that knows whether it closes the session.

@@ -20,6 +20,11 @@ type jsonPair struct {
 	Subject string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, a log level, what a completion completes
 	Kind    PairKind        `json:"kind"`
 	State   PairState       `json:"state"`
+	// StateNote is what the state alone does not say, as the Markdown
+	// export says it beside the state: "not sent: could not connect" for
+	// a message no connection was made for (NotSentWords), where
+	// "post-failed" and the failure alone read as a POST the server got.
+	StateNote string `json:"state_note,omitempty"`
 	// Sent is when the row's first message was recorded, the server's
 	// too (the name kept for readers of earlier exports); Received is that
 	// time again, named for what it is, on a row the server's message
@@ -140,7 +145,8 @@ type jsonClient struct {
 // small fields through encoding/json, then the messages pretty-printed as
 // they are read.
 func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
-	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Subject: p.Subject, Kind: p.Kind, State: p.State}
+	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Subject: p.Subject, Kind: p.Kind, State: p.State,
+		StateNote: p.NotSentWords()}
 	if !p.Sent.IsZero() {
 		jp.Sent = &p.Sent
 		if opener := p.opener(); opener != nil && opener.Kind == mcp.KindReceived {

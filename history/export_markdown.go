@@ -298,9 +298,13 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(FailureWords(f.Error)))
 		// A round that ended early was not sent again: no message below
 		// holds the answers it was given.
-		for _, key := range slices.Sorted(maps.Keys(f.Error.Given)) {
+		keys := slices.Sorted(maps.Keys(f.Error.Given))
+		for _, key := range keys[:min(len(keys), GivenMost)] {
 			// Cut as Detail cuts it: the JSON export holds it whole.
 			fmt.Fprintf(b, "> given %s: %s\n", mdText(strconv.Quote(clip.Quote(key, GivenKeyLimit))), mdText(clip.Quote(string(f.Error.Given[key]), GivenLimit)))
+		}
+		if more := len(keys) - GivenMost; more > 0 {
+			fmt.Fprintf(b, "> given … %d more\n", more)
 		}
 		if hint := advice.ForInfo(f.Error, aud); hint != "" {
 			fmt.Fprintf(b, "> %s\n", mdText(hint))

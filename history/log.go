@@ -69,6 +69,9 @@ type Log struct {
 	// its own: a connection's "closed" is then one failed attempt, and the
 	// session is still reconnecting.
 	own ownReconnects
+	// listenReopens follows the listen stream's reopenings of its own,
+	// which count as no request of the user's (listen_reopen.go).
+	listenReopens listenReopens
 	// ownReconnectEnds are where each run of those reconnects ended, in
 	// record order (reconnect_own.go).
 	ownReconnectEnds []ownReconnectEnd
@@ -428,7 +431,10 @@ const maxNames = 4096
 
 // counts reports a row whose failure is one of ours: not an answer that
 // pairs with no request, or repeats an answer already paired.
-func (p *row) counts() bool { return p.kind() != KindForeign && p.kind() != KindDuplicate }
+// A listen stream mcpscope reopened on its own failing again is not.
+func (p *row) counts() bool {
+	return p.kind() != KindForeign && p.kind() != KindDuplicate && (p.more == nil || !p.more.ownReopen)
+}
 
 // setState moves a row to a state and keeps the pending and failure counts
 // current, so Stats costs nothing per frame.

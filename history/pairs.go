@@ -154,7 +154,11 @@ func (l *Log) onRPC(r *mcp.Record) {
 				l.lastRound[m.Chain] = int32(l.rows.n)
 				x.round = l.rounds[m.Chain] + 1
 			}
-			l.stats.Requests++
+			if l.listenReopens.request(m.Method, m.UserStream) {
+				x.ownReopen = true
+			} else {
+				l.stats.Requests++
+			}
 			if m.Method == "server/discover" || m.Method == "initialize" {
 				l.probing("POST "+m.Method, r.Time)
 			} else if l.stats.Protocol == "" {

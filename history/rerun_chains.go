@@ -16,11 +16,21 @@ import (
 type chainInputs struct {
 	asked   map[int64]map[string]inputAsk // chain -> inputRequests key -> what it asked, from its newest input_required answer
 	chainOf map[int64]int64               // a later round's request Seq -> the chain it belongs to
-	firsts  map[int64]string              // the Seq of each request sent that began a chain -> its method and tool
+	// pending holds each request sent that may begin a chain until its
+	// answer comes, and firsts only those whose answer asked for input:
+	// only they can have later rounds. Kept for every request, a re-run
+	// of a million requests held a million of them to the end.
+	pending map[int64]chainFirst // the Seq of a request sent, not answered yet -> its method and tool
+	firsts  map[int64]chainFirst // the Seq of a request answered input_required that began a chain -> its method and tool
 }
 
+// chainFirst is the method and tool of a chain's first request, which its
+// later rounds must name again.
+type chainFirst struct{ method, tool string }
+
 func newChainInputs() *chainInputs {
-	return &chainInputs{asked: map[int64]map[string]inputAsk{}, chainOf: map[int64]int64{}, firsts: map[int64]string{}}
+	return &chainInputs{asked: map[int64]map[string]inputAsk{}, chainOf: map[int64]int64{},
+		pending: map[int64]chainFirst{}, firsts: map[int64]chainFirst{}}
 }
 
 // see takes in the record r, in recording order, class being the class
@@ -34,7 +44,7 @@ func (c *chainInputs) see(r *mcp.Record, class mcp.Class, each func(chain int64,
 	case r.Kind == mcp.KindSent && class == mcp.ClassRequest:
 		chain := c.roundOf(r)
 		if chain == 0 {
-			c.firsts[r.Seq] = m.Method + " " + m.Tool
+			c.pending[r.Seq] = chainFirst{m.Method, m.Tool}
 			return // its own chain: only later rounds are noted
 		}
 		c.chainOf[r.Seq] = chain
@@ -47,17 +57,26 @@ func (c *chainInputs) see(r *mcp.Record, class mcp.Class, each func(chain int64,
 		for _, k := range slices.Sorted(maps.Keys(in.InputResponses)) {
 			each(chain, k, c.asked[chain][k], in.InputResponses[k])
 		}
-	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassResponse && m.ReqSeq != 0:
+	case r.Kind == mcp.KindReceived && (m.Class == mcp.ClassResponse || m.Class == mcp.ClassLate) && m.ReqSeq != 0:
+		first, began := c.pending[m.ReqSeq]
+		delete(c.pending, m.ReqSeq)
+		if m.Class != mcp.ClassResponse {
+			return
+		}
 		if keys := inputMethods(m.Raw); keys != nil {
 			c.asked[c.chainFor(m.ReqSeq)] = keys
+			if began {
+				c.firsts[m.ReqSeq] = first
+			}
 		}
 	}
 }
 
 // roundOf is the chain the sent record r is a later round of, 0 when it
 // begins one: its chain must name a request of its method and tool sent
-// before it that began a chain. A hand-edited chain naming itself, a later
-// request, a round, another method or nothing is read as none, so that
+// before it that began a chain, answered input_required. A hand-edited
+// chain naming itself, a later request, a round, another method, a request
+// whose answer asked nothing or nothing is read as none, so that
 // request is sent again as a chain's first, where reading it as a round
 // left it out of the re-run unsaid, or compared another method's answer
 // with its own.
@@ -65,7 +84,7 @@ func (c *chainInputs) roundOf(r *mcp.Record) int64 {
 	if r.Kind != mcp.KindSent || r.RPC == nil || r.RPC.Chain == 0 {
 		return 0
 	}
-	if first, ok := c.firsts[r.RPC.Chain]; !ok || first != r.RPC.Method+" "+r.RPC.Tool {
+	if first, ok := c.firsts[r.RPC.Chain]; !ok || first != (chainFirst{r.RPC.Method, r.RPC.Tool}) {
 		return 0
 	}
 	return r.RPC.Chain

@@ -51,6 +51,10 @@ func OpenRerun(path string) (*RerunFile, error) {
 	}
 	f := &RerunFile{src: src, red: red, plan: newRerunPlan(), header: r.Header()}
 	var event lineRef
+	// sessions counts the sessions a proxy run's fold holds, each begun
+	// by a seq that does not follow the last, as the sessions listing
+	// counts them.
+	sessions, lastSeq := 0, int64(0)
 	for {
 		rec, err := r.Next()
 		if errors.Is(err, io.EOF) {
@@ -60,6 +64,10 @@ func OpenRerun(path string) (*RerunFile, error) {
 			src.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
+		if sessions == 0 || rec.Seq <= lastSeq {
+			sessions++
+		}
+		lastSeq = rec.Seq
 		ref := readRef(r, rec.Seq, rec.Time)
 		if f.plan.see(len(f.refs), &rec); f.plan.held {
 			f.refs = append(f.refs, heldRef{line: ref, event: event})
@@ -67,6 +75,13 @@ func OpenRerun(path string) (*RerunFile, error) {
 		if rec.Kind == mcp.KindEvent {
 			event = ref
 		}
+	}
+	if f.header.Folded != "" && sessions > 1 {
+		// Its clients' requests were sent as one session's, every
+		// initialize again in it, and each answer compared with another
+		// client's whose request had the same seq.
+		src.Close()
+		return nil, fmt.Errorf("%s holds %s, recorded together by a proxy run: a re-run sends one client's session, so it cannot re-run them; replay it without --against, or export it, to read them", path, foldWords(f.header.Folded, sessions))
 	}
 	f.warnings = r.Warnings()
 	return f, nil

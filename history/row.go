@@ -125,6 +125,7 @@ type rowMore struct {
 	output     string   // see Pair.Output
 	ambiguous  bool     // see Pair.Ambiguous
 	streamOpen bool     // see Pair.StreamOpen
+	ownReopen  bool     // a listen stream mcpscope reopened on its own (listenReopens)
 	rare       *rowRare // nil for none
 }
 

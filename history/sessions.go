@@ -101,38 +101,6 @@ func Recordings(infos []SessionInfo) []SessionInfo {
 	return infos[:n]
 }
 
-// recordSummary is the part of a record the listing counts; the listing
-// reads only a skeleton of each line (see skimLine), never its payloads.
-type recordSummary struct {
-	Seq  int64     `json:"seq"`
-	Time time.Time `json:"time"`
-	Kind mcp.Kind  `json:"kind"`
-	RPC  *struct {
-		Class     mcp.Class `json:"class"`
-		Method    string    `json:"method"`
-		RPCError  bool      `json:"rpc_error"`
-		ToolError bool      `json:"tool_error"`
-		ReqSeq    int64     `json:"req_seq"`
-	} `json:"rpc"`
-	HTTP  *httpSkim `json:"http"`
-	Error *struct {
-		Op           string    `json:"op"`
-		Purpose      string    `json:"purpose"`
-		Status       int       `json:"status"`
-		ReqSeq       int64     `json:"req_seq"`
-		Cause        mcp.Cause `json:"cause"`
-		Reconnecting bool      `json:"reconnecting"`
-		Message      string    `json:"message"`
-	} `json:"error"`
-	State stateSkim `json:"state"`
-}
-
-// httpSkim is what the listing reads of an HTTP exchange.
-type httpSkim struct {
-	Purpose string `json:"purpose"`
-	ReqSeq  int64  `json:"req_seq"`
-}
-
 // maxClientRecord is how far into a recording the listing looks for the
 // request that names a proxied client: its first, or its initialize.
 const maxClientRecord = 64
@@ -168,6 +136,12 @@ func describe(path string) SessionInfo {
 	// initialize, else (2026) its first request.
 	proxied, clientAt, clientInit := false, 0, false
 	var own ownReconnects // an outage's errors count once, as on the bar
+	// reopens follows the listen stream's reopenings of its own, and
+	// reopened are the ones sent and not ended yet: neither they nor
+	// their failures are counted, as on the bar.
+	var reopens listenReopens
+	reopened := map[int64]bool{}
+	var resultTypes resultTypeSkim
 	// probes are the session's server/discover requests, true once a
 	// detection probe carried one: an answer refusing it (a Go SDK
 	// server's -32022 to a proxied client's probe) is the probe's
@@ -196,6 +170,8 @@ func describe(path string) SessionInfo {
 			info.Sessions++
 			clear(probes)
 			clear(refusedFirst)
+			clear(reopened)
+			resultTypes.reset()
 		}
 		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Method == "server/discover" {
 			probes[s.Seq] = false
@@ -217,9 +193,11 @@ func describe(path string) SessionInfo {
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
+		badResultType := resultTypes.see(&s, r.raw)
 		repeat, verdict, wraps := false, false, false
 		switch {
 		case s.Kind == mcp.KindState:
+			reopens.state(s.State.State, s.State.Auto, s.State.Over)
 			st := &mcp.StateChange{State: s.State.State, Conn: s.State.Conn, URL: s.State.URL, Auto: s.State.Auto, Detail: s.State.Detail}
 			own.step(own.stateStep(s.Kind, st))
 		case s.Kind == mcp.KindError && s.Error != nil:
@@ -231,6 +209,9 @@ func describe(path string) SessionInfo {
 			lastError = s.Error.Message
 		}
 		switch {
+		case s.Kind == mcp.KindError && s.Error != nil && reopened[s.Error.ReqSeq]:
+			// A listen stream reopened on its own failing again.
+			delete(reopened, s.Error.ReqSeq)
 		case s.Kind == mcp.KindError && s.Error != nil && (verdict || repeat || wraps || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0 || s.Error.Cause == mcp.CauseDeclined || s.Error.Cause == mcp.CauseRedirected):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
@@ -244,8 +225,16 @@ func describe(path string) SessionInfo {
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:
+		case s.Kind == mcp.KindSent && s.RPC.Class == mcp.ClassRequest && reopens.request(s.RPC.Method, s.RPC.UserStream):
+			reopened[s.Seq] = true
 		case s.Kind == mcp.KindSent && s.RPC.Class == mcp.ClassRequest:
 			info.Requests++
+		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && reopened[s.RPC.ReqSeq]:
+			delete(reopened, s.RPC.ReqSeq)
+		case badResultType:
+			// Its resultType failed the row, as Pairs and the export
+			// say, with no error record beside it.
+			info.Errors++
 		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && (s.RPC.RPCError || s.RPC.ToolError) && !probes[s.RPC.ReqSeq]:
 			// Not a late one: the request it answers had already ended
 			// (cancelled, timed out), and the bar counts that row once.
