@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -56,8 +55,9 @@ func (c *refusals) add(now time.Time, canSay bool) (more int, say bool) {
 }
 
 // refused says on stderr (headless) that a request in no session was
-// refused: because every client session was busy (503), or for what it
-// was (a non-local Origin or Host, a body too large or broken off). Each
+// refused: because every client session was busy or the client held its
+// share (503, which --max-sessions is said beside), because there was no
+// room for its body (503), or for what it was (a non-local Origin or Host, a body too large or broken off). Each
 // status at most one line a second, with how many more there were, so a
 // flood of refusals is not a flood of lines; the TUI's status bar says
 // the same, as often, in a few words (tuiRefusal). The totals are said when
@@ -67,9 +67,10 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 	s.mu.Lock()
 	out, feed := s.lines, s.feed
 	more, say := refusalsOf(&s.refusals, r.Status).add(now, out != nil || feed != nil)
-	if r.Share {
-		s.shareRefused++
+	if s.refusedFor == nil {
+		s.refusedFor = map[proxy.RefusedFor]int{}
 	}
+	s.refusedFor[r.Reason]++
 	s.mu.Unlock()
 	if !say {
 		return
@@ -81,7 +82,7 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 		return
 	}
 	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(s.refusedURI(r)), r.From, r.Status, sanitize.Line(r.Why))
-	if r.Status == http.StatusServiceUnavailable {
+	if r.Reason == proxy.RefusedBusy || r.Reason == proxy.RefusedShare {
 		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
 	}
 	if more > 0 {

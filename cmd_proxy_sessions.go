@@ -50,11 +50,11 @@ type proxySessions struct {
 	feed          *clientFeed    // queues for clients, so no session waits on the TUI
 	gone          chan struct{}  // closed once the TUI stopped reading
 	feeds         []<-chan []mcp.Record
-	own           []*mcp.Session    // the user's own sessions, opened from the TUI
-	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
-	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	shareRefused  int               // of the 503s in refusals, those of a client holding its share of the sessions (proxy.Refusal.Share)
-	early         earlyGets         // sessions held until they are worth a recording of their own
+	own           []*mcp.Session           // the user's own sessions, opened from the TUI
+	answers       *ui.Answerer             // answers what the server asks the user's own sessions; nil headless
+	refusals      map[int]*refusals        // requests in no session refused, by status: 503 for want of room for a session
+	refusedFor    map[proxy.RefusedFor]int // of the refusals, how many were given for each reason (proxy.Refusal.Reason)
+	early         earlyGets                // sessions held until they are worth a recording of their own
 	// create makes a session's recording; nil means history.CreateIn (a
 	// test's waits, to show that no client waits for it).
 	create func(dir string, started time.Time, host string, h history.Header, opts history.RecordOptions) (*history.Recorder, error)
