@@ -313,7 +313,8 @@ func (s *proxySessions) report(w io.Writer) error {
 }
 
 // sayRefusals says how many requests in no session the proxy refused
-// with 503 for each reason, in that reason's words: a 503 for want of a
+// with 503 for each reason, and Go's HTTP server itself, in each reason's
+// words: a 503 for want of a
 // session is cured by a larger --max-sessions, one for want of room for
 // a body is not.
 func (s *proxySessions) sayRefusals(w io.Writer, byReason map[proxy.RefusedFor]int) {
@@ -327,6 +328,9 @@ func (s *proxySessions) sayRefusals(w io.Writer, byReason map[proxy.RefusedFor]i
 	}
 	if room := byReason[proxy.RefusedNoRoom]; room > 0 {
 		fmt.Fprintf(w, "%s refused with 503 for want of room for a body among the client messages the proxy holds at once (four times --max-event-size), none coming free in time; retry once other requests are answered, or restart the proxy with a larger --max-event-size\n", requestsWere(room))
+	}
+	if byGo := byReason[proxy.RefusedByServer]; byGo > 0 {
+		fmt.Fprintf(w, "%s refused by Go's HTTP server itself before the proxy could read them, so no recording holds them: a request line or a header malformed (400), or headers over 1 MB (431)\n", requestsWere(byGo))
 	}
 	if left := byReason[proxy.RefusedLeft]; left > 0 {
 		what := fmt.Sprintf("%d requests", left)

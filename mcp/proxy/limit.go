@@ -239,6 +239,11 @@ const (
 	// RefusedLeft is a 503 no one read: the client went away while its
 	// body waited for room.
 	RefusedLeft
+	// RefusedByServer is a request Go's HTTP server answered itself
+	// before the proxy saw it (Listener): a request line or a header
+	// malformed (400), headers too large (431). Its Method and URI are
+	// not known.
+	RefusedByServer
 )
 
 // refused tells the watcher of request r, refused with status for why

@@ -235,6 +235,7 @@ func New(cfg Config) (*Proxy, error) {
 
 // ServeHTTP relays one request of a client.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	served(r)
 	if body, why, short := refusal(r, p.cfg.AnyHost); body != "" {
 		http.Error(w, body, http.StatusForbidden)
 		p.refused(r, http.StatusForbidden, why, short, RefusedOther)
