@@ -8,6 +8,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -208,6 +209,7 @@ func (s *proxySessions) report(w io.Writer) error {
 	recorded := s.recorded
 	failed, noted, incomplete, unsure := maps.Clone(s.failed), maps.Clone(s.noted), s.incomplete, s.unanswered
 	byReason := maps.Clone(s.refusedFor)
+	unansweredN, unansweredNames := s.unansweredN, slices.Clone(s.unansweredNames)
 	type said struct {
 		n         int
 		path      string
@@ -248,6 +250,7 @@ func (s *proxySessions) report(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
 	}
+	sayUnanswered(w, unansweredN, unansweredNames)
 	unrecorded := s.unrecorded.Load()
 	if unrecorded > 0 {
 		why, _ := s.unrecordedWhy.Load().(string)
@@ -339,6 +342,24 @@ func (s *proxySessions) sayRefusals(w io.Writer, byReason map[proxy.RefusedFor]i
 		}
 		fmt.Fprintf(w, "%s went unanswered: the client went away while its body waited for room among the client messages the proxy holds\n", what)
 	}
+}
+
+// sayUnanswered says how many requests still waited as their sessions
+// ended (n), naming the first few (named), in the words a headless line
+// says each in.
+func sayUnanswered(w io.Writer, n int, named []string) {
+	if n == 0 {
+		return
+	}
+	what := fmt.Sprintf("%d requests were never answered: each", n)
+	if n == 1 {
+		what = "1 request was never answered: it"
+	}
+	list := strings.Join(named, ", ")
+	if n > len(named) {
+		list += fmt.Sprintf(" and %d more", n-len(named))
+	}
+	fmt.Fprintf(w, "%s %s (%s)\n", what, fmt.Sprintf(stillWaited, "its"), sanitize.Line(list))
 }
 
 // requestsWere counts n requests as the report's sentences begin.
