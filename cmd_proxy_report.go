@@ -333,7 +333,7 @@ func (s *proxySessions) sayRefusals(w io.Writer, byReason map[proxy.RefusedFor]i
 		fmt.Fprintf(w, "%s refused with 503 for want of room for a body among the client messages the proxy holds at once (four times --max-event-size), none coming free in time; retry once other requests are answered, or restart the proxy with a larger --max-event-size\n", requestsWere(room))
 	}
 	if byGo := byReason[proxy.RefusedByServer]; byGo > 0 {
-		fmt.Fprintf(w, "%s refused by Go's HTTP server itself before the proxy could read them, so no recording holds them: a request line or a header malformed (400), or headers over 1 MB (431)\n", requestsWere(byGo))
+		fmt.Fprintf(w, "%s refused by Go's HTTP server itself before reaching the proxy (no recording holds such a request): a request line or a header malformed (400), or headers over 1 MB (431)\n", requestsWere(byGo))
 	}
 	if left := byReason[proxy.RefusedLeft]; left > 0 {
 		what := fmt.Sprintf("%d requests", left)
