@@ -217,7 +217,7 @@ func startProxyRun(url string, cfg mcp.Config, pf *proxyFlags, errw io.Writer) (
 	}
 	go func() {
 		defer close(run.served)
-		_ = run.srv.Serve(ln)
+		_ = run.srv.Serve(p.Listener(ln))
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()

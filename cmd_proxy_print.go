@@ -57,6 +57,9 @@ type linePrinter struct {
 	// messages go against, for a line saying so as exec's notes say it.
 	cancels  cancelWatch
 	progress history.ProgressWatch
+	// unanswered hears, as the session ends, of the requests that still
+	// waited (their names), for the report when the proxy stops.
+	unanswered func(names []string)
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -91,6 +94,9 @@ type inFlight struct {
 }
 
 func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
+	if lp.out == nil {
+		return // a TUI's session: only what its end says is kept (unanswered)
+	}
 	text := fmt.Sprintf("%s #%d %s %s %s", at.Format("15:04:05.000"), lp.c.ID, sanitize.Line(name(lp.c)), dir, sanitize.Line(what))
 	if status != "" {
 		text += " " + sanitize.Line(status)

@@ -133,15 +133,26 @@ func (lp *linePrinter) ended() {
 // session's end said nothing of it, where the TUI's row reads closed.
 func (lp *linePrinter) neverAnswered() {
 	waiting := slices.Sorted(maps.Keys(lp.asked))
+	if lp.unanswered != nil && len(waiting) > 0 {
+		names := make([]string, len(waiting))
+		for i, seq := range waiting {
+			names[i] = lp.asked[seq].name
+		}
+		lp.unanswered(names)
+	}
 	for i, seq := range waiting {
 		if i == waitingNamed {
 			lp.lineAt(lp.last, "·", fmt.Sprintf("… %d more requests were never answered (the recording has each)", len(waiting)-i), "")
 			break
 		}
-		lp.lineAt(lp.last, "·", lp.asked[seq].name+":", "never answered: it still waited when the session ended")
+		lp.lineAt(lp.last, "·", lp.asked[seq].name+":", "never answered: it "+fmt.Sprintf(stillWaited, "the"))
 	}
 	clear(lp.asked)
 }
+
+// stillWaited is what is said of a request never answered, on its line
+// and in the report (proxySessions.sayUnanswered).
+const stillWaited = "still waited when %s session ended"
 
 // waitingNamed is how many requests never answered the end of a session
 // names, one line each.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -56,9 +55,11 @@ func (c *refusals) add(now time.Time, canSay bool) (more int, say bool) {
 }
 
 // refused says on stderr (headless) that a request in no session was
-// refused: because every client session was busy (503), or for what it
-// was (a non-local Origin or Host, a body too large or broken off). Each
-// status at most one line a second, with how many more there were, so a
+// refused: because every client session was busy or the client held its
+// share (503, which --max-sessions is said beside), because there was no
+// room for its body (503), or for what it was (a non-local Origin or
+// Host, a body too large or broken off, or a request Go's HTTP server
+// answered itself, whose method and URI are not known). Each status at most one line a second, with how many more there were, so a
 // flood of refusals is not a flood of lines; the TUI's status bar says
 // the same, as often, in a few words (tuiRefusal). The totals are said when
 // the proxy stops, in the TUI too.
@@ -67,9 +68,10 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 	s.mu.Lock()
 	out, feed := s.lines, s.feed
 	more, say := refusalsOf(&s.refusals, r.Status).add(now, out != nil || feed != nil)
-	if r.Share {
-		s.shareRefused++
+	if s.refusedFor == nil {
+		s.refusedFor = map[proxy.RefusedFor]int{}
 	}
+	s.refusedFor[r.Reason]++
 	s.mu.Unlock()
 	if !say {
 		return
@@ -80,8 +82,12 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 		feed.send(ui.Client{Notice: tuiRefusal(r, more)})
 		return
 	}
-	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(s.refusedURI(r)), r.From, r.Status, sanitize.Line(r.Why))
-	if r.Status == http.StatusServiceUnavailable {
+	what := sanitize.Line(r.Method) + " " + sanitize.Line(s.refusedURI(r))
+	if r.Method == "" {
+		what = "a request"
+	}
+	text := fmt.Sprintf("refused %s from %s with %d: %s", what, r.From, r.Status, sanitize.Line(r.Why))
+	if r.Reason == proxy.RefusedBusy || r.Reason == proxy.RefusedShare {
 		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
 	}
 	if more > 0 {
@@ -112,6 +118,9 @@ func tuiRefusal(r proxy.Refusal, more int) string {
 	counted := strconv.Itoa(r.Status)
 	if more > 0 {
 		counted += fmt.Sprintf("; %d more", more)
+	}
+	if r.Method == "" {
+		return fmt.Sprintf("refused a request: %s (%s)", r.Short, counted)
 	}
 	return fmt.Sprintf("refused %s %s: %s (%s)", clip.Prefix(r.Method, 8), path, r.Short, counted)
 }

@@ -6,14 +6,15 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -207,14 +208,8 @@ func (s *proxySessions) report(w io.Writer) error {
 	}
 	recorded := s.recorded
 	failed, noted, incomplete, unsure := maps.Clone(s.failed), maps.Clone(s.noted), s.incomplete, s.unanswered
-	refused, other, share := 0, 0, s.shareRefused
-	for status, n := range s.refusals {
-		if status == http.StatusServiceUnavailable {
-			refused += n.total
-		} else {
-			other += n.total
-		}
-	}
+	byReason := maps.Clone(s.refusedFor)
+	unansweredN, unansweredNames := s.unansweredN, slices.Clone(s.unansweredNames)
 	type said struct {
 		n         int
 		path      string
@@ -247,21 +242,15 @@ func (s *proxySessions) report(w io.Writer) error {
 			sayPathBelow(w, fmt.Sprintf(f.many, f.n), f.path)
 		}
 	}
-	if busy := refused - share; busy > 0 {
-		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", requestsWere(busy), s.pf.maxSess)
-	}
-	if share > 0 {
-		// Sessions were free, kept for other clients: a larger
-		// --max-sessions only lets the one client open more.
-		fmt.Fprintf(w, "%s refused with 503 for a client holding its share of the sessions (three quarters of --max-sessions %d, none of them idle; the rest are kept for other clients)\n", requestsWere(share), s.pf.maxSess)
-	}
-	if other > 0 {
+	s.sayRefusals(w, byReason)
+	if other := byReason[proxy.RefusedOther]; other > 0 {
 		what := fmt.Sprintf("%d other requests were", other)
 		if other == 1 {
 			what = "1 other request was"
 		}
 		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
 	}
+	sayUnanswered(w, unansweredN, unansweredNames)
 	unrecorded := s.unrecorded.Load()
 	if unrecorded > 0 {
 		why, _ := s.unrecordedWhy.Load().(string)
@@ -324,6 +313,53 @@ func (s *proxySessions) report(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%s incomplete: records were not written; each replays up to where it did\n", what)
 	return &exitError{exitFailed, nil}
+}
+
+// sayRefusals says how many requests in no session the proxy refused
+// with 503 for each reason, and Go's HTTP server itself, in each reason's
+// words: a 503 for want of a
+// session is cured by a larger --max-sessions, one for want of room for
+// a body is not.
+func (s *proxySessions) sayRefusals(w io.Writer, byReason map[proxy.RefusedFor]int) {
+	if busy := byReason[proxy.RefusedBusy]; busy > 0 {
+		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", requestsWere(busy), s.pf.maxSess)
+	}
+	if share := byReason[proxy.RefusedShare]; share > 0 {
+		// Sessions were free, kept for other clients: a larger
+		// --max-sessions only lets the one client open more.
+		fmt.Fprintf(w, "%s refused with 503 for a client holding its share of the sessions (three quarters of --max-sessions %d, none of them idle; the rest are kept for other clients)\n", requestsWere(share), s.pf.maxSess)
+	}
+	if room := byReason[proxy.RefusedNoRoom]; room > 0 {
+		fmt.Fprintf(w, "%s refused with 503 for want of room for a body among the client messages the proxy holds at once (four times --max-event-size), none coming free in time; retry once other requests are answered, or restart the proxy with a larger --max-event-size\n", requestsWere(room))
+	}
+	if byGo := byReason[proxy.RefusedByServer]; byGo > 0 {
+		fmt.Fprintf(w, "%s refused by Go's HTTP server itself before reaching the proxy (no recording holds such a request): a request line or a header malformed (400), or headers over 1 MB (431)\n", requestsWere(byGo))
+	}
+	if left := byReason[proxy.RefusedLeft]; left > 0 {
+		what := fmt.Sprintf("%d requests", left)
+		if left == 1 {
+			what = "1 request"
+		}
+		fmt.Fprintf(w, "%s went unanswered: the client went away while its body waited for room among the client messages the proxy holds\n", what)
+	}
+}
+
+// sayUnanswered says how many requests still waited as their sessions
+// ended (n), naming the first few (named), in the words a headless line
+// says each in.
+func sayUnanswered(w io.Writer, n int, named []string) {
+	if n == 0 {
+		return
+	}
+	what := fmt.Sprintf("%d requests were never answered: each", n)
+	if n == 1 {
+		what = "1 request was never answered: it"
+	}
+	list := strings.Join(named, ", ")
+	if n > len(named) {
+		list += fmt.Sprintf(" and %d more", n-len(named))
+	}
+	fmt.Fprintf(w, "%s %s (%s)\n", what, fmt.Sprintf(stillWaited, "its"), sanitize.Line(list))
 }
 
 // requestsWere counts n requests as the report's sentences begin.

@@ -50,11 +50,16 @@ type proxySessions struct {
 	feed          *clientFeed    // queues for clients, so no session waits on the TUI
 	gone          chan struct{}  // closed once the TUI stopped reading
 	feeds         []<-chan []mcp.Record
-	own           []*mcp.Session    // the user's own sessions, opened from the TUI
-	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
-	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	shareRefused  int               // of the 503s in refusals, those of a client holding its share of the sessions (proxy.Refusal.Share)
-	early         earlyGets         // sessions held until they are worth a recording of their own
+	own           []*mcp.Session           // the user's own sessions, opened from the TUI
+	answers       *ui.Answerer             // answers what the server asks the user's own sessions; nil headless
+	refusals      map[int]*refusals        // requests in no session refused, by status: 503 for want of room for a session
+	refusedFor    map[proxy.RefusedFor]int // of the refusals, how many were given for each reason (proxy.Refusal.Reason)
+	early         earlyGets                // sessions held until they are worth a recording of their own
+	// unanswered counts the requests that still waited as their sessions
+	// ended (upstream never answered them: a client killed mid-call), and
+	// names the first few, for the report in the TUI as in headless.
+	unansweredN     int
+	unansweredNames []string
 	// create makes a session's recording; nil means history.CreateIn (a
 	// test's waits, to show that no client waits for it).
 	create func(dir string, started time.Time, host string, h history.Header, opts history.RecordOptions) (*history.Recorder, error)
@@ -152,6 +157,7 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 		// never waited for (this runs on the relay's path, and the TUI
 		// may be slow), under s.mu as rename queues a new name: the TUI
 		// gets the session before any new name of it.
+		recs = s.tracked(c, recs)
 		s.feeds = append(s.feeds, recs)
 		s.feed.send(ui.Client{ID: c.ID, Name: c.Label(), Transport: c.Transport, Records: recs, RecordingPath: path, Log: log})
 		s.mu.Unlock()
@@ -172,7 +178,7 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 		go func() {
 			defer s.wg.Done()
 			defer held.done()
-			lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}}
+			lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}, unanswered: s.noteUnanswered(c.ID)}
 			lp.started(path)
 			if held.batches == 0 {
 				held.done()
@@ -187,6 +193,43 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 		}()
 	default:
 		s.drain(recs)
+	}
+}
+
+// tracked is the records of session c, shown in the TUI, passed on as
+// they come, as a linePrinter with no lines follows them: the TUI's quit
+// report says the requests that still waited at the session's end, as
+// headless does; s.mu is held.
+func (s *proxySessions) tracked(c *proxy.Client, recs <-chan []mcp.Record) <-chan []mcp.Record {
+	out := make(chan []mcp.Record)
+	lp := &linePrinter{c: c, asked: map[int64]*inFlight{}, unanswered: s.noteUnanswered(c.ID)}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer close(out)
+		for batch := range recs {
+			for _, r := range batch {
+				lp.record(r)
+			}
+			out <- batch
+		}
+		lp.ended()
+	}()
+	return out
+}
+
+// noteUnanswered is what keeps, for the report, the requests of session
+// id that still waited as it ended.
+func (s *proxySessions) noteUnanswered(id int) func(names []string) {
+	return func(names []string) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.unansweredN += len(names)
+		for _, n := range names {
+			if len(s.unansweredNames) < waitingNamed {
+				s.unansweredNames = append(s.unansweredNames, fmt.Sprintf("#%d %s", id, n))
+			}
+		}
 	}
 }
 

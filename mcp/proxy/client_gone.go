@@ -37,6 +37,8 @@ func connContext(ctx context.Context, nc net.Conn) context.Context {
 // connState notes a client's connection opening and closing.
 func (p *Proxy) connState(nc net.Conn, st http.ConnState) {
 	switch st {
+	case http.StateIdle:
+		idle(nc)
 	case http.StateNew:
 		p.mu.Lock()
 		if p.open == nil {

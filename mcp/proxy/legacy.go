@@ -187,8 +187,9 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 // rather than hold it. One that went out in part already (sent bytes) can
 // no longer be changed, only renamed: a line naming it otherwise goes in
 // before the blank line that ends it (the last event line names an
-// event), so no client takes it for its endpoint. One held whole points
-// the client at the proxy's refusing URI, as any refused endpoint does.
+// event), so no client takes it for its endpoint, and an endpoint event
+// of the proxy's refusing URI follows it. One held whole points the
+// client at that URI in its place, as any refused endpoint does.
 func (p *Proxy) endpointTooLarge(c *Client, r *http.Request, ev *mcp.SSEEvent, sent int, stream *url.URL, since time.Time) string {
 	raw := string(ev.Raw)
 	err := &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
@@ -196,9 +197,11 @@ func (p *Proxy) endpointTooLarge(c *Client, r *http.Request, ev *mcp.SSEEvent, s
 	ep := p.refusedEndpoint(ev, stream, since)
 	var out string
 	if sent > 0 {
-		out = renamed(raw)
-		ep.InUse = "(none: the client was not given this endpoint)"
-		ep.Reason = "renamed " + refusedEvent + " before its end, as it went out while it came: " + err.Error()
+		// Renamed alone, it left the client waiting for an endpoint
+		// until its own timeout (the Inspector's): the refusing URI
+		// that follows has its first POST answered with why.
+		out = renamed(raw) + p.refuse(c, r, ev, ep, err, "")
+		ep.Reason = "renamed " + refusedEvent + " before its end, as it went out while it came, then followed by an endpoint event pointing the client at a URI on the proxy that refuses every POST with 502: " + err.Error()
 	} else {
 		out = p.refuse(c, r, ev, ep, err, "")
 	}

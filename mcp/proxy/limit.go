@@ -186,7 +186,11 @@ func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
 		http.StatusServiceUnavailable)
-	p.refusedFor(r, Refusal{Status: http.StatusServiceUnavailable, Why: why, Short: short, Share: greedy})
+	reason := RefusedBusy
+	if greedy {
+		reason = RefusedShare
+	}
+	p.refusedFor(r, Refusal{Status: http.StatusServiceUnavailable, Why: why, Short: short, Reason: reason})
 }
 
 // Refusal is a request the proxy refused in no session, so that no
@@ -210,16 +214,42 @@ type Refusal struct {
 	// e.g. "its Origin is not local": a status bar 80 columns wide says it
 	// whole.
 	Short string
-	// Share says a 503 was for the client holding its share of the
-	// sessions (three quarters of --max-sessions), not for every session
-	// being busy: the others were kept for other clients.
-	Share bool
+	// Reason is why the proxy refused it, where one status has several
+	// (a 503 for want of a session, or of room for its body): each has
+	// its own words, and its own cure, in the report.
+	Reason RefusedFor
 }
 
+// RefusedFor is why the proxy refused a request (Refusal.Reason).
+type RefusedFor int
+
+const (
+	// RefusedOther is a refusal its status says (403, 413, 408, 400).
+	RefusedOther RefusedFor = iota
+	// RefusedBusy is a 503 for every one of --max-sessions sessions
+	// being busy.
+	RefusedBusy
+	// RefusedShare is a 503 for the client holding its share of the
+	// sessions (three quarters of --max-sessions), none of them idle:
+	// the others were kept for other clients.
+	RefusedShare
+	// RefusedNoRoom is a 503 for want of room for its body among the
+	// bodies the proxy holds at once (four times --max-event-size).
+	RefusedNoRoom
+	// RefusedLeft is a 503 no one read: the client went away while its
+	// body waited for room.
+	RefusedLeft
+	// RefusedByServer is a request Go's HTTP server answered itself
+	// before the proxy saw it (Listener): a request line or a header
+	// malformed (400), headers too large (431). Its Method and URI are
+	// not known.
+	RefusedByServer
+)
+
 // refused tells the watcher of request r, refused with status for why
-// (short in a few words) and in no session.
-func (p *Proxy) refused(r *http.Request, status int, why, short string) {
-	p.refusedFor(r, Refusal{Status: status, Why: why, Short: short})
+// (short in a few words, reason for its kind) and in no session.
+func (p *Proxy) refused(r *http.Request, status int, why, short string, reason RefusedFor) {
+	p.refusedFor(r, Refusal{Status: status, Why: why, Short: short, Reason: reason})
 }
 
 // refusedFor tells the watcher of request r, refused as rf says, in no

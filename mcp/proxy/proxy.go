@@ -235,9 +235,10 @@ func New(cfg Config) (*Proxy, error) {
 
 // ServeHTTP relays one request of a client.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	served(r)
 	if body, why, short := refusal(r, p.cfg.AnyHost); body != "" {
 		http.Error(w, body, http.StatusForbidden)
-		p.refused(r, http.StatusForbidden, why, short)
+		p.refused(r, http.StatusForbidden, why, short, RefusedOther)
 		return
 	}
 	// Two session ids leave it to upstream which one it acts in, where
@@ -248,7 +249,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// or one id twice.
 		headers := strconv.Itoa(len(ids)) + " Mcp-Session-Id headers"
 		http.Error(w, "mcpscope proxy: refused a request carrying "+headers+": send one, the session's", http.StatusBadRequest)
-		p.refused(r, http.StatusBadRequest, "it carries "+headers+", where a request names one session", "it carries "+headers)
+		p.refused(r, http.StatusBadRequest, "it carries "+headers+", where a request names one session", "it carries "+headers, RefusedOther)
 		return
 	}
 	p.mu.Lock()

@@ -285,6 +285,7 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	be := &bodyError{err: err, size: r.ContentLength}
 	errors.As(err, &be)
 	status, why, brief, answer := http.StatusBadRequest, "", "", ""
+	reason := RefusedOther
 	left := false // the client went away: nothing was refused to anyone
 	switch ne := net.Error(nil); {
 	case errors.As(err, &ne) && ne.Timeout():
@@ -304,11 +305,11 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		// reset: over HTTP/1.1 nothing tells a body's wait so), and no
 		// one reads the answer.
 		status, brief = http.StatusServiceUnavailable, "its client went away"
-		left = true
+		left, reason = true, RefusedLeft
 		why = "the client went away while its body waited for room among the bodies the proxy holds"
 		answer = "the client went away"
 	case err == errNoRoom:
-		status, brief = http.StatusServiceUnavailable, "no room for its body"
+		status, brief, reason = http.StatusServiceUnavailable, "no room for its body", RefusedNoRoom
 		why = "the proxy had no room for its body: it " + p.bodies.full()
 		answer = "no room for the request body: the proxy " + p.bodies.full() + " and none came free within " + mcp.DurationText(bodyRoomWait) + "; retry once other requests are answered, or restart the proxy with a larger --max-event-size"
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -326,7 +327,7 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	if left {
 		done = "went unanswered"
 	}
-	p.unread(r, status, fmt.Sprintf("the client's %s %s %s: %s", r.Method, shownID(r.URL.RequestURI()), done, why), why, brief)
+	p.unread(r, status, fmt.Sprintf("the client's %s %s %s: %s", r.Method, shownID(r.URL.RequestURI()), done, why), why, brief, reason)
 	return nil, false
 }
 
@@ -335,8 +336,8 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 // sent was never relayed, and the recording says so rather than leave it
 // out. A request naming no known session is in no recording, so the
 // watcher hears of it (OnRefused: its status, short for why and brief for
-// that in a few words).
-func (p *Proxy) unread(r *http.Request, status int, why, short, brief string) {
+// that in a few words, reason its kind).
+func (p *Proxy) unread(r *http.Request, status int, why, short, brief string, reason RefusedFor) {
 	p.mu.Lock()
 	c := p.legacy[r.URL.RequestURI()]
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
@@ -350,7 +351,7 @@ func (p *Proxy) unread(r *http.Request, status int, why, short, brief string) {
 		c.release()
 		return
 	}
-	p.refused(r, status, short, brief)
+	p.refused(r, status, short, brief, reason)
 }
 
 // said is a why for keyed that is known already.
