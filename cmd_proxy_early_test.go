@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -42,7 +43,13 @@ func TestEarlyGetsThatGoNowhereShareOneRecording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Read to the end, as earlyGet does: the stop then comes after the
+	// proxy logged the initialize's answer.
+	_, err = io.ReadAll(resp.Body)
 	resp.Body.Close()
+	if err != nil {
+		t.Fatalf("reading the initialize's answer: %v", err)
+	}
 	h.stop()
 
 	files, _ := filepath.Glob(filepath.Join(h.dir, "*"))

@@ -34,10 +34,27 @@ func TestProxyHeadlessSaysAStatelessClientCancelled(t *testing.T) {
 	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
 		t.Fatalf("the client speaks %s, want 2026-07-28", v)
 	}
-	call, drop := context.WithTimeout(ctx, 300*time.Millisecond)
+	// The client gives up once the proxy has relayed the call: a deadline
+	// of 300ms could end the call under -race on loaded cores before it
+	// left the client, and then there was nothing to cancel.
+	call, drop := context.WithCancel(ctx)
 	defer drop()
+	go func() {
+		defer drop()
+		for {
+			wrote := h.errw.changed() // before the look, so no write is missed
+			if strings.Contains(h.errw.String(), "→ tools/call slow id=") {
+				return
+			}
+			select {
+			case <-wrote:
+			case <-call.Done():
+				return
+			}
+		}
+	}()
 	if _, err := cs.CallTool(call, &sdk.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 10, "steps": 10}}); err == nil {
-		t.Fatal("the slow call was answered before its deadline")
+		t.Fatal("the slow call was answered before the client gave up on it")
 	}
 	h.waitFor("· cancelled tools/call slow id=")
 	h.stop()

@@ -85,19 +85,21 @@ func TestSlowInitializeIsItsOwnSession(t *testing.T) {
 		return strings.Contains(string(body), `"patient"`)
 	})
 	h := startHeadless(t, url+"/mcp", proxyFlags{})
-	answered := make(chan int, 1)
-	go func() {
-		status, _ := clientPost(t, h.run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"patient","version":"1"}}}`)
-		answered <- status
-	}()
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(h.errw.String(), "#1 patient 1 · streamable → initialize"); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the session was not shown while upstream held its initialize:\n%s", h.errw.String())
-		}
+	type answer struct {
+		status int
+		err    error
 	}
+	answered := make(chan answer, 1)
+	go func() {
+		status, _, err := tryClientPost(h.run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"patient","version":"1"}}}`)
+		answered <- answer{status, err}
+	}()
+	// Woken by each line the proxy writes, where a loop slept a
+	// millisecond between looks.
+	h.waitFor("#1 patient 1 · streamable → initialize")
 	release()
-	if status := <-answered; status != http.StatusOK {
-		t.Fatalf("the initialize was answered %d, want upstream's 200", status)
+	if a := <-answered; a.err != nil || a.status != http.StatusOK {
+		t.Fatalf("the initialize was answered %d (%v), want upstream's 200", a.status, a.err)
 	}
 	h.stop()
 	if recording := onlyRecording(t, h.dir); !strings.Contains(recording, "proxy-streamable-1") {

@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A bare base URL whose /sse serves an event stream and whose /mcp holds
@@ -14,6 +13,12 @@ import (
 // line until it has a message) is offered both paths: /mcp said nothing,
 // not 404, and leaving it out would point streamable clients nowhere.
 func TestEndpointsKeepsAnMcpPathThatHoldsItsAnswer(t *testing.T) {
+	// The probes go one after the other, /sse first: the held /mcp probe
+	// ends the bound itself (as the bound running out would end it), so
+	// the /sse probe has all of testTimeout to answer on a loaded machine
+	// under -race, where a bound of 1.5s could run out before it did.
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/sse":
@@ -21,6 +26,7 @@ func TestEndpointsKeepsAnMcpPathThatHoldsItsAnswer(t *testing.T) {
 			w.WriteHeader(http.StatusOK)
 			w.(http.Flusher).Flush()
 		case "/mcp":
+			cancel()
 			<-r.Context().Done() // the probe gives up first
 		default:
 			http.NotFound(w, r)
@@ -32,10 +38,6 @@ func TestEndpointsKeepsAnMcpPathThatHoldsItsAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	// The held /mcp probe costs the whole bound; the /sse probe must answer
-	// within it on a loaded machine under -race.
-	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
-	defer cancel()
 	var got []string
 	for _, ep := range p.Endpoints(ctx, "http://127.0.0.1:8812") {
 		got = append(got, ep.Transport+"="+strings.TrimPrefix(ep.URL, "http://127.0.0.1:8812"))
