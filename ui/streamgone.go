@@ -50,9 +50,11 @@ func (m *Model) sayGetRetrying(batch []mcp.Record) tea.Cmd {
 		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateGetStream {
 			trying := m.getTries.next(st.Auto)
 			if !st.Auto {
-				if st.Over && trying {
+				if st.Over && trying && sessionState(m.com.log) != mcp.StateExpired {
 					// The tries are spent: their "attempt 5 of 5…" went
-					// and nothing said the stream was given up.
+					// and nothing said the stream was given up. Ended by
+					// the session's expiry, what that said stays: "requests
+					// still work" stood over a session no request worked in.
 					return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:i], st.Detail))
 				}
 				return m.statusExpired(m.getTries.said)
