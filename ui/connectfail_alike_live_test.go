@@ -17,7 +17,8 @@ import (
 // no answer in time; POST initialize: no answer in time; GET: no answer
 // in time", four rows of 80 columns before what to do. The verdict is
 // said once: at 80 columns with the probes counted (Negotiation above
-// names them), three rows; at 160 with them named.
+// names them), three rows; at 160 with them named. Negotiation's problem
+// says them once too, over the probe lines that each name the URL.
 func TestLiveSilentServerSaysItsProbesOnce(t *testing.T) {
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -42,6 +43,9 @@ func TestLiveSilentServerSaysItsProbesOnce(t *testing.T) {
 		text := strings.Join(strings.Fields(strings.Join(msg, " ")), " ")
 		if !strings.Contains(text, tc.want) || strings.Count(text, "no answer in time") != 1 || !strings.HasSuffix(text, "--endpoint-timeout") {
 			t.Errorf("%dx%d: the message does not say the probes' verdict once, then what to do: %q", tc.w, tc.h, text)
+		}
+		if strings.Contains(v, "no answer in time;") {
+			t.Errorf("%dx%d: Negotiation walks the probes alike one by one:\n%s", tc.w, tc.h, v)
 		}
 		if len(msg) > tc.rows {
 			t.Errorf("%dx%d: the message takes %d rows, want %d at most:\n%s", tc.w, tc.h, len(msg), tc.rows, v)
