@@ -101,7 +101,16 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 		// alone, in order, so every session is there to step to with [
 		// and ].
 		if endW > 0 && numbersFit(room-tabsEndW) {
-			if line, ok := m.briefTabs(parts, gap, room-tabsEndW); ok {
+			if line, ok, bare := m.briefTabs(parts, gap, room-tabsEndW); ok {
+				// A fold's number alone ("1" beside "7 delta · streamable")
+				// said nothing of what it holds: its words go before end,
+				// which the help key says too.
+				if !bare {
+					return head + line + tabsEnd
+				}
+				if named, ok, bare := m.briefTabs(parts, gap, room); ok && !bare {
+					return head + named
+				}
 				return head + line + tabsEnd
 			}
 		}
@@ -123,7 +132,7 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 		return full
 	}
 	if numbersFit(room) {
-		if line, ok := m.briefTabs(parts, gap, room); ok {
+		if line, ok, _ := m.briefTabs(parts, gap, room); ok {
 			return head + line
 		}
 	}
@@ -167,8 +176,8 @@ func tabsWidth(tabs []string, gapW int) int {
 // search is on widths, each tab's measured once for each form tried (its
 // label's and its style's frame), and each tab is drawn once, in the form
 // chosen: drawing every tab at each step of the search was most of a bar
-// of a dozen clients.
-func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok bool) {
+// of a dozen clients. bare reports that a fold's tab is its number alone.
+func (m *Model) briefTabs(parts []string, gap string, width int) (line string, ok, bare bool) {
 	feeds := m.clients.feeds
 	shared := m.toldByTransport()
 	// A form is a tab's room: 0 for its number alone, else the cells of
@@ -212,22 +221,24 @@ func (m *Model) briefTabs(parts []string, gap string, width int) (line string, o
 			}
 		}
 	}
-	draw := func() string {
+	draw := func() (string, bool, bool) {
+		bare := false
 		for i, f := range feeds {
 			form := tabBrief
 			if rooms[i] == 0 {
 				form = tabNumber
+				bare = bare || f.Fold && i != m.clients.cur
 			}
 			parts[i] = m.clientTab(i, f, form, rooms[i], shared)
 		}
-		return strings.Join(parts, gap)
+		return strings.Join(parts, gap), true, bare
 	}
 	if !fits(minBrief) {
 		if !fits(0) {
-			return "", false
+			return "", false, false
 		}
 		widen(minBrief)
-		return draw(), true
+		return draw()
 	}
 	shorter := sort.Search(briefName-minBrief, func(i int) bool {
 		return fits(briefName - i)
@@ -237,7 +248,7 @@ func (m *Model) briefTabs(parts []string, gap string, width int) (line string, o
 	if room < briefName {
 		widen(room + 1) // the columns a cell each short of room+1 left
 	}
-	return draw(), true
+	return draw()
 }
 
 // widenOrder is the order briefTabs names tabs in where not all fit

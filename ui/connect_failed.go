@@ -90,11 +90,27 @@ func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 	// Detection's attempts each named the URL, three times at 80
 	// columns a row of five: it is named once, before them. One
 	// attempt's stays where it is.
+	lead := func(at string) string { return m.connFail.dropped + "could not connect" + at + m.connFail.again }
 	why, at := withoutBody(e), ""
 	if url := m.ownURL(); url != "" && strings.Count(why, " "+url+" ")+strings.Count(why, " "+url+": ") > 1 {
 		why, at = m.ownURLLeftOut(why), " to "+url
 	}
-	lead := func(at string) string { return m.connFail.dropped + "could not connect" + at + m.connFail.again }
+	if d := m.com.log.Negotiation().Detect; d != nil && e.Message == d.Reason {
+		// Every probe met the same: the verdict said once, not once a
+		// probe (no transport worked: each probe's, which Negotiation
+		// lists).
+		if named, counted, url := alikeAttempts(d); named != "" {
+			// The probes named, unless that takes a row more than
+			// their count: Negotiation, brought forward, names them.
+			why, at = named, " to "+url
+			said := func(why string) int {
+				return len(wrapWords(lead(at)+": "+why+" — "+hint, max(m.width, 1)))
+			}
+			if said(named) > said(counted) {
+				why = counted
+			}
+		}
+	}
 	text := lead(at) + ": " + why
 	rows := 0
 	if hint != "" {

@@ -156,7 +156,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.text("waiting for a client to connect to the proxy", st.Hint, 0)
 		return f.lines
 	}
-	n.problems(f, neg.Problems)
+	n.problems(f, neg.Problems, neg.Detect)
 	// When nothing worked, how detection went is the whole story; else
 	// the facts of the session in use come first and detection after.
 	if d := neg.Detect; d != nil && d.Transport == "" {
@@ -380,7 +380,7 @@ func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
 }
 
 // problems lists the newest problems first, each with what to do.
-func (n *negotiationPane) problems(f *facts, ps []history.Problem) {
+func (n *negotiationPane) problems(f *facts, ps []history.Problem, d *mcp.Detection) {
 	st := n.c.st
 	if len(ps) > maxProblemsShown {
 		f.text(fmt.Sprintf("%d earlier problems not shown", len(ps)-maxProblemsShown), st.Dim, 0)
@@ -395,7 +395,14 @@ func (n *negotiationPane) problems(f *facts, ps []history.Problem) {
 		case history.LevelWarning:
 			mark, style = "⚠ ", st.Warning
 		}
-		f.text(mark+wireLine(p.Message, 1024), style, 0)
+		msg := p.Message
+		if named, _, _ := alikeAttempts(d); named != "" && msg == d.Reason {
+			// Probes alike said once: the three of a server that never
+			// answers took three rows of 80 columns, each naming the
+			// URL, over the probe lines that name it.
+			msg = "no transport worked: " + named
+		}
+		f.text(mark+wireLine(msg, 1024), style, 0)
 		if hint := p.Advice(n.c.audience()); hint != "" && hint != n.elsewhere {
 			f.text("→ "+wireLine(hint, 1024), st.Hint, 2)
 		}

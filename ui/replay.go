@@ -251,7 +251,9 @@ func (m *Model) updateReplayStatus() {
 		state = "⏸"
 	}
 	// The position is of what is indexed, so the backlog's still to come.
-	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position()-len(r.backlog), r.p.Total(), r.p.Speed())
+	at, total := r.p.Position()-len(r.backlog), r.p.Total()
+	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, at, total, r.p.Speed())
+	m.status.replayWorded = fmt.Sprintf("%s %d/%d records %s", state, at, total, r.p.Speed())
 	m.com.replayDone = done
 	if m.com.log.PairCount() == 0 {
 		// Counted only while Pairs is empty, the one time it is said.

@@ -27,6 +27,10 @@ type statusBar struct {
 	recordingFailed                 bool   // the recording stopped: the file is incomplete
 	gone                            bool   // the GET stream broke for good: the server is not answering
 	replay                          string // position and speed while replaying
+	// replayWorded is replay saying what it counts: "▶ 17/18 records
+	// 1x". Bare, "17/18" beside "2 req" read as requests; the word goes
+	// where the bar lacks room, after the protocol version.
+	replayWorded string
 	// replayWait is how long a replay waits for its next record, when that
 	// is long enough to look stuck. It is a field of its own, not part of
 	// the head, so a narrow bar shortens it before it cuts the state.
@@ -171,7 +175,7 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 			transport = "no transport"
 		}
 	}
-	headOf := func(protocol bool) string {
+	headOf := func(protocol, worded bool) string {
 		badge := wireLine(transport, 16)
 		if protocol && stats.Protocol != "" {
 			// The transport and the protocol version in use, e.g.
@@ -182,21 +186,25 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 			badge = "REPLAY " + badge
 		}
 		head, gap := block(st.StatusKey).Render(badge), st.StatusBar.Render(" ")
+		replay := s.replay
+		if worded && s.replayWorded != "" {
+			replay = s.replayWorded
+		}
 		switch v := block(st.StatusValue); {
-		case s.replay != "" && v.GetPaddingLeft() > 0:
+		case replay != "" && v.GetPaddingLeft() > 0:
 			// A painted position is set apart by its own padding: a
 			// space of the bar on each side read "2025-11-25   ▶" and
 			// took the cells an 80-column bar lacked to keep the
 			// protocol version beside a message.
-			head += v.Render(s.replay)
-		case s.replay != "":
-			head += gap + v.Render(s.replay) + gap
+			head += v.Render(replay)
+		case replay != "":
+			head += gap + v.Render(replay) + gap
 		default:
 			head += gap
 		}
 		return head + s.stateView(sessionState(s.c.log))
 	}
-	head := headOf(true)
+	head := headOf(true, true)
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
@@ -262,12 +270,30 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 		// other: "● ended a new client: …" read as one phrase.
 		return head + sep + strings.Join(texts, sep)
 	}
+	// worded: the word "records" after a replay's position, the first
+	// thing to go where a part the bar keeps over the version (the
+	// counts, a replay's wait) would be shortened or would go.
+	worded := true
+	unword := func(protocol bool) {
+		worded, head = false, headOf(protocol, false)
+		line = join()
+	}
 	line = join()
-	for i := range parts {
-		if ansi.StringWidth(line) <= s.w {
-			break
-		}
-		if parts[i].short != "" {
+	// The parts below the version are shortened first: a replay's wait
+	// was said short at 160 columns for the file's path, cut after it.
+	for _, kept := range []bool{false, true} {
+		for i := range parts {
+			if ansi.StringWidth(line) <= s.w {
+				break
+			}
+			if parts[i].short == "" || parts[i].prio >= keepOverVersion != kept {
+				continue
+			}
+			if worded && kept {
+				if unword(true); ansi.StringWidth(line) <= s.w {
+					break
+				}
+			}
 			parts[i].text = parts[i].short
 			line = join()
 		}
@@ -284,8 +310,13 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 			}
 		}
 		if versioned && parts[low].prio >= keepOverVersion {
-			versioned, head = false, headOf(false)
+			versioned, head = false, headOf(false, worded)
 			line = join()
+			continue
+		}
+		if worded && parts[low].prio >= keepOverVersion {
+			// Without a message the version went first; with one it stays.
+			unword(s.msg != nil && withMsg)
 			continue
 		}
 		parts = append(parts[:low], parts[low+1:]...)
@@ -296,7 +327,7 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 		// A message (what the last key did, what to do next) is worth more
 		// than the protocol version, which Negotiation shows: an 80-column
 		// terminal reads the message whole.
-		head = headOf(false)
+		head = headOf(false, false)
 		line = join()
 		endCut = ansi.StringWidth(line) > s.w
 	}

@@ -60,9 +60,11 @@ func (m *Model) sayGetRetrying(batch []mcp.Record, last int, wasTrying bool) tea
 	}
 	st := batch[last].State
 	if !st.Auto {
-		if st.Over && wasTrying {
-			// The tries are spent: their "attempt 5 of 5…" went
-			// and nothing said the stream was given up.
+		if st.Over && wasTrying && sessionState(m.com.log) != mcp.StateExpired {
+			// The tries are spent: their "attempt 5 of 5…" went and
+			// nothing said the stream was given up. Ended by the session's
+			// expiry, what that said stays: "requests still work" stood
+			// over a session no request worked in.
 			return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:last], st.Detail))
 		}
 		return m.statusExpired(m.getTries.said)
