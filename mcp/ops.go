@@ -69,6 +69,18 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	if err != nil {
 		return nil, err
 	}
+	if _, modern := modernOf(tr); modern {
+		// The 2026 era has no initialize: one typed with params is the
+		// user's test of the server, its answer, or its refusal, shown
+		// as any other's (a refusal is what every 2026 server answers,
+		// no failure of the session). The session stays the one
+		// server/discover opened: taken, the answer's protocolVersion
+		// (or none) was sent on every 2026 request after it.
+		if resp.Error != nil {
+			return resp, resp.Error
+		}
+		return resp, nil
+	}
 	if resp.Error != nil {
 		if supported, ok := modernOnly(resp.Error); ok && tr != nil {
 			// No version of the initialize era will do here; the
@@ -90,14 +102,6 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 			return resp, fmt.Errorf("%w (the answer: %s)", resp.Error, strings.Join(notes, "; "))
 		}
 		return resp, resp.Error
-	}
-	if _, modern := modernOf(tr); modern {
-		// The 2026 era has no initialize: one typed with params is the
-		// user's test of the server, its answer shown as any other. The
-		// session stays the one server/discover opened: taken, the
-		// answer's protocolVersion (or none) was sent on every 2026
-		// request after it.
-		return resp, nil
 	}
 	var r struct {
 		ProtocolVersion string

@@ -38,3 +38,23 @@ func TestTypedInitializeLeavesA2026SessionsVersion(t *testing.T) {
 		}
 	}
 }
+
+// The refusal every 2026 server answers a typed initialize with (-32601)
+// is that request's error, not the session's: it read as "initialize was
+// refused as a method the server does not have", a connection failure
+// (exec's exit 3) with detection's advice.
+func TestTypedInitializeRefusedOnA2026SessionIsNoConnectionFailure(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Initialize: mcptest.Refuse404})
+	s, _ := connect(t, Config{URL: srv.URL})
+	params := json.RawMessage(`{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"typed","version":"1"}}`)
+	_, err := s.InitializeWith(testCtx(t), params)
+	if err == nil {
+		t.Fatal("the typed initialize was answered, want the server's refusal")
+	}
+	if IsConnectionFailure(err) {
+		t.Errorf("the refusal %v is a connection failure (cause %q), want the request's error only", err, CauseOf(err))
+	}
+	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+		t.Errorf("tools/list after it failed: %v", err)
+	}
+}
