@@ -51,3 +51,18 @@ func statusMessage(m *Model) string {
 	}
 	return m.status.msg.text
 }
+
+// A GET stream's try to come and a new session read in one batch: the
+// try is the last session's, and its "trying again…" stood over the new
+// one until the stream's next word.
+func TestGetTryBeforeANewSessionInOneBatchIsNotSaid(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	feed := feeder(s, m)
+	feed(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateGetStream, Auto: true, Detail: "GET failed: connection refused; trying again in 1s (attempt 2 of 5)"}},
+		mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting}})
+	if got := statusMessage(m); strings.Contains(got, "trying again") {
+		t.Errorf("the status line = %q: the last session's try said over the new one", got)
+	}
+}

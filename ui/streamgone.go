@@ -234,7 +234,8 @@ func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (las
 		r := &batch[i]
 		switch {
 		case r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateConnecting:
-			t.trying = false
+			// What the stream said before is the last session's.
+			t.trying, last, wasTrying = false, -1, false
 		case !is(r):
 		case r.Kind == mcp.KindState:
 			wasTrying, t.trying, last = t.trying, r.State.Auto, i
