@@ -64,7 +64,7 @@ func TestProxyQuitReportNamesARequestNeverAnswered(t *testing.T) {
 	}
 	run.stop()
 	var report bytes.Buffer
-	_ = run.sessions.report(&report)
+	_ = run.sessions.report(&report, 0)
 	if out := report.String(); !strings.Contains(out, "1 request was never answered: it still waited when its session ended (#1 tools/call slow id=2)") {
 		t.Errorf("the report does not name the call never answered:\n%s", out)
 	}
