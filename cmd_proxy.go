@@ -269,7 +269,7 @@ func (r *proxyRun) headless(ctx context.Context) error {
 	r.sessions.print()
 	<-ctx.Done()
 	r.stop()
-	return r.sessions.report(r.errw)
+	return r.sessions.report(r.errw, terminalWidth(r.errw))
 }
 
 // tui shows the sessions in the TUI until the user quits.
@@ -289,7 +289,7 @@ func (r *proxyRun) tui() error {
 	runErr := ui.Run(r.uiOptions(styles))
 	r.finishTUI()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s stopped\n", r.upstream)
-	incomplete := r.sessions.report(r.errw)
+	incomplete := r.sessions.report(r.errw, terminalWidth(r.errw))
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}
 	}

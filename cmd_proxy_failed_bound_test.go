@@ -37,7 +37,7 @@ func TestProxyFailedRecordingsStayBounded(t *testing.T) {
 		t.Errorf("%d failed recordings held, want at most the %d listed", len(s.failed), listedPaths)
 	}
 	var out bytes.Buffer
-	err := s.report(&out)
+	err := s.report(&out, 0)
 	report := out.String()
 	want := fmt.Sprintf("%d recordings are incomplete", n-listedPaths)
 	if err == nil || !strings.Contains(report, want) {

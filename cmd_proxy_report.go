@@ -199,8 +199,15 @@ func cause(err error) string {
 
 // report says where the sessions were recorded, and which recordings are
 // incomplete; it returns the exit error when any is (as exec exits 1 for
-// a recording a write error cut short).
-func (s *proxySessions) report(w io.Writer) error {
+// a recording a write error cut short). width is the width of the
+// terminal w writes to (0: none): its sentences are wrapped to it at
+// their spaces, and each path kept whole on a line of its own.
+func (s *proxySessions) report(w io.Writer, width int) error {
+	say := func(format string, args ...any) {
+		for _, row := range wrapped(fmt.Sprintf(format, args...), width) {
+			fmt.Fprintln(w, row)
+		}
+	}
 	s.mu.Lock()
 	paths := make([]string, len(s.paths))
 	for i, l := range s.paths {
@@ -237,33 +244,33 @@ func (s *proxySessions) report(w io.Writer) error {
 	for _, f := range folds {
 		switch {
 		case f.n == 1 && f.path != "":
-			sayPathBelow(w, f.one, f.path)
+			sayShownBelowIn(w, width, f.one, command.ShellPath(f.path))
 		case f.n > 1 && f.path != "":
-			sayPathBelow(w, fmt.Sprintf(f.many, f.n), f.path)
+			sayShownBelowIn(w, width, fmt.Sprintf(f.many, f.n), command.ShellPath(f.path))
 		}
 	}
-	s.sayRefusals(w, byReason)
+	s.sayRefusals(say, byReason)
 	if other := byReason[proxy.RefusedOther]; other > 0 {
 		what := fmt.Sprintf("%d other requests were", other)
 		if other == 1 {
 			what = "1 other request was"
 		}
-		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
+		say("%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)", what)
 	}
-	sayUnanswered(w, unansweredN, unansweredNames)
+	sayUnanswered(say, unansweredN, unansweredNames)
 	unrecorded := s.unrecorded.Load()
 	if unrecorded > 0 {
 		why, _ := s.unrecordedWhy.Load().(string)
 		if unrecorded == 1 {
-			fmt.Fprintf(w, "1 session was not recorded: %s\n", sanitize.Line(why))
+			say("1 session was not recorded: %s", sanitize.Line(why))
 		} else {
-			fmt.Fprintf(w, "%d sessions were not recorded; the last because: %s\n", unrecorded, sanitize.Line(why))
+			say("%d sessions were not recorded; the last because: %s", unrecorded, sanitize.Line(why))
 		}
 	}
 	switch len(paths) {
 	case 0:
 		if !s.pf.noRecord && unrecorded == 0 {
-			fmt.Fprintln(w, "no client connected: nothing was recorded")
+			say("no client connected: nothing was recorded")
 		}
 		if unrecorded > 0 {
 			return &exitError{exitFailed, nil}
@@ -273,24 +280,24 @@ func (s *proxySessions) report(w io.Writer) error {
 		switch n := len(listed); n {
 		case 0:
 		case 1:
-			fmt.Fprintf(w, "1 %ssession recorded:\n", others)
+			say("1 %ssession recorded:", others)
 		default:
-			fmt.Fprintf(w, "%d %ssessions recorded:\n", n, others)
+			say("%d %ssessions recorded:", n, others)
 		}
 	default:
-		sayPathBelow(w, fmt.Sprintf("%d sessions recorded in", recorded), filepath.Dir(paths[0]))
-		fmt.Fprintf(w, "the last %d%s:\n", len(listed), besides)
+		sayShownBelowIn(w, width, fmt.Sprintf("%d sessions recorded in", recorded), command.ShellPath(filepath.Dir(paths[0])))
+		say("the last %d%s:", len(listed), besides)
 	}
 	for _, p := range listed {
 		if why, ok := failed[p]; ok {
-			fmt.Fprintf(w, "  %s (%s)\n", command.ShellPath(p), sanitize.Line(why))
+			sayShownLine(w, width, command.ShellPath(p), "("+sanitize.Line(why)+")")
 		} else if note, ok := noted[p]; ok {
-			fmt.Fprintf(w, "  %s (note: %s)\n", command.ShellPath(p), sanitize.Line(note))
+			sayShownLine(w, width, command.ShellPath(p), "(note: "+sanitize.Line(note)+")")
 		} else {
-			fmt.Fprintf(w, "  %s\n", command.ShellPath(p))
+			sayShownLine(w, width, command.ShellPath(p), "")
 		}
 	}
-	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
+	fmt.Fprintln(w, "  replay one: mcpscope replay FILE")
 	if unsure > 0 {
 		what := fmt.Sprintf("%d recordings", unsure)
 		if unsure == 1 {
@@ -299,7 +306,7 @@ func (s *proxySessions) report(w io.Writer) error {
 		// Not "as the proxy stopped": a session that ended while the proxy
 		// ran, or a disk that stopped answering mid-session (Behind), is
 		// counted here too.
-		fmt.Fprintf(w, "%s may be incomplete: the disk did not answer in time, so what reached it is not known\n", what)
+		say("%s may be incomplete: the disk did not answer in time, so what reached it is not known", what)
 	}
 	if incomplete == 0 {
 		if unrecorded > 0 || unsure > 0 {
@@ -311,7 +318,7 @@ func (s *proxySessions) report(w io.Writer) error {
 	if incomplete == 1 {
 		what = "1 recording is"
 	}
-	fmt.Fprintf(w, "%s incomplete: records were not written; each replays up to where it did\n", what)
+	say("%s incomplete: records were not written; each replays up to where it did", what)
 	return &exitError{exitFailed, nil}
 }
 
@@ -320,34 +327,34 @@ func (s *proxySessions) report(w io.Writer) error {
 // words: a 503 for want of a
 // session is cured by a larger --max-sessions, one for want of room for
 // a body is not.
-func (s *proxySessions) sayRefusals(w io.Writer, byReason map[proxy.RefusedFor]int) {
+func (s *proxySessions) sayRefusals(say func(string, ...any), byReason map[proxy.RefusedFor]int) {
 	if busy := byReason[proxy.RefusedBusy]; busy > 0 {
-		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", requestsWere(busy), s.pf.maxSess)
+		say("%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room", requestsWere(busy), s.pf.maxSess)
 	}
 	if share := byReason[proxy.RefusedShare]; share > 0 {
 		// Sessions were free, kept for other clients: a larger
 		// --max-sessions only lets the one client open more.
-		fmt.Fprintf(w, "%s refused with 503 for a client holding its share of the sessions (three quarters of --max-sessions %d, none of them idle; the rest are kept for other clients)\n", requestsWere(share), s.pf.maxSess)
+		say("%s refused with 503 for a client holding its share of the sessions (three quarters of --max-sessions %d, none of them idle; the rest are kept for other clients)", requestsWere(share), s.pf.maxSess)
 	}
 	if room := byReason[proxy.RefusedNoRoom]; room > 0 {
-		fmt.Fprintf(w, "%s refused with 503 for want of room for a body among the client messages the proxy holds at once (four times --max-event-size), none coming free in time; retry once other requests are answered, or restart the proxy with a larger --max-event-size\n", requestsWere(room))
+		say("%s refused with 503 for want of room for a body among the client messages the proxy holds at once (four times --max-event-size), none coming free in time; retry once other requests are answered, or restart the proxy with a larger --max-event-size", requestsWere(room))
 	}
 	if byGo := byReason[proxy.RefusedByServer]; byGo > 0 {
-		fmt.Fprintf(w, "%s refused by Go's HTTP server itself before reaching the proxy (no recording holds such a request): a request line or a header malformed (400), or headers over 1 MB (431)\n", requestsWere(byGo))
+		say("%s refused by Go's HTTP server itself before reaching the proxy (no recording holds such a request): a request line or a header malformed (400), or headers over 1 MB (431)", requestsWere(byGo))
 	}
 	if left := byReason[proxy.RefusedLeft]; left > 0 {
 		what := fmt.Sprintf("%d requests", left)
 		if left == 1 {
 			what = "1 request"
 		}
-		fmt.Fprintf(w, "%s went unanswered: the client went away while its body waited for room among the client messages the proxy holds\n", what)
+		say("%s went unanswered: the client went away while its body waited for room among the client messages the proxy holds", what)
 	}
 }
 
 // sayUnanswered says how many requests still waited as their sessions
 // ended (n), naming the first few (named), in the words a headless line
 // says each in.
-func sayUnanswered(w io.Writer, n int, named []string) {
+func sayUnanswered(say func(string, ...any), n int, named []string) {
 	if n == 0 {
 		return
 	}
@@ -359,7 +366,7 @@ func sayUnanswered(w io.Writer, n int, named []string) {
 	if n > len(named) {
 		list += fmt.Sprintf(" and %d more", n-len(named))
 	}
-	fmt.Fprintf(w, "%s %s (%s)\n", what, fmt.Sprintf(stillWaited, "its"), sanitize.Line(list))
+	say("%s %s (%s)", what, fmt.Sprintf(stillWaited, "its"), sanitize.Line(list))
 }
 
 // requestsWere counts n requests as the report's sentences begin.

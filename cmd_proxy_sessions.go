@@ -172,7 +172,9 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 		if log != nil {
 			log.Close()
 		}
-		s.drain(recs)
+		// The TUI has quit and the proxy closes: the report, said
+		// next, names the requests that still waited as in headless.
+		s.drain(s.tracked(c, recs))
 	case out != nil:
 		s.wg.Add(1)
 		go func() {
@@ -199,7 +201,7 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 // tracked is the records of session c, shown in the TUI, passed on as
 // they come, as a linePrinter with no lines follows them: the TUI's quit
 // report says the requests that still waited at the session's end, as
-// headless does; s.mu is held.
+// headless does.
 func (s *proxySessions) tracked(c *proxy.Client, recs <-chan []mcp.Record) <-chan []mcp.Record {
 	out := make(chan []mcp.Record)
 	lp := &linePrinter{c: c, asked: map[int64]*inFlight{}, unanswered: s.noteUnanswered(c.ID)}

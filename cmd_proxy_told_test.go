@@ -25,7 +25,7 @@ func toldReport(path string, errs ...error) (said, report string, err error) {
 		told(e)
 	}
 	var out bytes.Buffer
-	err = s.report(&out)
+	err = s.report(&out, 0)
 	return errw.String(), out.String(), err
 }
 

@@ -65,7 +65,7 @@ func TestProxySaysARecordingMadeUnreadable(t *testing.T) {
 	s.noteRecorded(path, time.Now())
 	s.mu.Unlock()
 	var out bytes.Buffer
-	if err := s.report(&out); err != nil || strings.Contains(out.String(), "incomplete") {
+	if err := s.report(&out, 0); err != nil || strings.Contains(out.String(), "incomplete") {
 		t.Errorf("report (err %v) calls a recording whose records are whole incomplete:\n%s", err, out.String())
 	}
 	// The notice is gone with the TUI that showed it: the report says it

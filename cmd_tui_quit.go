@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/waitnote"
+	"github.com/mcpscope/mcpscope/internal/wrap"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -257,7 +258,54 @@ func sayPathBelow(w io.Writer, words, path string) {
 // the state directory may come from the environment, holding an escape
 // sequence).
 func sayShownBelow(w io.Writer, words, shown string) {
-	fmt.Fprintf(w, "%s:\n  %s\n", words, sanitize.Line(shown))
+	sayShownBelowIn(w, 0, words, shown)
+}
+
+// sayShownBelowIn is sayShownBelow for a terminal width columns wide (0:
+// none): words wrapped at their spaces, where the terminal broke them
+// mid-word ("a clie|nt"), and the path on its line (sayShownLine).
+func sayShownBelowIn(w io.Writer, width int, words, shown string) {
+	for _, row := range wrapped(words+":", width) {
+		fmt.Fprintln(w, row)
+	}
+	sayShownLine(w, width, shown, "")
+}
+
+// sayShownLine writes shown (a path quoted for the shell), indented by two
+// and followed by note, on one line when it fits in width (or there is no
+// width: a script greps the one line). Else the path alone, still whole
+// (indented only where that does not wrap it: the terminal put the rest
+// of the line at its left edge, the path's end under its start), and note
+// on the lines after, indented by four: a path is what the user copies.
+func sayShownLine(w io.Writer, width int, shown, note string) {
+	shown = sanitize.Line(shown)
+	line := "  " + shown
+	if note != "" {
+		line += " " + note
+	}
+	if width <= 0 || ansi.StringWidth(line) <= width {
+		fmt.Fprintln(w, line)
+		return
+	}
+	if 2+ansi.StringWidth(shown) > width {
+		fmt.Fprintln(w, shown)
+	} else {
+		fmt.Fprintln(w, "  "+shown)
+	}
+	if note != "" {
+		for _, row := range wrapped(note, width-4) {
+			fmt.Fprintln(w, "    "+row)
+		}
+	}
+}
+
+// wrapped is text as the rows of a terminal width columns wide show it,
+// broken at its spaces (wrap.Words); with no width (0), one row.
+func wrapped(text string, width int) []string {
+	if width <= 0 {
+		return []string{text}
+	}
+	return wrap.Words(text, width)
 }
 
 // sayPathAfter writes words and path (quoted as a shell reads it:

@@ -324,10 +324,13 @@ func streamClosed(c *Client, l *leg, err error) {
 		// Upstream ends its streams with the session: not a drop.
 		detail = closedBy + "upstream, as the client's DELETE ended the session"
 	}
-	c.state(mcp.StateGetStream, detail)
+	// Noted before said: a request the client sends once it reads the
+	// close in the recording (its DELETE, at once) must find the flag
+	// set so that it clears it, and the session ends one way only.
 	if left {
 		c.clientLeft()
 	}
+	c.state(mcp.StateGetStream, detail)
 }
 
 // gone reports (and says in session c) that upstream's answer to a
