@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -412,7 +411,10 @@ func (r *Recorder) Close() error {
 	if err := r.disk.in(r.f.Sync); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot sync %s: %w", r.path, err)
 	}
+	// The look at the file is the disk's too (a stat on a mount gone).
+	r.disk.start()
 	r.lastCheck()
+	r.disk.stop()
 	if err := r.disk.in(r.f.Close); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot close %s: %w", r.path, err)
 	}
@@ -464,40 +466,4 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 		said.end(w, w.close(closeWait))
 	}()
 	return out
-}
-
-// NewPath names a new recording in dir by its start time and the server's
-// host, e.g. 2026-11-20T21-57-41_localhost-8811.jsonl, adding -2, -3 ... when
-// that file exists.
-func NewPath(dir string, start time.Time, host string) string {
-	base := start.Format("2006-01-02T15-04-05") + "_" + safeName(host)
-	p := filepath.Join(dir, base+".jsonl")
-	for i := 2; ; i++ {
-		if _, err := os.Lstat(p); err != nil {
-			return p
-		}
-		p = filepath.Join(dir, fmt.Sprintf("%s-%d.jsonl", base, i))
-	}
-}
-
-// safeName keeps letters, digits, dots and underscores and turns every run
-// of anything else into one dash, so a host is a file name everywhere.
-func safeName(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, c := range s {
-		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_'
-		if ok {
-			b.WriteRune(c)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	name := strings.Trim(b.String(), "-.")
-	if name == "" {
-		return "session"
-	}
-	return name
 }
