@@ -49,8 +49,10 @@ type teeWriter struct {
 	// progress counts the records written, for close to wait on a disk
 	// that is slow but answers.
 	progress atomic.Int64
-	// inRecord is set while a record is being written, for stallCheck.
+	// inRecord is set while a record is being written, since recordAt
+	// (unix nanoseconds), for stallCheck.
 	inRecord atomic.Bool
+	recordAt atomic.Int64
 	// stallWait is the package's, read once (see writtenWait).
 	stallWait time.Duration
 	// slowWatch and stallWatch fire when the record being written has
@@ -162,7 +164,7 @@ func (w *teeWriter) close(wait time.Duration) error {
 	w.poke()
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
-	seen := w.progress.Load()
+	seen, moved := w.progress.Load(), time.Now()
 	for {
 		select {
 		case err := <-w.done:
@@ -170,12 +172,12 @@ func (w *teeWriter) close(wait time.Duration) error {
 		case <-timer.C:
 			now := w.progress.Load()
 			if now != seen {
-				seen = now
+				seen, moved = now, time.Now()
 				timer.Reset(wait)
 				continue
 			}
 			waited := w.rec.disk.waited()
-			if waited >= wait {
+			if waited >= wait || time.Since(moved) >= stallBackstop*wait {
 				return &Unanswered{Path: w.rec.Path(), Wait: wait}
 			}
 			// The writer is busy with a record of its own (a big line
@@ -213,7 +215,7 @@ func (w *teeWriter) stallCheck() {
 	if !w.inRecord.Load() {
 		return // written as the watch fired
 	}
-	if waited := w.rec.disk.waited(); waited < w.stallWait {
+	if waited := w.rec.disk.waited(); waited < w.stallWait && time.Since(time.Unix(0, w.recordAt.Load())) < stallBackstop*w.stallWait {
 		w.stallWatch.Reset(w.stallWait - waited)
 		return
 	}
@@ -276,6 +278,7 @@ func (w *teeWriter) write(q queued) {
 	}
 	for _, r := range q.batch {
 		w.slowWatch.Reset(w.writtenWait)
+		w.recordAt.Store(time.Now().UnixNano())
 		w.inRecord.Store(true)
 		w.stallWatch.Reset(w.stallWait)
 		err := w.rec.Write(r)

@@ -17,6 +17,14 @@ import (
 // made: a test shortens it while writers of tests before it may still run.
 var stallWait = closeWait
 
+// stallBackstop is how many stallWaits a record may take whatever the
+// clock says: a wait the clock does not see (a lock a reader of the file
+// holds while its read hangs on the same mount) still ends in the
+// recording said behind, and a quit that is not kept for ever. A record's
+// own work, tens of megabytes escaped, takes a busy machine seconds, not
+// this.
+const stallBackstop = 10
+
 // diskClock says since when the file has been in a write, sync or close.
 type diskClock struct {
 	since atomic.Int64 // unix nanoseconds; 0 when no call is in flight
@@ -24,10 +32,14 @@ type diskClock struct {
 
 // in runs call, timing it as the disk's.
 func (c *diskClock) in(call func() error) error {
-	c.since.Store(time.Now().UnixNano())
-	defer c.since.Store(0)
+	c.start()
+	defer c.stop()
 	return call()
 }
+
+// start and stop time what runs between them as the disk's.
+func (c *diskClock) start() { c.since.Store(time.Now().UnixNano()) }
+func (c *diskClock) stop()  { c.since.Store(0) }
 
 // waited is how long the call in flight has waited for the disk, 0 when
 // none is.

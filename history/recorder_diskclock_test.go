@@ -64,3 +64,34 @@ func TestASlowDiskThatAnswersIsNotSaidToStall(t *testing.T) {
 		t.Errorf("the recording (%d bytes) lacks the session", len(data))
 	}
 }
+
+// A writer kept by a lock a reader of the file holds while its read hangs
+// on the same mount (a Log reading the recording back) waits for the disk
+// too: the bound that times only the disk's calls re-armed for ever, Tee
+// never ended and quitting hung.
+func TestAWriterKeptByAReaderOfAHungDiskIsBounded(t *testing.T) {
+	defer func(d time.Duration) { stallWait = d }(stallWait)
+	stallWait = 200 * time.Millisecond
+	rec, _, _ := recorderToHang(t)
+	rec.NewLog()
+	src := rec.srcs[0]
+	src.mu.Lock() // the reader's read, hung
+	t.Cleanup(src.mu.Unlock)
+	in, reported, ended := teeDrained(rec)
+	in <- fullSession()
+	close(in)
+	select {
+	case <-ended:
+	case <-time.After(stallBackstop*stallWait + 10*time.Second):
+		t.Fatal("Tee did not end over a writer kept by a hung reader")
+	}
+	var stalled *Unanswered
+	for len(reported) > 0 {
+		if err := <-reported; errors.As(err, &stalled) {
+			break
+		}
+	}
+	if stalled == nil {
+		t.Error("Tee did not say the recording may be incomplete")
+	}
+}

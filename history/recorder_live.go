@@ -47,11 +47,15 @@ func (r *Recorder) tell(rec *mcp.Record, off int64, redacted bool) {
 	}
 	ref := lineRef{off: off, size: uint32(size), line: uint32(min(r.line, math.MaxUint32)), seq: rec.Seq, nanos: rec.Time.UnixNano()}
 	live := r.srcs[:0]
+	// A Log reading the file back holds its source while it reads: on a
+	// mount that stopped answering, waiting for it is waiting for the disk.
+	r.disk.start()
 	for _, s := range r.srcs {
 		if s.addWritten(ref, redacted) {
 			live = append(live, s)
 		}
 	}
+	r.disk.stop()
 	clear(r.srcs[len(live):])
 	r.srcs = live
 }
