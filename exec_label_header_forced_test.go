@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // labelRefuser answers a POST whose Accept lacks application/json 406, and
@@ -57,5 +59,22 @@ func TestExecDoesNotBlameALabelHeaderForTheDiscoverProbe(t *testing.T) {
 	_, errOut, code := run(t, "exec", "--no-record", "-H", "Accept: application/json", url+"/mcp", "tools/list")
 	if code == exitOK || strings.Contains(errOut, "given replaced the") || strings.Contains(errOut, "leave out the -H") {
 		t.Errorf("exit %d; the failure names the -H, which no refusal was for:\n%s", code, errOut)
+	}
+}
+
+// A legacy POST carries no Accept (its answer comes on the stream), so a
+// -H Accept replaced nothing on it: its 400 ("No transport found for
+// sessionId") named the -H as replacing "the application/json,
+// text/event-stream every POST is sent with".
+func TestExecNamesNoAcceptOnALegacyPost(t *testing.T) {
+	legacy := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		c.Status(http.StatusBadRequest, "text/plain", "No transport found for sessionId")
+	}})
+	out, errOut, _ := run(t, "exec", "--no-record", "--transport", "sse", "-H", "Accept: application/json", legacy.SSEURL(), "tools/list")
+	if !strings.Contains(out+errOut, "No transport found") {
+		t.Fatalf("the POST's refusal is not said:\n%s\n%s", out, errOut)
+	}
+	if strings.Contains(out+errOut, "given replaced the") || strings.Contains(out+errOut, "leave out the -H") {
+		t.Errorf("a -H Accept named for a POST that carries none:\n%s\n%s", out, errOut)
 	}
 }

@@ -12,38 +12,59 @@ import (
 // header's own status or 400.
 type labelHeader struct {
 	name    string
-	sent    map[string]string // by HTTP method
+	sent    []labelSent
 	status  int
 	refused string
 }
 
+// labelSent is what mcpscope sends a label header as on the requests of
+// one HTTP method, on one transport ("" for any).
+type labelSent struct{ method, transport, value string }
+
 var labelHeaders = []labelHeader{
-	{"Content-Type", map[string]string{http.MethodPost: "application/json"}, http.StatusUnsupportedMediaType, "415 Unsupported Media Type, or 400"},
-	{"Accept", map[string]string{http.MethodPost: "application/json, text/event-stream", http.MethodGet: "text/event-stream"}, http.StatusNotAcceptable, "406 Not Acceptable, or 400"},
+	{"Content-Type", []labelSent{{http.MethodPost, "", "application/json"}}, http.StatusUnsupportedMediaType, "415 Unsupported Media Type, or 400"},
+	// A legacy POST asks for nothing: its answer comes on the stream.
+	{"Accept", []labelSent{
+		{http.MethodPost, TransportStreamable, "application/json, text/event-stream"},
+		{http.MethodPost, TransportStateless, "application/json, text/event-stream"},
+		{http.MethodGet, "", "text/event-stream"},
+	}, http.StatusNotAcceptable, "406 Not Acceptable, or 400"},
 }
 
-// relabelledWords says, of a request refused with status, which of
-// labelHeaders the user's headers (given) replaced for its method such
-// that the status may be the refusal of it, and what to do: "" when none
-// did.
-func relabelledWords(given http.Header, method, transport string, status int) string {
+// sentOn is what l is sent as on a request of method on transport, and
+// whether it is sent at all.
+func (l labelHeader) sentOn(method, transport string) (string, bool) {
+	for _, s := range l.sent {
+		if s.method == method && (s.transport == "" || s.transport == transport) {
+			return s.value, true
+		}
+	}
+	return "", false
+}
+
+// relabelledWords says, of a request refused with status (probe: one of
+// detection's), which of labelHeaders the user's headers (given) replaced
+// on it such that the status may be the refusal of it, and what to do: ""
+// when none did.
+func relabelledWords(given http.Header, method, transport string, probe bool, status int) string {
 	var b strings.Builder
 	for _, l := range labelHeaders {
-		b.WriteString(l.words(given, method, transport, status))
+		b.WriteString(l.words(given, method, transport, probe, status))
 	}
 	return b.String()
 }
 
-// words is what relabelledWords says of l. A 400 to server/discover is no
-// refusal of a label: every TypeScript SDK server answers the probe so,
-// however it is labelled.
-func (l labelHeader) words(given http.Header, method, transport string, status int) string {
-	sent, labels := l.sent[method]
+// words is what relabelledWords says of l. A 400 to detection's
+// server/discover is no refusal of a label: every TypeScript SDK server
+// answers the probe so, however it is labelled.
+func (l labelHeader) words(given http.Header, method, transport string, probe bool, status int) string {
+	sent, labels := l.sentOn(method, transport)
 	vs := given.Values(l.name)
 	if !labels || len(vs) == 0 || sameLabel(strings.Join(vs, ", "), sent) {
 		return ""
 	}
-	if status != l.status && (status != http.StatusBadRequest || method == http.MethodPost && transport == TransportStateless) {
+	discover := probe && method == http.MethodPost && transport == TransportStateless
+	if status != l.status && (status != http.StatusBadRequest || discover) {
 		return ""
 	}
 	what := "every POST is"
@@ -62,7 +83,7 @@ func overriddenWords(given http.Header, attempts []Attempt) string {
 	var b strings.Builder
 	for _, l := range labelHeaders {
 		for _, a := range attempts {
-			if w := l.words(given, a.Method, a.Transport, a.Status); w != "" {
+			if w := l.words(given, a.Method, a.Transport, true, a.Status); w != "" {
 				b.WriteString(w)
 				break
 			}
@@ -95,7 +116,7 @@ func sameLabel(given, sent string) bool {
 // rewriting the header.
 func (s *Session) statusError(purpose, transport, method, target string, resp *http.Response, body string, size int64) *WireError {
 	we := statusErrorOf(purpose, transport, method, target, resp, body, size)
-	if said := relabelledWords(s.cfg.Header, method, transport, resp.StatusCode); said != "" {
+	if said := relabelledWords(s.cfg.Header, method, transport, purpose == PurposeProbe, resp.StatusCode); said != "" {
 		we.Message += said
 		we.Overridden = true
 	}
