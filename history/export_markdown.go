@@ -264,8 +264,9 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 			}
 			facts = append(facts, fmt.Sprintf("%s no answer after %s (%s stopped waiting)", post, ms(p.PostLatency), who))
 		case p.NotSentWords() != "":
-			// "no answer" read as a POST the server got and kept quiet on.
-			facts = append(facts, post+" not sent: no connection after "+ms(p.PostLatency))
+			// "no answer" read as a POST the server got and kept quiet on;
+			// said in the heading's words, not in words of its own.
+			facts = append(facts, post+" "+p.NotSentWords()+" after "+ms(p.PostLatency))
 		case h.Status == 0:
 			facts = append(facts, fmt.Sprintf("%s no answer after %s", post, ms(p.PostLatency)))
 		default:

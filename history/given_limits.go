@@ -4,9 +4,10 @@ package history
 // answer given to it a line shows under the failure that ended a 2026
 // round before it was sent again (mcp.ErrorInfo.Given): Detail and the
 // Markdown export cut them alike, and the JSON export keeps them whole.
-// GivenMost is how many of those answers the Markdown export shows, in key
-// order, before it counts the rest ("… N more"): a server may ask a round
-// thousands of questions, and a line for each buried the row.
+// GivenMost is how many of those answers Detail and the Markdown export
+// show, in key order, before they count the rest ("… N more"): a server
+// may ask a round thousands of questions, and a line for each buried the
+// row.
 const (
 	GivenKeyLimit = 64
 	GivenLimit    = 1024

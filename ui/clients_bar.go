@@ -66,7 +66,7 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 	nums := make([]string, len(feeds))
 	tab := func(i int) string {
 		if nums[i] == "" {
-			nums[i] = m.clientTab(i, feeds[i], tabNumber, 0, nil)
+			nums[i] = m.numberTab(i, feeds[i])
 		}
 		return nums[i]
 	}
@@ -111,7 +111,7 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 				if named, ok, bare := m.briefTabs(parts, gap, room); ok && !bare {
 					return head + named
 				}
-				return head + line + tabsEnd
+				// Not even without end: the window below names it.
 			}
 		}
 	}
@@ -132,7 +132,7 @@ func (m *Model) clientsLine(end string, heads ...string) string {
 		return full
 	}
 	if numbersFit(room) {
-		if line, ok, _ := m.briefTabs(parts, gap, room); ok {
+		if line, ok, bare := m.briefTabs(parts, gap, room); ok && !bare {
 			return head + line
 		}
 	}

@@ -42,6 +42,18 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm, room int, shared m
 	return m.tabStyle(i).Render(m.tabLabel(i, f, form, room, shared))
 }
 
+// numberTab is session f's tab, the i-th, where the bar holds its number
+// at most (clientsWindow): a fold's says what it holds in brief, as
+// briefTabs names it first. Its number alone ("1" beside "2 curl-client
+// 1") read as a client, where it is the sessions a kind of failure folded
+// together.
+func (m *Model) numberTab(i int, f *clientFeed) string {
+	if f.Fold && i != m.clients.cur {
+		return m.clientTab(i, f, tabBrief, minBrief, nil)
+	}
+	return m.clientTab(i, f, tabNumber, 0, nil)
+}
+
 // tabStyle is the style of the i-th tab of the clients bar: the shown
 // one's, or another's.
 func (m *Model) tabStyle(i int) lipgloss.Style {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -13,10 +14,16 @@ import (
 // round was not sent again, so no request shows them, and the user reads
 // here what they gave. Server keys and user text alike go through
 // wireLine, cut as the Markdown export cuts them (history.GivenLimit);
-// a key's line has room beside its cut for clip.Quote's size mark.
+// a key's line has room beside its cut for clip.Quote's size mark. Like
+// the export, it shows the first history.GivenMost in key order and
+// counts the rest: a server may ask a round thousands of questions.
 func (in *detailInput) givenLines(out []string, e *mcp.ErrorInfo) []string {
-	for _, key := range slices.Sorted(maps.Keys(e.Given)) {
+	keys := slices.Sorted(maps.Keys(e.Given))
+	for _, key := range keys[:min(len(keys), history.GivenMost)] {
 		out = in.labelled(out, "given", keyShown(key, history.GivenKeyLimit)+": "+wireLine(string(e.Given[key]), history.GivenLimit), in.st.Row.Render)
+	}
+	if more := len(keys) - history.GivenMost; more > 0 {
+		out = in.labelled(out, "given", fmt.Sprintf("… %d more", more), in.st.Dim.Render)
 	}
 	return out
 }

@@ -152,7 +152,12 @@ func (in *detailInput) cost() int {
 		rpc(p.Reply)
 		if p.Failure != nil && p.Failure.Error != nil {
 			add(p.Failure.Error.Message)
+			// Detail shows history.GivenMost of them at most.
+			shown := 0
 			for _, given := range p.Failure.Error.Given {
+				if shown++; shown > history.GivenMost {
+					break
+				}
 				add(string(given))
 			}
 		}

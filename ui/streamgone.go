@@ -177,7 +177,13 @@ func streamGone(e *mcp.ErrorInfo) bool {
 // Any other word on the stream ends the reopenings' message, as the GET
 // stream's (sayGetRetrying).
 func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
-	last, wasTrying := m.listenTries.follow(batch, listenWord)
+	t := &m.listenTries
+	last, wasTrying := t.follow(batch, func(r *mcp.Record) bool {
+		if r.Kind == mcp.KindEvent && r.Event != nil {
+			t.eventOf = r.Event.ReqSeq
+		}
+		return listenWord(r, m.com.log, t.eventOf)
+	})
 	if last < 0 {
 		return nil
 	}
@@ -201,13 +207,22 @@ func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 }
 
 // listenWord reports a word on the session's 2026 listen stream: what
-// became of it, its reopening sent, or the server's acknowledgement.
-func listenWord(r *mcp.Record) bool {
-	if r.Kind == mcp.KindState {
+// became of it, its reopening sent, or the server's acknowledgement
+// (eventOf, the request whose stream carried the newest event, names the
+// stream it came on). A listen the user typed is a stream of its own: its
+// acknowledgement ended the session's stream's reopening, as if that
+// were back.
+func listenWord(r *mcp.Record, log *history.Log, eventOf int64) bool {
+	switch {
+	case r.Kind == mcp.KindState:
 		return r.State != nil && r.State.State == mcp.StateListen
+	case r.RPC == nil:
+		return false
+	case r.Kind == mcp.KindReceived && r.RPC.Method == mcp.AckMethod:
+		p := log.PairOf(eventOf)
+		return p == nil || p.Request == nil || p.Request.RPC == nil || !p.Request.RPC.UserStream
 	}
-	return r.RPC != nil && (r.Kind == mcp.KindReceived && r.RPC.Method == mcp.AckMethod ||
-		r.Kind == mcp.KindSent && r.RPC.Method == mcp.ListenMethod && !r.RPC.UserStream)
+	return r.Kind == mcp.KindSent && r.RPC.Method == mcp.ListenMethod && !r.RPC.UserStream
 }
 
 // streamTries follows a stream's tries to open again as the status line
@@ -220,6 +235,10 @@ type streamTries struct {
 	// tries end in the stream given up, that is said, though their own
 	// message went (another replaced it).
 	trying bool
+	// eventOf is, for the listen stream, the request whose stream
+	// carried the newest event: an acknowledgement's event comes before
+	// it, in its batch or an earlier one.
+	eventOf int64
 }
 
 // follow notes, in order, each word of batch on the stream (is): a try
