@@ -25,7 +25,7 @@ func TestExportSaysAMessageRefusedAConnectionWasNotSent(t *testing.T) {
 		t.Fatalf("export: exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "`notifications/initialized`: post-failed (not sent: could not connect)") ||
-		!strings.Contains(out, "POST not sent: no connection after") || strings.Contains(out, "POST no answer") {
+		!strings.Contains(out, "POST not sent: could not connect after") || strings.Contains(out, "POST no answer") {
 		t.Errorf("the export does not say notifications/initialized was never sent:\n%s", out)
 	}
 }
