@@ -95,6 +95,11 @@ func (p *Proxy) serverRefused(c *watchedConn, wrote []byte) {
 	line, _, _ := bytes.Cut(wrote, []byte("\r\n"))
 	_, status, _ := strings.Cut(string(line), " ")
 	code, _ := strconv.Atoi(status[:min(3, len(status))])
+	if code < http.StatusBadRequest {
+		// Go's answer to an OPTIONS * (200), or a 100 Continue: no
+		// refusal.
+		return
+	}
 	short, what := "Go's HTTP server refused it", ""
 	switch code {
 	case http.StatusBadRequest:
