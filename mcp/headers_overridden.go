@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -92,9 +93,18 @@ func sameLabel(given, sent string) bool {
 // statusError is statusErrorOf for a request of the session's own: a
 // refusal its -H may have caused says so (relabelledWords), as a detection
 // that failed does, where a forced transport's advice blamed a proxy for
-// rewriting the header.
-func (s *Session) statusError(purpose, transport, method, target string, resp *http.Response, body string, size int64) *WireError {
+// rewriting the header. broke is why the body's read broke off: a
+// compressed body refused as a compression bomb is said so, without the
+// size read up to there, which would read as the whole page's.
+func (s *Session) statusError(purpose, transport, method, target string, resp *http.Response, body string, size int64, broke error) *WireError {
+	bomb := errors.Is(broke, ErrCompressionBomb)
+	if bomb {
+		size = 0
+	}
 	we := statusErrorOf(purpose, transport, method, target, resp, body, size)
+	if bomb {
+		we.Message += "; the rest of the body was not read: " + broke.Error()
+	}
 	if said := relabelledWords(s.cfg.Header, method, transport, resp.StatusCode); said != "" {
 		we.Message += said
 		we.Overridden = true

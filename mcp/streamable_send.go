@@ -196,7 +196,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), clip.HeadlineOf(QuotedBody(ex.Body, broke), 200, int(ex.BodySize)), t.noIDWords(gen))}
 	}
-	return t.s.statusError(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke), ex.BodySize)
+	return t.s.statusError(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke), ex.BodySize, broke)
 }
 
 // maxSessionID bounds the session id mcpscope sends back on every request,
