@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -97,14 +96,9 @@ func sameLabel(given, sent string) bool {
 // compressed body refused as a compression bomb is said so, without the
 // size read up to there, which would read as the whole page's.
 func (s *Session) statusError(purpose, transport, method, target string, resp *http.Response, body string, size int64, broke error) *WireError {
-	bomb := errors.Is(broke, ErrCompressionBomb)
-	if bomb {
-		size = 0
-	}
+	size, unread := bombCut(size, broke)
 	we := statusErrorOf(purpose, transport, method, target, resp, body, size)
-	if bomb {
-		we.Message += "; the rest of the body was not read: " + broke.Error()
-	}
+	we.Message += unread
 	if said := relabelledWords(s.cfg.Header, method, transport, resp.StatusCode); said != "" {
 		we.Message += said
 		we.Overridden = true
