@@ -164,3 +164,14 @@ type decodedBody struct {
 }
 
 func (d decodedBody) Close() error { return d.raw.Close() }
+
+// bombCut is what a message quoting a body says of a read that Decoder's
+// bound stopped: the size read up to there, which bodyLine would give as
+// the whole body's, becomes 0, and unread says why the rest went unread.
+// Any other break leaves size as it is and unread empty.
+func bombCut(size int64, broke error) (int64, string) {
+	if !errors.Is(broke, ErrCompressionBomb) {
+		return size, ""
+	}
+	return 0, "; the rest of the body was not read: " + broke.Error()
+}

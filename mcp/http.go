@@ -412,7 +412,7 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	s.emitHTTP(ex)
 	quoted := QuotedBody(ex.Body, broke)
 	url = answeredAt(url, resp)
-	we := s.statusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted, ex.BodySize)
+	we := s.statusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted, ex.BodySize, broke)
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream
 		we.Message = fmt.Sprintf("GET %s answered with Content-Type %s, not an event stream", url, ContentTypeWords(resp.Header))

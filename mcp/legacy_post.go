@@ -302,7 +302,7 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 		}
 		return nil
 	}
-	return l.s.statusError(PurposePost, TransportSSE, http.MethodPost, answeredAt(target, resp), resp, QuotedBody(ex.Body, broke), ex.BodySize)
+	return l.s.statusError(PurposePost, TransportSSE, http.MethodPost, answeredAt(target, resp), resp, QuotedBody(ex.Body, broke), ex.BodySize, broke)
 }
 
 // negotiated keeps the version for the MCP-Protocol-Version header of the

@@ -142,9 +142,10 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		}
 		// What the body says, as an error status's body is quoted: a
 		// login page of a proxy in front reads as one.
+		size, unread := bombCut(ex.BodySize, broke)
 		we := &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Header:  contentTypeHeader(resp.Header),
-			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream: %s", t.endpoint, statusText(resp), ContentTypeWords(resp.Header), bodyLine(resp.Header, QuotedBody(ex.Body, broke), ex.BodySize))}
+			Message: fmt.Sprintf("POST %s answered %s with Content-Type %s, neither JSON nor an event stream: %s%s", t.endpoint, statusText(resp), ContentTypeWords(resp.Header), bodyLine(resp.Header, QuotedBody(ex.Body, broke), size), unread)}
 		if broke == nil && answersWith(ex.Body, m.id) {
 			we.Mislabelled = true
 			we.Message += fmt.Sprintf("; that body is the JSON-RPC result of %s all the same: only its Content-Type is wrong", m.method)
@@ -196,7 +197,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), clip.HeadlineOf(QuotedBody(ex.Body, broke), 200, int(ex.BodySize)), t.noIDWords(gen))}
 	}
-	return t.s.statusError(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke), ex.BodySize)
+	return t.s.statusError(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke), ex.BodySize, broke)
 }
 
 // maxSessionID bounds the session id mcpscope sends back on every request,

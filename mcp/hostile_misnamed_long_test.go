@@ -1,0 +1,30 @@
+package mcp
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An answer in an SSE event whose name is 1000 bytes is said with the
+// name's size: the name, cut once where the stream's strays are noted,
+// was cut again where the error is written, which gave the size of the
+// first cut ("… (84 bytes)") as the name's.
+func TestMisnamedEventLongNameSaysItsSize(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	name := strings.Repeat("n", 1000)
+	endpoint := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "event: "+name+"\ndata: {\"jsonrpc\":\"2.0\",\"id\":"+mcptest.RawID(string(msg))+",\"result\":{\"tools\":[]}}\n\n")
+	}) + "/mcp"
+	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	s.Close()
+	rec.waitEnd(t)
+	if err == nil || !strings.Contains(err.Error(), "SSE event named") || !strings.Contains(err.Error(), "(1000 bytes)") {
+		t.Errorf("tools/list = %v, want the misnamed event's name said with its size, 1000 bytes", err)
+	}
+}
