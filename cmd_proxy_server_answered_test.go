@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -19,18 +15,7 @@ import (
 func TestProxyHeadlessCountsOnlyGoRefusalsAsRefused(t *testing.T) {
 	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL+"/mcp", proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-	fmt.Fprintf(conn, "OPTIONS * HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("no answer to OPTIONS *: %v", err)
-	}
-	resp.Body.Close()
+	resp, _ := rawRequest(t, addr, "OPTIONS * HTTP/1.1\r\nHost: "+addr+"\r\n\r\n", false)
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("OPTIONS * got %d, want Go's own 200", resp.StatusCode)
 	}

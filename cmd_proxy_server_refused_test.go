@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -23,18 +20,7 @@ func TestProxyHeadlessSaysWhatGoRefusedItself(t *testing.T) {
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	send := func(header string) int {
 		t.Helper()
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-		go fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\n%s\r\nContent-Length: 2\r\n\r\n{}", addr, header)
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatalf("no answer to a request with %.20q: %v", header, err)
-		}
-		resp.Body.Close()
+		resp, _ := rawRequest(t, addr, fmt.Sprintf("POST /mcp HTTP/1.1\r\nHost: %s\r\n%s\r\nContent-Length: 2\r\n\r\n{}", addr, header), false)
 		return resp.StatusCode
 	}
 	const flood = 30
