@@ -13,8 +13,8 @@ import (
 // timed as a whole it was said as "the disk did not answer within 2s", the
 // recording "may be incomplete", on a disk that answered every write.
 
-// stallWait is closeWait, read once by each recorder and writer as it is
-// made: a test shortens it while writers of tests before it may still run.
+// stallWait is closeWait, read once by each Tee's writer as it is made: a
+// test shortens it while writers of tests before it may still run.
 var stallWait = closeWait
 
 // stallBackstop is how many stallWaits a record may take whatever the
