@@ -414,11 +414,15 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	url = answeredAt(url, resp)
 	we := s.statusError(ex.Purpose, transport, http.MethodGet, url, resp, quoted, ex.BodySize, broke)
 	if resp.StatusCode == http.StatusOK {
+		// Quoted as an error page is (statusError): a body refused as a
+		// compression bomb is said so, not sized where it stopped.
+		size, unread := bombCut(ex.BodySize, broke)
 		we.Cause = CauseNotEventStream
 		we.Message = fmt.Sprintf("GET %s answered with Content-Type %s, not an event stream", url, ContentTypeWords(resp.Header))
-		if line := firstLine(quoted); line != "" {
+		if line := bodyLine(resp.Header, quoted, size); line != "" {
 			we.Message += ": " + line
 		}
+		we.Message += unread
 	}
 	return we
 }
