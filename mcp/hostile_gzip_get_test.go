@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -42,5 +43,27 @@ func TestGzipBombOnTheGetStreamIsSaid(t *testing.T) {
 	rec.waitEnd(t)
 	if msg := got.Error.Message; !strings.Contains(msg, "not an event stream") || !strings.Contains(msg, "refused as a compression bomb") {
 		t.Errorf("the GET stream's error = %q, want it said no event stream, its rest refused as a compression bomb", msg)
+	}
+}
+
+// A 202 whose page comes in gzip that expands past the bound, and whose
+// answer never comes: the timeout quotes the page's start and says the
+// rest was refused as a compression bomb.
+func TestGzipBombBehindA202IsSaid(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	endpoint := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Encoding", "gzip")
+		w.WriteHeader(http.StatusAccepted)
+		zw := gzip.NewWriter(w)
+		_, _ = io.WriteString(zw, "<html><h1>queued upstream</h1>"+strings.Repeat(" ", 8<<20)+"</html>")
+		_ = zw.Close()
+	}) + "/mcp"
+	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, RequestTimeout: 500 * time.Millisecond, NoGetStream: true})
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	s.Close()
+	rec.waitEnd(t)
+	if err == nil || !strings.Contains(err.Error(), "queued upstream") || !strings.Contains(err.Error(), "refused as a compression bomb") {
+		t.Errorf("Request = %v, want the 202's page quoted and its rest refused as a compression bomb", err)
 	}
 }

@@ -298,7 +298,7 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 			// as well shows up as an answer to no request of ours.
 			s.handleMessage(&inbound{conn: conn, stream: StreamJSON, reqSeq: m.seq}, nil, string(ex.Body), s.cfg.Now())
 		} else if m.p != nil {
-			m.p.notePostSaid(resp, QuotedBody(ex.Body, broke))
+			m.p.notePostSaid(resp, QuotedBody(ex.Body, broke), broke)
 		}
 		return nil
 	}

@@ -135,7 +135,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		if m.p != nil && resp.StatusCode == http.StatusAccepted {
 			// The answer may still come on the GET stream; if not, the
 			// timeout quotes what the 202 said.
-			m.p.notePostSaid(resp, QuotedBody(ex.Body, broke))
+			m.p.notePostSaid(resp, QuotedBody(ex.Body, broke), broke)
 		}
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			return t.noBody(m, resp, id, purpose)

@@ -74,8 +74,9 @@ func (c *cutBody) note() string {
 // notePostSaid keeps what a 2xx answer to a request's POST said in a body
 // that is not the request's answer (a 202's "Accepted" aside), so a
 // timeout can quote it: an error page behind a 2xx is why the answer never
-// came.
-func (p *pending) notePostSaid(resp *http.Response, body string) {
+// came. broke is why the body's read broke off: one refused as a
+// compression bomb is said so.
+func (p *pending) notePostSaid(resp *http.Response, body string, broke error) {
 	line := firstLine(body)
 	if line == "" || strings.EqualFold(line, "accepted") {
 		return
@@ -84,6 +85,7 @@ func (p *pending) notePostSaid(resp *http.Response, body string) {
 	if ct := MediaType(resp.Header); ct != "" {
 		said += ", " + ct
 	}
-	said += ": " + line
+	_, unread := bombCut(0, broke)
+	said += ": " + line + unread
 	p.postSaid.Store(&said)
 }
