@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"strings"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
-	"github.com/spf13/cobra"
 )
 
 // Clients sending large messages at once fill the room the proxy has for
@@ -20,7 +18,7 @@ import (
 // line named --max-sessions. Each now says the body had no room.
 func TestProxyReportSaysARefusalForWantOfBodyRoomAsSuch(t *testing.T) {
 	const limit = 300000
-	h := startHeadlessSized(t, demotest.Start(t, demo.Options{}).URL+"/mcp", limit)
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL+"/mcp", proxyFlags{}, "max-event-size", fmt.Sprint(limit))
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	var conns []net.Conn
 	for range 5 {
@@ -47,27 +45,4 @@ func TestProxyReportSaysARefusalForWantOfBodyRoomAsSuch(t *testing.T) {
 	if !strings.Contains(out, "1 request was refused with 503 for want of room for a body") {
 		t.Errorf("the report does not say a body had no room:\n%s", out)
 	}
-}
-
-// startHeadlessSized is startHeadless with --max-event-size limit.
-func startHeadlessSized(t *testing.T, url string, limit int64) *headless {
-	t.Helper()
-	pf := proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: t.TempDir()}
-	cf := &connFlags{}
-	cmd := &cobra.Command{}
-	cf.registerProxy(cmd)
-	if err := cmd.Flags().Set("max-event-size", fmt.Sprint(limit)); err != nil {
-		t.Fatal(err)
-	}
-	h := &headless{t: t, dir: pf.recordDir, errw: &syncBuffer{}, done: make(chan error, 1)}
-	run, err := startProxy(url, cf, &pf, h.errw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.run = run
-	ctx, end := context.WithCancel(context.Background())
-	h.end = end
-	t.Cleanup(end)
-	go func() { h.done <- run.headless(ctx) }()
-	return h
 }

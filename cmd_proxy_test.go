@@ -176,16 +176,23 @@ type headless struct {
 }
 
 // startHeadless runs `mcpscope proxy URL --headless` with pf on a free
-// loopback port, the flags' defaults for the rest (a directory of its own
-// to record in unless pf names one).
-func startHeadless(t *testing.T, url string, pf proxyFlags) *headless {
+// loopback port, the connection flags set as flagValues says (name, value,
+// ...) and their defaults for the rest (a directory of its own to record
+// in unless pf names one).
+func startHeadless(t *testing.T, url string, pf proxyFlags, flagValues ...string) *headless {
 	t.Helper()
 	pf.listen, pf.headless = "127.0.0.1:0", true
 	if pf.recordDir == "" {
 		pf.recordDir = t.TempDir()
 	}
 	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{}) // the flags' defaults
+	cmd := &cobra.Command{}
+	cf.registerProxy(cmd) // the flags' defaults
+	for i := 0; i+1 < len(flagValues); i += 2 {
+		if err := cmd.Flags().Set(flagValues[i], flagValues[i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
 	h := &headless{t: t, dir: pf.recordDir, errw: &syncBuffer{}, done: make(chan error, 1)}
 	run, err := startProxy(url, cf, &pf, h.errw)
 	if err != nil {
