@@ -28,13 +28,7 @@ func TestClientLeavingMidAnswerIsSaidSo(t *testing.T) {
 	t.Cleanup(up.Close)
 	_, base, w := startProxy(t, up.URL, Config{})
 	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
-	req, _ := http.NewRequestWithContext(bounded(t), "POST", base+"/mcp", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := rawPost(t, base+"/mcp", body, "Accept", "application/json, text/event-stream")
 	got := make([]byte, 1000)
 	if _, err := io.ReadFull(resp.Body, got); err != nil || string(got) != head[:len(got)] {
 		t.Fatalf("the client read %.80q (%v), want the answer's first bytes", got, err)

@@ -22,13 +22,7 @@ func TestRefusalEndsARequestWithANullID(t *testing.T) {
 	t.Cleanup(up.Close)
 	_, base, w := startProxy(t, up.URL, Config{})
 	body := `{"jsonrpc":"2.0","id":null,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
-	req, _ := http.NewRequestWithContext(bounded(t), "POST", base+"/mcp", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := rawPost(t, base+"/mcp", body, "Accept", "application/json, text/event-stream")
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusBadRequest {
 		t.Fatalf("the client got %s, want upstream's 400 relayed", resp.Status)
