@@ -2,10 +2,7 @@ package main
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // The JSON export of a message no connection was made for said only
@@ -13,12 +10,7 @@ import (
 // and failed on, where the Markdown export says it was not sent: the row
 // carries that too, from the same reading.
 func TestExportJSONSaysAMessageRefusedAConnectionWasNotSent(t *testing.T) {
-	stateDir(t)
-	srv := mcptest.GoneAfterInitialize(t)
-	rec := filepath.Join(t.TempDir(), "s.jsonl")
-	if _, errOut, code := run(t, "exec", "--record", rec, "--transport", "streamable", srv.URL+"/mcp", "tools/list"); code == exitOK {
-		t.Fatalf("exec against a server gone after initialize succeeded: %s", errOut)
-	}
+	rec := recordedNotSent(t)
 	out, errOut, code := run(t, "export", "--format", "json", rec)
 	if code != exitOK {
 		t.Fatalf("export: exit %d: %s", code, errOut)
