@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"compress/gzip"
 	"io"
 	"net/http"
@@ -50,16 +51,21 @@ func TestGzipBombOnTheGetStreamIsSaid(t *testing.T) {
 // answer never comes: the timeout quotes the page's start and says the
 // rest was refused as a compression bomb.
 func TestGzipBombBehindA202IsSaid(t *testing.T) {
+	var page bytes.Buffer
+	zw := gzip.NewWriter(&page)
+	_, _ = io.WriteString(zw, "<html><h1>queued upstream</h1>"+strings.Repeat(" ", 8<<20)+"</html>")
+	_ = zw.Close()
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	endpoint := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Header().Set("Content-Encoding", "gzip")
 		w.WriteHeader(http.StatusAccepted)
-		zw := gzip.NewWriter(w)
-		_, _ = io.WriteString(zw, "<html><h1>queued upstream</h1>"+strings.Repeat(" ", 8<<20)+"</html>")
-		_ = zw.Close()
+		_, _ = w.Write(page.Bytes())
 	}) + "/mcp"
-	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, RequestTimeout: 500 * time.Millisecond, NoGetStream: true})
+	// The answer never comes, so the request waits out its timeout: long
+	// enough for the 202 and its page, decoded up to the bound, to come
+	// first under the race detector on a loaded machine.
+	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, RequestTimeout: 5 * time.Second, NoGetStream: true})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	s.Close()
 	rec.waitEnd(t)
