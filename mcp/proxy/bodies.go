@@ -33,16 +33,17 @@ type bodyRoom struct {
 	held  int64
 	limit int64         // the budget
 	freed chan struct{} // closed, and made anew, when room is given back
+	wait  time.Duration // how long a body waits for room: bodyRoomWait, longer in tests that time the stop
 	// stopped is closed when the proxy stops: Close waits for every
 	// handler, so a body waiting for room must not hold it up.
 	stopped <-chan struct{}
 }
 
 func newBodyRoom(limit int64, stopped <-chan struct{}) *bodyRoom {
-	return &bodyRoom{limit: limit, freed: make(chan struct{}), stopped: stopped}
+	return &bodyRoom{limit: limit, freed: make(chan struct{}), wait: bodyRoomWait, stopped: stopped}
 }
 
-// take sets aside n bytes, waiting up to bodyRoomWait for them (less if
+// take sets aside n bytes, waiting up to b.wait for them (less if
 // ctx ends or the proxy stops first); it reports false when there is no
 // room.
 func (b *bodyRoom) take(ctx context.Context, n int64) bool {
@@ -57,7 +58,7 @@ func (b *bodyRoom) take(ctx context.Context, n int64) bool {
 		freed := b.freed
 		b.mu.Unlock()
 		if timeout == nil {
-			t := time.NewTimer(bodyRoomWait)
+			t := time.NewTimer(b.wait)
 			defer t.Stop()
 			timeout = t.C
 		}
