@@ -264,8 +264,16 @@ func FailureWords(err error) string {
 	if words := dialWords(err); words != "" {
 		return words
 	}
-	return unwrapURLError(err).Error()
+	// net/http quotes what it refused of the answer whole ("malformed HTTP
+	// status code" and the status line): a server sending a status line of
+	// megabytes made every failed request's words, records and the proxy's
+	// 502 to its client that long.
+	return clip.Quote(unwrapURLError(err).Error(), maxFailureWords)
 }
+
+// maxFailureWords bounds net/http's own words for a failure, which can
+// quote the server's.
+const maxFailureWords = 300
 
 // connBroken is how net/http begins its error for an answer that went
 // wrong while it read it, which it does not export as a type: a TLS
