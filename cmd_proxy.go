@@ -243,33 +243,15 @@ func (r *proxyRun) stop() {
 	r.unroute()
 }
 
-// pointAt says what to point clients at, one URL per line.
-func (r *proxyRun) pointAt() string {
-	var b strings.Builder
-	width := 0
-	for _, ep := range r.eps {
-		width = max(width, len(ep.URL))
-	}
-	for _, ep := range r.eps {
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, ep.URL, ep.About)
-	}
-	return b.String()
-}
-
 // headless prints a line per message until ctx ends, then stops and
 // flushes the recordings.
 func (r *proxyRun) headless(ctx context.Context) error {
-	fmt.Fprintf(r.errw, "mcpscope proxy to %s; point your client at:\n%s", r.upstream, r.pointAt())
-	if r.silent != "" {
-		fmt.Fprintf(r.errw, "warning: %s\n", r.silent)
-	}
-	// The signals caught in newProxyCmd, all three: a script's SIGHUP
-	// stops it as well as ctrl+c does.
-	fmt.Fprintf(r.errw, "ctrl+c, SIGTERM or SIGHUP stops it and flushes the recordings\n")
+	width := terminalWidth(r.errw)
+	r.banner(r.errw, width)
 	r.sessions.print()
 	<-ctx.Done()
 	r.stop()
-	return r.sessions.report(r.errw, terminalWidth(r.errw))
+	return r.sessions.report(r.errw, width)
 }
 
 // tui shows the sessions in the TUI until the user quits.

@@ -301,7 +301,7 @@ func (s *proxySessions) openFold(c *proxy.Client, in chan []mcp.Record, f *sessi
 	defer close(f.made)
 	f.path = path
 	if path != "" {
-		s.noteRecorded(path, c.Started)
+		s.noteRecorded(path, c.Started, func() string { return kind.name })
 	}
 	switch {
 	case s.clients != nil && !closed(s.gone):

@@ -26,7 +26,7 @@ func TestProxyFailedRecordingsStayBounded(t *testing.T) {
 			s.recordFailed(i, path, full) // before it is listed
 		}
 		s.mu.Lock()
-		s.noteRecorded(path, start.Add(time.Duration(i)))
+		s.noteRecorded(path, start.Add(time.Duration(i)), nil)
 		s.mu.Unlock()
 		if i >= listedPaths && i < n-1 {
 			// The one that just dropped off the list fails now.

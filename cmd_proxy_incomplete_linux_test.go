@@ -44,7 +44,7 @@ func TestProxyReportMarksAnIncompleteRecording(t *testing.T) {
 	if code != fmt.Sprint(exitFailed) {
 		t.Errorf("the proxy exited %s, want %d for an incomplete recording", code, exitFailed)
 	}
-	for _, want := range []string{"failed: recording: cannot write to ", ".jsonl (incomplete: file too large)\n", "1 recording is incomplete"} {
+	for _, want := range []string{"failed: recording: cannot write to ", ".jsonl (#1 mcpscope dev) (incomplete: file too large)\n", "1 recording is incomplete"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, report)
 		}

@@ -35,7 +35,7 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	s.mu.Lock()
 	s.feeds = append(s.feeds, recs)
 	if path != "" {
-		s.noteRecorded(path, at)
+		s.noteRecorded(path, at, func() string { return "you (mcpscope)" })
 	}
 	s.mu.Unlock()
 	go func() { _ = sess.Connect(context.Background()) }()

@@ -27,8 +27,9 @@ const listedPaths = 20
 // whose sessions connected last, in the order they connected (at): a
 // session held until it is worth a recording (a slow initialize) is
 // recorded after later ones, and the report listed it after them; s.mu is
-// held.
-func (s *proxySessions) noteRecorded(path string, at time.Time) {
+// held. who names the client whose session it holds, as the report says
+// it beside the path.
+func (s *proxySessions) noteRecorded(path string, at time.Time, who func() string) {
 	s.recorded++
 	s.unlisted.Delete(path)
 	i, _ := slices.BinarySearchFunc(s.paths, at, func(l listedPath, at time.Time) int {
@@ -37,7 +38,7 @@ func (s *proxySessions) noteRecorded(path string, at time.Time) {
 		}
 		return -1
 	})
-	s.paths = slices.Insert(s.paths, i, listedPath{path: path, at: at})
+	s.paths = slices.Insert(s.paths, i, listedPath{path: path, at: at, who: who})
 	if len(s.paths) > listedPaths {
 		delete(s.failed, s.paths[0].path)
 		delete(s.noted, s.paths[0].path)
@@ -45,11 +46,21 @@ func (s *proxySessions) noteRecorded(path string, at time.Time) {
 	}
 }
 
-// listedPath is a recording the report lists, and when its session
-// connected.
+// listedPath is a recording the report lists, when its session
+// connected, and who names its client: asked as the report is said, as a
+// session's clientInfo may come after its recording began.
 type listedPath struct {
 	path string
 	at   time.Time
+	who  func() string
+}
+
+// clientWho names client session c as the headless lines do ("#3
+// claude-code 1.0"), by its clientInfo, else its User-Agent, else its
+// address (proxy.Client.Label): a report of many paths did not say which
+// client each recording was of.
+func clientWho(c *proxy.Client) func() string {
+	return func() string { return fmt.Sprintf("#%d %s", c.ID, c.Label()) }
 }
 
 // listed reports whether the report lists the recording at path; s.mu is
@@ -210,8 +221,10 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 	}
 	s.mu.Lock()
 	paths := make([]string, len(s.paths))
+	whose := make(map[string]func() string, len(s.paths))
 	for i, l := range s.paths {
 		paths[i] = l.path
+		whose[l.path] = l.who
 	}
 	recorded := s.recorded
 	failed, noted, incomplete, unsure := maps.Clone(s.failed), maps.Clone(s.noted), s.incomplete, s.unanswered
@@ -289,13 +302,17 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 		say("the last %d%s:", len(listed), besides)
 	}
 	for _, p := range listed {
-		if why, ok := failed[p]; ok {
-			sayShownLine(w, width, command.ShellPath(p), "("+sanitize.Line(why)+")")
-		} else if note, ok := noted[p]; ok {
-			sayShownLine(w, width, command.ShellPath(p), "(note: "+sanitize.Line(note)+")")
-		} else {
-			sayShownLine(w, width, command.ShellPath(p), "")
+		// The client first, beside the path: a note can be lines long.
+		said := ""
+		if who := whose[p]; who != nil {
+			said = "(" + sanitize.Line(who()) + ")"
 		}
+		if why, ok := failed[p]; ok {
+			said += " (" + sanitize.Line(why) + ")"
+		} else if note, ok := noted[p]; ok {
+			said += " (note: " + sanitize.Line(note) + ")"
+		}
+		sayShownLine(w, width, command.ShellPath(p), strings.TrimSpace(said))
 	}
 	fmt.Fprintln(w, "  replay one: mcpscope replay FILE")
 	if unsure > 0 {

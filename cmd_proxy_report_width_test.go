@@ -13,9 +13,10 @@ import (
 
 // The proxy's report at 80 columns: its sentences ran past the width and
 // the terminal broke them mid-word ("ho|lds"), and a recording's path of
-// 80 columns and more, indented, went on at the left edge. Now each
-// sentence is wrapped at its spaces and each path is whole on a line of
-// its own, which a user copies.
+// 80 columns and more went on after words. Now each sentence is wrapped
+// at its spaces and each path is whole on a line of its own, which a user
+// copies, indented as exec's "recorded to:" indents one wider than the
+// terminal (only a path the indent alone would wrap goes without it).
 func TestProxyReportFitsTheTerminal(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
 	dir := filepath.Join(t.TempDir(), strings.Repeat("recordings-of-the-proxy-", 3))
@@ -42,12 +43,12 @@ func TestProxyReportFitsTheTerminal(t *testing.T) {
 	out := h.errw.String()
 	report := out[strings.Index(out, "1 other request was refused"):]
 	for _, line := range strings.Split(strings.TrimSuffix(report, "\n"), "\n") {
-		if ansi.StringWidth(line) > 80 && !strings.HasPrefix(line, dir) {
+		if ansi.StringWidth(line) > 80 && !strings.HasPrefix(line, "  "+dir) {
 			t.Errorf("a line of the report is wider than 80 columns and no path: %q\n%s", line, report)
 		}
 	}
-	if want := "\n" + dir + string(filepath.Separator); !strings.Contains(report, want) {
-		t.Errorf("the report does not give the recording's path a line of its own from its start:\n%s", report)
+	if want := "\n  " + dir + string(filepath.Separator); !strings.Contains(report, want) {
+		t.Errorf("the report does not give the recording's path a line of its own, indented:\n%s", report)
 	}
 	if said := strings.Join(strings.Fields(report), " "); !strings.Contains(said, "so no recording holds them: a page's Origin") {
 		t.Errorf("the report's sentence is broken mid-word:\n%s", report)

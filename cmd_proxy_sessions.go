@@ -149,7 +149,7 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 	s.mu.Lock()
 	out, clients, shown := s.lines, s.clients, !closed(s.gone)
 	if path != "" {
-		s.noteRecorded(path, c.Started)
+		s.noteRecorded(path, c.Started, clientWho(c))
 	}
 	delete(s.early.unstarted, c.ID)
 	if clients != nil && shown {

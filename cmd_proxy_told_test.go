@@ -18,7 +18,7 @@ func toldReport(path string, errs ...error) (said, report string, err error) {
 	s := &proxySessions{pf: &proxyFlags{}, errw: &errw}
 	s.unlisted.Store(path, struct{}{}) // as recordStream does
 	s.mu.Lock()
-	s.noteRecorded(path, time.Now())
+	s.noteRecorded(path, time.Now(), nil)
 	s.mu.Unlock()
 	told := s.recordingTold(0, path)
 	for _, e := range errs {

@@ -62,7 +62,7 @@ func TestProxySaysARecordingMadeUnreadable(t *testing.T) {
 	s.unlisted.Store(path, struct{}{}) // as recordStream does
 	s.recordFailed(1, path, rec.Close())
 	s.mu.Lock()
-	s.noteRecorded(path, time.Now())
+	s.noteRecorded(path, time.Now(), nil)
 	s.mu.Unlock()
 	var out bytes.Buffer
 	if err := s.report(&out, 0); err != nil || strings.Contains(out.String(), "incomplete") {

@@ -273,10 +273,11 @@ func sayShownBelowIn(w io.Writer, width int, words, shown string) {
 
 // sayShownLine writes shown (a path quoted for the shell), indented by two
 // and followed by note, on one line when it fits in width (or there is no
-// width: a script greps the one line). Else the path alone, still whole
-// (indented only where that does not wrap it: the terminal put the rest
-// of the line at its left edge, the path's end under its start), and note
-// on the lines after, indented by four: a path is what the user copies.
+// width: a script greps the one line). Else the path alone, still whole,
+// and note on the lines after, indented by four: a path is what the user
+// copies. The path keeps its indent unless only the indent would wrap it
+// (the terminal put its end at the left edge, under its start), as
+// sayPathAfter's does: one wider than the terminal wraps either way.
 func sayShownLine(w io.Writer, width int, shown, note string) {
 	shown = sanitize.Line(shown)
 	line := "  " + shown
@@ -287,7 +288,7 @@ func sayShownLine(w io.Writer, width int, shown, note string) {
 		fmt.Fprintln(w, line)
 		return
 	}
-	if 2+ansi.StringWidth(shown) > width {
+	if pw := ansi.StringWidth(shown); pw <= width && 2+pw > width {
 		fmt.Fprintln(w, shown)
 	} else {
 		fmt.Fprintln(w, "  "+shown)

@@ -56,7 +56,7 @@ func (c *ownedConn) Close() error {
 }
 
 // transport is a copy of net/http's default transport whose connections
-// are in the set. ok is false when the default transport was replaced
+// are in the set, and whose proxy's refusals are ProxyRefusedError. ok is false when the default transport was replaced
 // by one that cannot be copied; the caller then uses it as it is.
 func (o *ownedConns) transport() (http.RoundTripper, bool) {
 	def, ok := http.DefaultTransport.(*http.Transport)
@@ -64,6 +64,8 @@ func (o *ownedConns) transport() (http.RoundTripper, bool) {
 		return http.DefaultTransport, false
 	}
 	t := def.Clone()
+	// A proxy's refusal of CONNECT is told from a server's closing.
+	t.OnProxyConnectResponse = proxyConnectRefused
 	dial := t.DialContext
 	if dial == nil {
 		dial = (&net.Dialer{}).DialContext

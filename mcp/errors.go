@@ -24,6 +24,7 @@ type Cause string
 const (
 	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, no route
 	CauseDropped          Cause = "dropped"            // the connection was taken, then closed or reset before any answer
+	CauseProxyRefused     Cause = "proxy-refused"      // the HTTPS proxy from the environment refused the CONNECT to the server (ProxyRefusedError)
 	CauseUntrustedCert    Cause = "untrusted-cert"     // the server's TLS certificate is not trusted here (unknown CA, self-signed, another name, expired)
 	CauseNotTLS           Cause = "not-tls"            // an https URL whose server answered in plain HTTP
 	CauseWantsTLS         Cause = "wants-tls"          // an http URL whose server speaks HTTPS on that port
@@ -250,7 +251,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseDropped: true, CauseProxyRefused: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseModernNewer: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseNoInitialize: true, CauseReconnectGaveUp: true,
@@ -327,8 +328,14 @@ func CauseOf(err error) Cause {
 // answered, so "nothing answered" would mislead), the connection was
 // taken and then closed or reset before any answer (CauseDropped: a server
 // is there, so "is it started?" would mislead too), or there was no
-// connection at all (CauseUnreachable: refused, DNS, no route).
+// connection at all (CauseUnreachable: refused, DNS, no route). An HTTPS
+// proxy that refused the tunnel to the server (CauseProxyRefused) is none
+// of these: the server was never reached.
 func FailureCause(err error) Cause {
+	var refused *ProxyRefusedError
+	if errors.As(err, &refused) {
+		return CauseProxyRefused
+	}
 	var pe textproto.ProtocolError
 	if errors.As(err, &pe) {
 		return CauseBadHTTP

@@ -58,9 +58,14 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			return nil, &WireError{Cause: CausePostTimeout, Purpose: ex.Purpose, Err: err,
 				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
 		}
-		why := FailureWords(err)
+		why, addr := FailureWords(err), HostPort(req.URL)
+		var refused *ProxyRefusedError
+		if errors.As(err, &refused) {
+			// The request went to the proxy, which advice names.
+			addr = refused.Proxy
+		}
 		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
-			Answered: s.answered.Load(), Addr: HostPort(req.URL),
+			Answered: s.answered.Load(), Addr: addr,
 			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, why)}
 	}
 	s.answered.Store(true)

@@ -153,6 +153,9 @@ var table = []row{
 	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right?{gateway}"},
 	{cause: mcp.CauseDropped, answered: true, text: "it answered before, so did it crash or restart? its logs say; {reconnect}"},
 	{cause: mcp.CauseDropped, text: "something at {addr} took the connection but closed it without an HTTP answer: is the URL's port the MCP server's, and its scheme right (a TLS port wants https://)? or the server crashed on the request: its logs say"},
+	// The proxy answered for the server, which was never reached: advice
+	// naming the server sent the user to a server that may be running.
+	{cause: mcp.CauseProxyRefused, text: "the HTTPS proxy at {addr} (HTTPS_PROXY or https_proxy in the environment) refused to reach the server, which never saw the request: check the proxy (its logs say why; a 407 wants its credentials in the proxy URL, http://user:pass@host:port), or list the server's host in NO_PROXY to reach it without the proxy"},
 	{cause: mcp.CauseUntrustedCert, text: "the server's TLS certificate is not trusted here (self-signed, from a CA this machine does not know, for another name, or expired): trust its CA with SSL_CERT_FILE=ca.pem (or SSL_CERT_DIR), or use the name its certificate carries"},
 	{cause: mcp.CauseNotTLS, text: "the server speaks plain HTTP on this port, not TLS: use an http:// URL"},
 	{cause: mcp.CauseWantsTLS, text: "the server speaks HTTPS on this port: use an https:// URL"},
