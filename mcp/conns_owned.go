@@ -65,7 +65,7 @@ func (o *ownedConns) transport() (http.RoundTripper, bool) {
 	}
 	t := def.Clone()
 	// A proxy's refusal of CONNECT is told from a server's closing.
-	t.OnProxyConnectResponse = proxyConnectRefused
+	NameProxyRefusals(t)
 	dial := t.DialContext
 	if dial == nil {
 		dial = (&net.Dialer{}).DialContext

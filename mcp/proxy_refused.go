@@ -28,6 +28,11 @@ func (e *ProxyRefusedError) Error() string {
 	return fmt.Sprintf("the HTTPS proxy at %s refused to open a tunnel (CONNECT) to %s: it answered %s", e.Proxy, e.Target, firstLine(e.Status))
 }
 
+// NameProxyRefusals makes t's HTTP proxy's refusals of CONNECT
+// ProxyRefusedError, for a transport made outside the session (the
+// proxy's to its upstream).
+func NameProxyRefusals(t *http.Transport) { t.OnProxyConnectResponse = proxyConnectRefused }
+
 // proxyConnectRefused is a transport's OnProxyConnectResponse: net/http
 // calls it with the proxy's answer to CONNECT, so its refusal is told by
 // the answer itself, not by the words net/http would make of it. Any

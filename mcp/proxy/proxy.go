@@ -209,6 +209,9 @@ func New(cfg Config) (*Proxy, error) {
 	// The proxy reads what it relays: it must not ask for (or silently
 	// undo) a compression the client never asked for.
 	tr.DisableCompression = true
+	// An HTTPS proxy's refusal of the tunnel upstream is named as such,
+	// not as an upstream that closed the connection.
+	mcp.NameProxyRefusals(tr)
 	tr.MaxIdleConnsPerHost = 64
 	tr.DialContext = (&net.Dialer{Timeout: cfg.DialTimeout, KeepAlive: 30 * time.Second}).DialContext
 	life, stop := context.WithCancel(context.Background())

@@ -1,0 +1,35 @@
+package proxy
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// An HTTPS proxy (HTTPS_PROXY) refusing the tunnel to an https upstream is
+// named in the 502 the client gets: net/http says only "Bad Gateway",
+// which read as an upstream that took the connection and closed it.
+func TestHTTPSProxyRefusingTheTunnelIsNamedToTheClient(t *testing.T) {
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+	}))
+	t.Cleanup(refusing.Close)
+	p, base, _ := startProxy(t, "https://mcp.example.test/mcp", Config{})
+	via, err := url.Parse(refusing.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What HTTPS_PROXY would set, which net/http reads once a process.
+	p.client.Transport.(noSwitch).RoundTripper.(*http.Transport).Proxy = http.ProxyURL(via)
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`,
+		"Content-Type", "application/json", "Accept", "application/json, text/event-stream")
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want := "the HTTPS proxy at " + via.Host + " refused to open a tunnel (CONNECT) to mcp.example.test:443: it answered 502 Bad Gateway"
+	if resp.StatusCode != http.StatusBadGateway || !strings.Contains(string(body), want) {
+		t.Errorf("the client was answered %d %q, want 502 saying %q", resp.StatusCode, body, want)
+	}
+}
