@@ -52,3 +52,28 @@ func TestGzipBombBodyIsSaid(t *testing.T) {
 		})
 	}
 }
+
+// The TypeScript SDK's 400 for want of a session id, as a gzip bomb: it
+// is said as the session never given, and as refused, not sized where the
+// decoder stopped.
+func TestGzipBombSessionRefusalIsSaid(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{NoSessionID: true})
+	endpoint := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Content-Encoding", "gzip")
+		w.WriteHeader(http.StatusBadRequest)
+		zw := gzip.NewWriter(w)
+		_, _ = io.WriteString(zw, "Bad Request: No valid session ID provided"+strings.Repeat(" ", 8<<20))
+		_ = zw.Close()
+	}) + "/mcp"
+	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	s.Close()
+	rec.waitEnd(t)
+	if CauseOf(err) != CauseSessionNotGiven || !strings.Contains(err.Error(), "refused as a compression bomb") {
+		t.Fatalf("tools/list = %v (cause %q), want the session never given, its page refused as a compression bomb", err, CauseOf(err))
+	}
+	if strings.Contains(err.Error(), "bytes)") && !strings.Contains(err.Error(), "bytes became") {
+		t.Errorf("tools/list = %v, want no size given as the page's", err)
+	}
+}

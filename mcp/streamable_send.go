@@ -194,8 +194,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// The TypeScript SDK's "No valid session ID provided" to a
 		// session initialize left without an id: the status alone reads
 		// as a bad message.
+		size, unread := bombCut(ex.BodySize, broke)
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), clip.HeadlineOf(QuotedBody(ex.Body, broke), 200, int(ex.BodySize)), t.noIDWords(gen))}
+			Message: fmt.Sprintf("POST %s answered %s: %s%s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), clip.HeadlineOf(QuotedBody(ex.Body, broke), 200, int(size)), unread, t.noIDWords(gen))}
 	}
 	return t.s.statusError(purpose, t.name(), http.MethodPost, answeredAt(t.endpoint.String(), resp), resp, QuotedBody(ex.Body, broke), ex.BodySize, broke)
 }
