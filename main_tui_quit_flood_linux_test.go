@@ -15,7 +15,7 @@ import (
 // q during a flood answers at once: the records the screen had not shown
 // yet are written to the recording after the screen is given back, which
 // took seconds with nothing on the terminal. It now says so first, and the
-// recording still holds every notification.
+// recording still holds every record the session logged, in order.
 func TestTUIQuitDuringAFloodSaysItWritesTheRecording(t *testing.T) {
 	const notes = 50000
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
@@ -34,8 +34,8 @@ func TestTUIQuitDuringAFloodSaysItWritesTheRecording(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// All of them were read off the stream, far more than the screen has
-	// taken in.
+	// The session reads them as far as its backlog's bound lets it, far
+	// more than the screen has taken in.
 	if err := r.quit(t); err != nil {
 		t.Fatalf("the TUI did not quit cleanly (%v): %q", err, tail(r.out.String()))
 	}
