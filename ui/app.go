@@ -205,6 +205,10 @@ type Model struct {
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
 	cancel context.CancelFunc
+	// shownSeq is the Seq of the newest record the screen was given, and
+	// quitting what quitting says it waits for (startQuit).
+	shownSeq int64
+	quitting string
 	// clipboard receives the OSC 52 sequence of y; tests replace it.
 	clipboard io.Writer
 	// tmux is whether clipboard is a tmux pane ($TMUX is set), where the
@@ -320,8 +324,10 @@ func Run(opts Options) error {
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
 	defer quitOnHangup(p)()
 	_, err := p.Run()
-	// The screen is the user's again: said where it stays.
+	// The screen is the user's again: said where it stays, and what the
+	// caller's wait for the recording is for.
 	m.cmdline.hist.quit(os.Stderr)
+	m.sayQuitting(os.Stderr)
 	return err
 }
 

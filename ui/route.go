@@ -127,6 +127,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case recordsMsg:
 		m.com.log.Append(msg...)
+		if len(msg) > 0 {
+			m.shownSeq = max(m.shownSeq, msg[len(msg)-1].Seq)
+		}
 		m.forgetAskedNothing(msg)
 		unsent := m.unsentShown()
 		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayOwnSession(msg), waitForRecords(m.opts.Records))

@@ -127,7 +127,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		// A line half typed is kept in the history as esc keeps it: ↑
 		// brings it back at the next start (Run saves it as it ends).
 		m.cmdline.keepTyped()
-		m.cancel()
+		m.startQuit()
 		return tea.Quit
 	}
 	if key.Matches(msg, k.Redraw) {
