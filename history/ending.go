@@ -21,9 +21,10 @@ type stateSkim struct {
 	// own (StateChange.OnItsOwn), which the listing's counts follow.
 	Auto   bool   `json:"auto"`
 	Detail string `json:"detail"`
-	// Over says a stream is over for good: a listen stream given up is
-	// reopened no more (listenReopens).
-	Over bool `json:"over"`
+	// Reopen and Over say a listen stream is reopened on its own, or
+	// given up and reopened no more (listenReopens).
+	Reopen bool `json:"reopen"`
+	Over   bool `json:"over"`
 	// Protocol is the session's version, which says whether a
 	// resultType means anything (resultTypeSkim).
 	Protocol string `json:"protocol"`

@@ -3,7 +3,8 @@ package history
 import "github.com/mcpscope/mcpscope/mcp"
 
 // listenReopens follows the 2026 listen stream's reopenings mcpscope makes
-// on its own after it failed (a state "listen" marked Auto): the one
+// on its own (a state "listen" marked Reopen, or Auto in recordings older
+// than Reopen, which marked only those after a failure): the one
 // reading of them, for the Log's counts and the sessions listing's, which
 // must say what the status bar says. Each reopening is a request, and
 // against a server that went away each fails: counted as the user's, the
@@ -13,9 +14,9 @@ type listenReopens struct {
 	next bool // the newest state said the listen stream is reopened on its own
 }
 
-// state takes in a state record named name, with its Auto and Over.
-func (o *listenReopens) state(name string, auto, over bool) {
-	o.next = name == mcp.StateListen && auto && !over
+// state takes in a state record.
+func (o *listenReopens) state(st *mcp.StateChange) {
+	o.next = st.State == mcp.StateListen && (st.Reopen || st.Auto) && !st.Over
 }
 
 // request reports whether a request sent of method (userStream: a listen

@@ -15,7 +15,7 @@ func (l *Log) onState(r *mcp.Record) {
 		l.connectedAt = r.Time
 	}
 	st := r.State
-	l.listenReopens.state(st.State, st.Auto, st.Over)
+	l.listenReopens.state(st)
 	switch st.State {
 	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateNotResumed, mcp.StateListen:
 		// Facts about one stream, shown in the negotiation pane: the

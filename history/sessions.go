@@ -197,7 +197,7 @@ func describe(path string) SessionInfo {
 		repeat, verdict, wraps := false, false, false
 		switch {
 		case s.Kind == mcp.KindState:
-			reopens.state(s.State.State, s.State.Auto, s.State.Over)
+			reopens.state(&mcp.StateChange{State: s.State.State, Auto: s.State.Auto, Reopen: s.State.Reopen, Over: s.State.Over})
 			st := &mcp.StateChange{State: s.State.State, Conn: s.State.Conn, URL: s.State.URL, Auto: s.State.Auto, Detail: s.State.Detail}
 			own.step(own.stateStep(s.Kind, st))
 		case s.Kind == mcp.KindError && s.Error != nil:

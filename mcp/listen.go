@@ -172,7 +172,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	// after a while), no try to warn of.
 	reopening := func(detail string, served bool) {
 		r := streamState(StateListen, 0, TransportStateless, detail, false)
-		r.State.Auto = !served
+		r.State.Auto, r.State.Reopen = !served, true
 		s.emit(r)
 		s.acks.settle()
 	}

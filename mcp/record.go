@@ -258,6 +258,11 @@ type StateChange struct {
 	// session, either); a reopening after a stream that was served is
 	// routine, and not marked.
 	Auto bool `json:"auto,omitempty"`
+	// Reopen, on a StateListen, says mcpscope reopens the 2026 listen
+	// stream on its own, whether the one before failed (Auto) or was
+	// served: the request that follows is no request of the user's.
+	// Recordings older than it marked only the reopenings after a failure.
+	Reopen bool `json:"reopen,omitempty"`
 	// ServerEnded, on a StateClosed of the legacy stream, says the server
 	// ended the stream cleanly: nothing broke it and mcpscope did not close
 	// it. Read it through ClosedByServer, which also reads recordings older
