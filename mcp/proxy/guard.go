@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/localurl"
 )
 
@@ -19,9 +20,12 @@ import (
 // must refuse both, and so does the proxy (the Host check only on
 // loopback, unless anyHost, where other names are genuine).
 func refusal(r *http.Request, anyHost bool) (body, why, short string) {
+	// Origin and Host are quoted whatever they hold (%q), so cut only:
+	// shownID would quote one that is not all visible ASCII twice.
 	if o := foreignOrigin(r.Header); o != "" {
-		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", shownID(o)),
-			fmt.Sprintf("its Origin %q is not a local page (DNS rebinding protection)", shownID(o)), "its Origin is not local"
+		o = clip.Quote(o, idLimit)
+		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", o),
+			fmt.Sprintf("its Origin %q is not a local page (DNS rebinding protection)", o), "its Origin is not local"
 	}
 	if !anyHost && r.Host == "" {
 		// An HTTP/1.0 request may leave Host out, and such a request
@@ -30,8 +34,9 @@ func refusal(r *http.Request, anyHost bool) (body, why, short string) {
 			"it has no Host header, so it cannot show it names this machine (DNS rebinding protection)", "it has no Host header"
 	}
 	if !anyHost && !localurl.IsLocalHost(r.Host) {
-		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", shownID(r.Host)),
-			fmt.Sprintf("its Host %q is not this machine (DNS rebinding protection)", shownID(r.Host)), "its Host is not local"
+		host := clip.Quote(r.Host, idLimit)
+		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", host),
+			fmt.Sprintf("its Host %q is not this machine (DNS rebinding protection)", host), "its Host is not local"
 	}
 	return "", "", ""
 }

@@ -224,11 +224,24 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 // keeps no session (its initialize answer named none), or nil. A GET for
 // an event stream from such a client is that session's GET stream, not a
 // legacy HTTP+SSE session of its own; without one, what upstream answers
-// the GET says which it is (openStream).
+// the GET says which it is (openStream). A session of requests with no
+// session id and no initialize (a ping, refused or not) says nothing of
+// the server: another client of the same host and User-Agent (Node's
+// fetch says "node" for every one) opening a legacy stream at that path
+// is not its GET stream.
 func (p *Proxy) sessionless(r *http.Request) *Client {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.byKey[identity(mcp.TransportStreamable, r, message{})]
+	c := p.byKey[identity(mcp.TransportStreamable, r, message{})]
+	p.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.initSent {
+		return nil
+	}
+	return c
 }
 
 // sessionlessGet relays the GET stream of c, a streamable client whose
