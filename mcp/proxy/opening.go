@@ -61,9 +61,12 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 	p.streamAnswered(w, r, l, resp)
 }
 
-// isEventStream reports an answer that opens an event stream.
+// isEventStream reports an answer that opens an event stream, as a client
+// may read it (any success with a body, labelled as sseLike reads it): its
+// endpoint events must be rewritten.
 func isEventStream(resp *http.Response) bool {
-	return resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+	s := resp.StatusCode
+	return s >= 200 && s < 300 && s != http.StatusNoContent && s != http.StatusResetContent && sseLike(resp.Header)
 }
 
 // streamAnswered relays the event stream upstream answered a GET with no
