@@ -106,6 +106,10 @@ func (p *Proxy) streamAnswered(w http.ResponseWriter, r *http.Request, l *leg, r
 // initialize goes on with.
 func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response, err error) {
 	how := "the client asked for an event stream with no session id and upstream could not be reached: nothing says it is a legacy HTTP+SSE session (whose stream's first event is endpoint)"
+	gone := p.goneBeforeAnswer(r)
+	if err != nil && gone != "" {
+		how = "the client asked for an event stream with no session id and " + gone + " before upstream answered: nothing says it is a legacy HTTP+SSE session (whose stream's first event is endpoint)"
+	}
 	if err == nil {
 		how = "the client asked for an event stream with no session id and upstream answered " + resp.Status +
 			", not an event stream: not a legacy HTTP+SSE session, whose stream opens with an endpoint event; a streamable HTTP client's GET before it initializes is answered so"
@@ -119,6 +123,9 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 		return
 	}
 	answer := "could not be reached"
+	if gone != "" {
+		answer = "had not answered when " + gone
+	}
 	if err == nil {
 		answer = "answered it " + resp.Status
 	}
