@@ -296,6 +296,8 @@ func (p *Proxy) firstEvent(c *Client, r *http.Request, stream *url.URL, since ti
 			return string(ev.Raw), false
 		}
 		settled = true
+		// Logged as of the read that brought the event (settle_clock.go).
+		defer c.clock.pin()()
 		if ev.Name == "endpoint" && c.decide(mcp.TransportSSE, "the client opened a legacy HTTP+SSE stream (upstream's first event is endpoint)") {
 			p.wentLegacy(c, r)
 			return endpoint(ev, sent)
