@@ -112,13 +112,15 @@ type Client struct {
 	deleteRefused bool              // upstream answered that DELETE with a status that ended nothing
 	goneSaid      bool              // upstream said its id is gone, and the session said so (gone)
 	deleteDropped bool              // its client's last DELETE was dropped by the client before upstream answered it (deleteFailed)
+	clock         *sessionClock     // what its records are stamped by (settle_clock.go)
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
+	clock := &sessionClock{now: p.cfg.Now}
 	c := &Client{
 		ID: id, Transport: transport, Remote: r.RemoteAddr, UserAgent: r.Header.Get("User-Agent"),
 		Started: p.arrived(r), Upstream: p.upstreamFor(r).String(), Authorization: r.Header.Values("Authorization"),
-		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now), path: r.URL.Path, sender: senderOf(r),
+		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, clock.read), clock: clock, path: r.URL.Path, sender: senderOf(r),
 	}
 	return c
 }

@@ -61,9 +61,12 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 	p.streamAnswered(w, r, l, resp)
 }
 
-// isEventStream reports an answer that opens an event stream.
+// isEventStream reports an answer that opens an event stream, as a client
+// may read it (any success with a body, labelled as sseLike reads it): its
+// endpoint events must be rewritten.
 func isEventStream(resp *http.Response) bool {
-	return resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+	s := resp.StatusCode
+	return s >= 200 && s < 300 && s != http.StatusNoContent && s != http.StatusResetContent && sseLike(resp.Header)
 }
 
 // streamAnswered relays the event stream upstream answered a GET with no
@@ -103,6 +106,10 @@ func (p *Proxy) streamAnswered(w http.ResponseWriter, r *http.Request, l *leg, r
 // initialize goes on with.
 func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response, err error) {
 	how := "the client asked for an event stream with no session id and upstream could not be reached: nothing says it is a legacy HTTP+SSE session (whose stream's first event is endpoint)"
+	gone := p.goneBeforeAnswer(r)
+	if err != nil && gone != "" {
+		how = "the client asked for an event stream with no session id and " + gone + " before upstream answered: nothing says it is a legacy HTTP+SSE session (whose stream's first event is endpoint)"
+	}
 	if err == nil {
 		how = "the client asked for an event stream with no session id and upstream answered " + resp.Status +
 			", not an event stream: not a legacy HTTP+SSE session, whose stream opens with an endpoint event; a streamable HTTP client's GET before it initializes is answered so"
@@ -116,6 +123,9 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 		return
 	}
 	answer := "could not be reached"
+	if gone != "" {
+		answer = "had not answered when " + gone
+	}
 	if err == nil {
 		answer = "answered it " + resp.Status
 	}
@@ -286,6 +296,8 @@ func (p *Proxy) firstEvent(c *Client, r *http.Request, stream *url.URL, since ti
 			return string(ev.Raw), false
 		}
 		settled = true
+		// Logged as of the read that brought the event (settle_clock.go).
+		defer c.clock.pin()()
 		if ev.Name == "endpoint" && c.decide(mcp.TransportSSE, "the client opened a legacy HTTP+SSE stream (upstream's first event is endpoint)") {
 			p.wentLegacy(c, r)
 			return endpoint(ev, sent)

@@ -81,6 +81,9 @@ func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, re
 	const after = "no endpoint event, so the client has no session to POST to"
 	ended := "the legacy stream could not open: "
 	why := fmt.Sprintf("upstream could not be reached for the client's legacy HTTP+SSE stream (GET %s): %s", r.URL.Path, after)
+	if gone := p.goneBeforeAnswer(r); gone != "" {
+		why = fmt.Sprintf("%s before upstream answered the client's legacy HTTP+SSE stream (GET %s): %s", gone, r.URL.Path, after)
+	}
 	var redirected bool
 	if err == nil {
 		ended = "the legacy stream was refused: "
@@ -116,4 +119,18 @@ func (p *Proxy) refusedStream(w http.ResponseWriter, r *http.Request, l *leg, re
 	}
 	c.end(ended + why)
 	c.release()
+}
+
+// goneBeforeAnswer says who ended a request upstream had not answered yet
+// when it was not upstream: the proxy stopping, or the client leaving (as
+// unreachable tells them apart); "" when neither did, and upstream could
+// not be reached. Either was said to be upstream out of reach.
+func (p *Proxy) goneBeforeAnswer(r *http.Request) string {
+	switch {
+	case p.life.Err() != nil:
+		return "the proxy stopped"
+	case r.Context().Err() != nil:
+		return "the client left"
+	}
+	return ""
 }

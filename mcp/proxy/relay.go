@@ -52,7 +52,20 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 		l.redirected(resp, to, home)
 	}
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
-	switch ct := mcp.MediaType(resp.Header); {
+	ct := mcp.MediaType(resp.Header)
+	if ok && rewrite != nil && sseLike(resp.Header) {
+		// A stream a client reads as one is rewritten, whatever its
+		// label or encoding (plainStream), or relayed to no one.
+		if why := plainStream(resp); why != "" {
+			l.refuseStream(resp, why)
+			return nil
+		}
+		// The rewriter changes the body's length: upstream's would cut
+		// the client's read short, or leave it waiting.
+		resp.Header.Del("Content-Length")
+		ct = "text/event-stream"
+	}
+	switch {
 	case ok && encodedBody(resp):
 		l.writeHeader(resp)
 		return l.encoded(resp)

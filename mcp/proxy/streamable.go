@@ -92,14 +92,25 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		// A re-initialize within a live session: nothing opens or ends,
 		// but a watcher is told what upstream made of it (reinitialized).
 		l.heard = func(msg string) {
-			if result, rpcErr := initAnswer(msg, m.peek.ID()); result {
-				reopened = true
-			} else if refused == nil {
-				refused = rpcErr
+			result, rpcErr := initAnswer(msg, m.peek.ID())
+			if !result {
+				if refused == nil {
+					refused = rpcErr
+				}
+				return
 			}
-		}
-		if success && sid != "" && sid != within {
-			p.routeSession(sid, r, c)
+			reopened = true
+			// A new id is the session's only once upstream took the
+			// initialize: one it refused began nothing, and its id (maybe
+			// another session's) is no route to this one.
+			if !success || sid == "" || sid == within {
+				return
+			}
+			if prev := p.routeSession(sid, r, c); prev != nil && prev != c {
+				// As for a new initialize (above): the other session's
+				// requests would be recorded here, unsaid.
+				prev.end(fmt.Sprintf("upstream gave this session's id %s to a re-initialize of the same client within session %d: its later requests are recorded there", shownID(sid), c.ID))
+			}
 		}
 	}
 	if success && m.method == "notifications/initialized" {
