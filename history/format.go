@@ -103,8 +103,10 @@ type diskEvent struct {
 	// DataFromRaw says the data is what the SSE standard makes of Raw: its
 	// data lines joined by LF (an event whose data spans several lines).
 	DataFromRaw bool `json:"data_from_raw,omitempty"`
-	// IDAt is where a long id lies in Raw (format_eventid.go).
-	IDAt *[2]int `json:"id_at,omitempty"`
+	// IDAt and NameAt are where a long id and a long name lie in Raw
+	// (format_eventat.go).
+	IDAt   *[2]int `json:"id_at,omitempty"`
+	NameAt *[2]int `json:"name_at,omitempty"`
 }
 
 // diskRPC is a JSON-RPC message as stored: its raw bytes spelt out, or
@@ -325,7 +327,7 @@ func (e *encoder) event(ev *mcp.SSEEvent) *diskEvent {
 		p := payload(data)
 		d.Data = &p
 	}
-	d.storeID(raw)
+	d.storeFields(raw)
 	return d
 }
 

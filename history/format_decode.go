@@ -45,7 +45,7 @@ func (d *decoder) decode(line []byte) (mcp.Record, error) {
 			return mcp.Record{}, err
 		}
 		ev.Data = mcp.Raw(data)
-		if err := de.readID(); err != nil {
+		if err := de.readFields(); err != nil {
 			return mcp.Record{}, err
 		}
 		rec.Event = ev
@@ -80,11 +80,7 @@ func (de *diskEvent) data() (string, error) {
 	raw := string(de.Raw)
 	switch {
 	case de.DataAt != nil:
-		from, to := de.DataAt[0], de.DataAt[1]
-		if from < 0 || to < from || to > len(raw) {
-			return "", fmt.Errorf("data_at [%d,%d] is outside the event's %d bytes", from, to, len(raw))
-		}
-		return raw[from:to], nil
+		return de.at(*de.DataAt, "data_at")
 	case de.DataFromRaw:
 		return eventData(raw), nil
 	case de.Data != nil:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // What came back that answered nothing, kept for the timeout error of the
@@ -49,12 +50,28 @@ type foreignAnswer struct {
 // message, and of its data: a session keeps up to maxForeign of them.
 const nullQuoted = 256
 
+// misnamedCells is how wide the name of an event that carried an answer
+// is quoted in the request's timeout: one word, on one row of a status
+// line 80 cells wide with the size after it.
+const misnamedCells = 48
+
+// misnamedQuoted is an event's name as the timeout quotes it: escaped,
+// then cut to misnamedCells, once, where it is noted (a copy, where the
+// name is a view of the event, which may be megabytes). "" stays "": a
+// foreign answer's event is "" when it came in no misnamed event.
+func misnamedQuoted(name string) string {
+	if name == "" {
+		return ""
+	}
+	return sanitize.QuotedIn(name, misnamedCells)
+}
+
 // rememberForeign keeps an answer that paired with nothing, for the timeout
 // of the request it may have meant to answer; s.mu is held.
 func (s *Session) rememberForeign(f foreignAnswer) {
 	// Copies, cut: the id and name are views of the message's bytes, and
 	// keeping a view keeps the whole message, which may be megabytes.
-	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
+	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), misnamedQuoted(f.event)
 	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
 	f.first = strings.Clone(clip.Quote(f.first, 256))
 	f.dataAlike = strings.Clone(clip.Quote(f.dataAlike, 32))
@@ -145,7 +162,7 @@ func (s *StreamStrays) Note(ev *SSEEvent) {
 		}
 	case ev.Name != "message" && ev.Name != "":
 		if p, sh := shapeOf(bytesOf(string(ev.Data))); sh == shapeAnswer && SameID(stringOf(p.id), s.id) && len(s.st.Misnamed) < maxStreamStrays {
-			s.st.Misnamed = append(s.st.Misnamed, strings.Clone(clip.Quote(ev.Name, 64)))
+			s.st.Misnamed = append(s.st.Misnamed, misnamedQuoted(ev.Name))
 		}
 	}
 }

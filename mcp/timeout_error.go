@@ -180,9 +180,9 @@ func NamesStrays(err error) bool {
 // answered nothing: what a person needs to see why its answer never came.
 type strays struct {
 	// Misnamed are the names of SSE events other than "message" that
-	// carried an answer with the request's id, each cut at 64 bytes with
-	// its size (clip.Quote) where it was noted: quoted as they are, since
-	// a second cut would give the first cut's size as the name's.
+	// carried an answer with the request's id, each quoted and cut with
+	// its size (misnamedQuoted) where it was noted: said as they are,
+	// since a second cut would give the first cut's size as the name's.
 	Misnamed []string
 	// Shadowed are the last ids of answers that named "id" more than once,
 	// the waiting request's id first: mcpscope reads the last, a reader
@@ -216,7 +216,7 @@ type strays struct {
 func strayWords(st strays) string {
 	var msg string
 	if len(st.Misnamed) > 0 {
-		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", st.Misnamed[0])
+		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %s, which clients do not read: only message events carry messages", st.Misnamed[0])
 	}
 	if len(st.Shadowed) > 0 {
 		msg += "; an answer came back naming " + idTwice("this request's id", idList(st.Shadowed)) + ", so it answers nothing here, but a reader that keeps the first takes it as this request's answer"
