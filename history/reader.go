@@ -261,10 +261,6 @@ func (r *Reader) nextAsWritten() (mcp.Record, error) {
 	return rec, err
 }
 
-// lastLine is where the line of the last record returned is in the file,
-// to read it again as it comes, when it was too long to hold.
-func (r *Reader) lastLine() *io.SectionReader { return io.NewSectionReader(r.f, r.at, r.size) }
-
 // next reads lines with read until parse accepts one, warning about the
 // others, and notes where the accepted line is.
 func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) error {

@@ -2,7 +2,6 @@ package history
 
 import (
 	"bytes"
-	"io"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -17,12 +16,8 @@ type resultTypeSkim struct {
 	protocol string           // the session's, as its states say it
 	asked    map[int64]string // a 2026 session's requests not answered yet -> their methods
 	// event is the newest event's line, kept while it may hold such an
-	// answer (its bytes, which a received record's raw_of points into);
-	// longEvent is where that line is in the file instead, when it was too
-	// long to come whole (streamedResultType reads it again).
-	event     []byte
-	longEvent *io.SectionReader
-	longSeq   int64 // its record's seq
+	// answer (its bytes, which a received record's raw_of points into).
+	event []byte
 }
 
 // mayFail is whether line, a record's line as written, may hold a
@@ -33,14 +28,14 @@ func mayFail(line []byte) bool {
 
 // reset forgets the session before: a recording of many begins another.
 func (k *resultTypeSkim) reset() {
-	k.protocol, k.event, k.longEvent = "", nil, nil
+	k.protocol, k.event = "", nil
 	clear(k.asked)
 }
 
 // see takes in the record s, whole its line as written (nil when it did
-// not come in one piece; line is then where it is in the file), and
-// reports whether it is an answer whose resultType failed its row.
-func (k *resultTypeSkim) see(s *recordSummary, whole []byte, line func() *io.SectionReader) bool {
+// not come in one piece), and reports whether it is an answer whose
+// resultType failed its row.
+func (k *resultTypeSkim) see(s *recordSummary, whole []byte) bool {
 	switch {
 	case s.Kind == mcp.KindState:
 		if s.State.State == mcp.StateConnecting || s.State.State == mcp.StateReconnecting {
@@ -50,12 +45,8 @@ func (k *resultTypeSkim) see(s *recordSummary, whole []byte, line func() *io.Sec
 			k.protocol = s.State.Protocol
 		}
 	case s.Kind == mcp.KindEvent:
-		k.event, k.longEvent = nil, nil
-		switch {
-		case !mcp.IsModern(k.protocol):
-		case whole == nil:
-			k.longEvent, k.longSeq = line(), s.Seq
-		case mayFail(whole):
+		k.event = nil
+		if whole != nil && mcp.IsModern(k.protocol) && mayFail(whole) {
 			k.event = bytes.Clone(whole)
 		}
 	case s.RPC == nil:
@@ -67,16 +58,8 @@ func (k *resultTypeSkim) see(s *recordSummary, whole []byte, line func() *io.Sec
 	case s.Kind == mcp.KindReceived && (s.RPC.Class == mcp.ClassResponse || s.RPC.Class == mcp.ClassLate):
 		method, ok := k.asked[s.RPC.ReqSeq]
 		delete(k.asked, s.RPC.ReqSeq)
-		if !ok || s.RPC.Class != mcp.ClassResponse || s.RPC.RPCError || !mcp.IsModern(k.protocol) {
+		if !ok || s.RPC.Class != mcp.ClassResponse || s.RPC.RPCError || whole == nil || !mcp.IsModern(k.protocol) {
 			return false
-		}
-		if whole == nil {
-			// Too long to hold: its own bytes, read again as they come.
-			return streamedResultType(method, line(), nil, nil)
-		}
-		if k.longEvent != nil && bytes.Contains(whole, []byte(`"raw_of"`)) {
-			ref := rawOfLine(whole)
-			return ref != nil && ref.Seq == k.longSeq && streamedResultType(method, nil, k.longEvent, ref)
 		}
 		if !mayFail(whole) && (k.event == nil || !bytes.Contains(whole, []byte(`"raw_of"`))) {
 			return false
