@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -12,20 +13,30 @@ import (
 // with no error record beside it: the bar and the export said the row
 // failed, and mcpscope sessions listed the recording with 0 errors. It
 // counts the row as they do, from the same reading, whether the answer
-// came as JSON or on an event stream (its bytes then in the event's).
+// came as JSON or on an event stream (its bytes then in the event's), and
+// on a line longer than the listing's read buffer, which it read no answer
+// of (it held no line whole: such a line is read again from the file).
 func TestSessionsCountAnUnknownResultTypeAsTheBarDoes(t *testing.T) {
 	for _, sse := range []bool{false, true} {
-		t.Run(map[bool]string{false: "json", true: "sse"}[sse], func(t *testing.T) { unknownResultTypeCounted(t, sse) })
+		for _, long := range []bool{false, true} {
+			name := map[bool]string{false: "json", true: "sse"}[sse] + map[bool]string{false: "", true: ",long"}[long]
+			t.Run(name, func(t *testing.T) { unknownResultTypeCounted(t, sse, long) })
+		}
 	}
 }
 
-func unknownResultTypeCounted(t *testing.T, sse bool) {
+func unknownResultTypeCounted(t *testing.T, sse, long bool) {
+	pad := ""
+	if long {
+		// Past the reader's 1 MiB buffer, before the resultType.
+		pad = `"pad":"` + strings.Repeat(`\u0001x\"`, 1<<18) + `",`
+	}
 	stateDir(t)
 	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		if sse {
 			x.SSE()
 		}
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"kompleet","tools":[]}}`)
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{` + pad + `"resultType":"kompleet","tools":[]}}`)
 	})
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "s.jsonl")

@@ -261,6 +261,20 @@ func (r *Reader) nextAsWritten() (mcp.Record, error) {
 	return rec, err
 }
 
+// lastLine is the line of the last record returned as it is in the file,
+// without its end: raw when it came in one piece of the read buffer, else
+// read again from the file when it is at most most bytes long, else nil.
+func (r *Reader) lastLine(most int64) []byte {
+	if r.raw != nil || r.size > most {
+		return r.raw
+	}
+	line := make([]byte, r.size)
+	if _, err := r.f.ReadAt(line, r.at); err != nil {
+		return nil
+	}
+	return bytes.TrimRight(line, "\r\n")
+}
+
 // next reads lines with read until parse accepts one, warning about the
 // others, and notes where the accepted line is.
 func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) error {

@@ -193,7 +193,7 @@ func describe(path string) SessionInfo {
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
-		badResultType := resultTypes.see(&s, r.raw)
+		badResultType := resultTypes.see(&s, r.lastLine)
 		repeat, verdict, wraps := false, false, false
 		switch {
 		case s.Kind == mcp.KindState:

@@ -32,10 +32,19 @@ func (k *resultTypeSkim) reset() {
 	clear(k.asked)
 }
 
-// see takes in the record s, whole its line as written (nil when it did
-// not come in one piece), and reports whether it is an answer whose
-// resultType failed its row.
-func (k *resultTypeSkim) see(s *recordSummary, whole []byte) bool {
+// resultTypeLineMost bounds the line of a 2026 answer (or of the event
+// holding its bytes) read whole to check its resultType: a line longer
+// than the listing's read buffer comes as a skeleton, and an answer of a
+// resultType no revision knows counted no error in it. Past the bound
+// (the default --max-event-size, which no answer is read past) the cost
+// of holding it, for one count, is the listing's no longer.
+const resultTypeLineMost = 64 << 20
+
+// see takes in the record s, line giving its line as written, up to a
+// bound (nil past it), and reports whether it is an answer whose
+// resultType failed its row. line is asked only of the records of a 2026
+// session that may be such an answer.
+func (k *resultTypeSkim) see(s *recordSummary, line func(most int64) []byte) bool {
 	switch {
 	case s.Kind == mcp.KindState:
 		if s.State.State == mcp.StateConnecting || s.State.State == mcp.StateReconnecting {
@@ -46,7 +55,10 @@ func (k *resultTypeSkim) see(s *recordSummary, whole []byte) bool {
 		}
 	case s.Kind == mcp.KindEvent:
 		k.event = nil
-		if whole != nil && mcp.IsModern(k.protocol) && mayFail(whole) {
+		if !mcp.IsModern(k.protocol) {
+			break
+		}
+		if whole := line(resultTypeLineMost); whole != nil && mayFail(whole) {
 			k.event = bytes.Clone(whole)
 		}
 	case s.RPC == nil:
@@ -58,7 +70,11 @@ func (k *resultTypeSkim) see(s *recordSummary, whole []byte) bool {
 	case s.Kind == mcp.KindReceived && (s.RPC.Class == mcp.ClassResponse || s.RPC.Class == mcp.ClassLate):
 		method, ok := k.asked[s.RPC.ReqSeq]
 		delete(k.asked, s.RPC.ReqSeq)
-		if !ok || s.RPC.Class != mcp.ClassResponse || s.RPC.RPCError || whole == nil || !mcp.IsModern(k.protocol) {
+		if !ok || s.RPC.Class != mcp.ClassResponse || s.RPC.RPCError || !mcp.IsModern(k.protocol) {
+			return false
+		}
+		whole := line(resultTypeLineMost)
+		if whole == nil {
 			return false
 		}
 		if !mayFail(whole) && (k.event == nil || !bytes.Contains(whole, []byte(`"raw_of"`))) {
