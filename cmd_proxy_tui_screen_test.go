@@ -45,7 +45,7 @@ func quitOnceDrawn(t *testing.T, tm *teatest.TestModel, s string) *ui.Model {
 	teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(ansi.Strip(seen.String()), s) },
 		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	final, ok := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.Model)
+	final, ok := tm.FinalModel(t, teatest.WithFinalTimeout(15*time.Second)).(*ui.Model)
 	if !ok {
 		t.Fatal("the TUI ended as a model other than ui.Model")
 	}

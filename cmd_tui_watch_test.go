@@ -48,7 +48,7 @@ func (tw *tuiWatch) waitFor(s string) {
 func (tw *tuiWatch) quit() string {
 	tw.t.Helper()
 	tw.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tw.tm.WaitFinished(tw.t, teatest.WithFinalTimeout(5*time.Second))
+	tw.tm.WaitFinished(tw.t, teatest.WithFinalTimeout(15*time.Second))
 	if _, err := io.ReadAll(tw.out); err != nil {
 		tw.t.Fatalf("reading what the TUI drew last: %v", err)
 	}

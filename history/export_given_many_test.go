@@ -28,7 +28,7 @@ func TestExportCountsTheGivenAnswersPastTheFirst(t *testing.T) {
 	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` + reqs.String() + `}}}`)
 	})
-	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{text: "a draft"}, RequestTimeout: time.Second}
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenUnanswered{text: "a draft"}, RequestTimeout: 10 * time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) {
 			t.Fatalf("recording: tools/call = %v, want the form left unanswered", err)

@@ -22,7 +22,7 @@ func roundEndedEarly(t *testing.T, draft string) (*Log, Header) {
 			`"ask":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}},` +
 			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
 	})
-	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{text: draft}, RequestTimeout: time.Second}
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenUnanswered{text: draft}, RequestTimeout: 10 * time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) {
 			t.Fatalf("recording: tools/call = %v, want the form left unanswered", err)

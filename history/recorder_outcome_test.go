@@ -154,14 +154,24 @@ func TestTeeSaysARecoveredDiskRecordedEverything(t *testing.T) {
 // how much: N records not written, not "may be incomplete", which is for a
 // disk that did not say.
 func TestTeeSaysHowManyRecordsADroppedQueueLost(t *testing.T) {
-	rec, path, hang := recorderToHang(t)
+	entered := make(chan struct{}, 1)
+	rec, path, hang := recorderToHangTelling(t, entered)
 	in, reported, ended := teeDrained(rec)
 	hang()
 	big := mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Raw: mcp.Raw("data: " + strings.Repeat("x", 1<<20) + "\n\n")}}
 	// The first waits on the disk in the writer's hands: not known to be
-	// lost; the rest queue up past the bound, and are.
+	// lost; the rest queue up past the bound, and are. They are sent once
+	// it waits there: a writer late to take the first (its goroutine held
+	// by a loaded machine) took others with it, in its hands too, and
+	// fewer were said lost.
 	sent := behindLimit>>20 + 8
-	for i := 0; i < sent; i++ {
+	in <- []mcp.Record{big}
+	select {
+	case <-entered:
+	case <-time.After(closeWait + 5*time.Second):
+		t.Fatal("Tee's writer never wrote the first record to the disk")
+	}
+	for i := 1; i < sent; i++ {
 		in <- []mcp.Record{big}
 	}
 	close(in)

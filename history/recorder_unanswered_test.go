@@ -11,10 +11,18 @@ import (
 )
 
 // hungDisk blocks every write until the test ends, as a write to a file on
-// an NFS server that went away does.
-type hungDisk struct{ release <-chan struct{} }
+// an NFS server that went away does; entered, when not nil, is told of
+// each write as it begins to wait.
+type hungDisk struct {
+	release <-chan struct{}
+	entered chan<- struct{}
+}
 
 func (h hungDisk) Write(p []byte) (int, error) {
+	select {
+	case h.entered <- struct{}{}:
+	default:
+	}
 	<-h.release
 	return len(p), nil
 }
@@ -23,6 +31,13 @@ func (h hungDisk) Write(p []byte) (int, error) {
 // answering from then on (what is buffered is flushed first) until the
 // test ends.
 func recorderToHang(t *testing.T) (rec *Recorder, path string, hang func()) {
+	t.Helper()
+	return recorderToHangTelling(t, nil)
+}
+
+// recorderToHangTelling is recorderToHang whose hung disk tells entered of
+// each write that waits on it (hungDisk).
+func recorderToHangTelling(t *testing.T, entered chan<- struct{}) (rec *Recorder, path string, hang func()) {
 	t.Helper()
 	path = filepath.Join(t.TempDir(), "s.jsonl")
 	rec, err := Create(path, testHeader(), RecordOptions{})
@@ -43,7 +58,7 @@ func recorderToHang(t *testing.T) (rec *Recorder, path string, hang func()) {
 		if err := rec.w.Flush(); err != nil {
 			t.Fatal(err)
 		}
-		rec.w.Reset(clockedWriter{rec.disk, hungDisk{release}})
+		rec.w.Reset(clockedWriter{rec.disk, hungDisk{release, entered}})
 	}
 }
 

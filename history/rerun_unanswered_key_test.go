@@ -14,17 +14,19 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// samplingThenWaiting answers a sampling with text ("typed" when empty)
-// and leaves an elicitation unanswered until the session stops waiting.
-type samplingThenWaiting struct{ text string }
+// samplingThenUnanswered answers a sampling with text ("typed" when
+// empty) and leaves an elicitation unanswered (mcp.ErrUnanswered, as a
+// re-run leaves one). It said so once the session's RequestTimeout ran
+// out, which the tests kept at 1s, and that bounded their every request
+// too: one slower than 1s under -race on loaded cores failed the test.
+type samplingThenUnanswered struct{ text string }
 
-func (a samplingThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
+func (a samplingThenUnanswered) Answer(_ context.Context, req mcp.InputRequest) (json.RawMessage, error) {
 	if req.Method == "sampling/createMessage" {
 		text := cmp.Or(a.text, "typed")
 		return json.RawMessage(`{"role":"assistant","content":{"type":"text","text":"` + text + `"},"model":"me"}`), nil
 	}
-	<-ctx.Done()
-	return nil, ctx.Err()
+	return nil, mcp.ErrUnanswered
 }
 
 // A 2026 round whose sampling was answered and whose form was left
@@ -41,7 +43,7 @@ func TestRerunLeavesUnansweredOnlyTheQuestionLeftUnanswered(t *testing.T) {
 			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
 	}
 	srv := mcptest.StatelessOnMethod(t, "tools/call", asking)
-	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{}, RequestTimeout: time.Second}
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenUnanswered{}, RequestTimeout: 10 * time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) || !strings.Contains(err.Error(), "left unanswered elicitation/create") {
 			t.Fatalf("recording: tools/call = %v, want the form left unanswered", err)
@@ -73,7 +75,7 @@ func TestRecordingRedactsAnswersGivenInARoundLeftUnanswered(t *testing.T) {
 			`"draft":{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":5}}}}}`)
 	}
 	srv := mcptest.StatelessOnMethod(t, "tools/call", asking)
-	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenWaiting{text: "key " + secret}, RequestTimeout: time.Second}
+	cfg := mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenUnanswered{text: "key " + secret}, RequestTimeout: 10 * time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "anything", json.RawMessage(`{}`)); !errors.Is(err, mcp.ErrUnanswered) {
 			t.Fatalf("recording: tools/call = %v, want the form left unanswered", err)

@@ -17,16 +17,18 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// draftsThenWaiting answers every sampling with a draft and leaves a form
-// unanswered until the session stops waiting.
-type draftsThenWaiting struct{}
+// draftsThenUnanswered answers every sampling with a draft and leaves a
+// form unanswered (mcp.ErrUnanswered, as a re-run leaves one). It said so
+// once the session's RequestTimeout ran out, kept at 1s for it, which
+// bounded every request too: one slower than 1s under -race on loaded
+// cores failed the test.
+type draftsThenUnanswered struct{}
 
-func (draftsThenWaiting) Answer(ctx context.Context, req mcp.InputRequest) (json.RawMessage, error) {
+func (draftsThenUnanswered) Answer(_ context.Context, req mcp.InputRequest) (json.RawMessage, error) {
 	if req.Method == "sampling/createMessage" {
 		return json.RawMessage(`{"role":"assistant","content":{"type":"text","text":"a draft"},"model":"me"}`), nil
 	}
-	<-ctx.Done()
-	return nil, ctx.Err()
+	return nil, mcp.ErrUnanswered
 }
 
 // A 2026 round that asked a hundred samplings, all answered, and a form
@@ -43,7 +45,7 @@ func TestLiveDetailCountsTheGivenAnswersPastTheFirst(t *testing.T) {
 	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` + reqs.String() + `}}}`)
 	})
-	s := mcp.NewSession(mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: draftsThenWaiting{}, RequestTimeout: time.Second})
+	s := mcp.NewSession(mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, Answerer: draftsThenUnanswered{}, RequestTimeout: liveWait})
 	log, done := history.NewLog(), make(chan struct{})
 	go func() {
 		defer close(done)

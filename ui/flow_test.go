@@ -55,7 +55,7 @@ func TestFlowAgainstDemoGateway(t *testing.T) {
 	// The answer opens in the detail pane by itself.
 	waitFor("Hello, Ada!")
 	tm.Type("q")
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(liveWait))
 
 	final := tm.FinalModel(t).(*Model)
 	if got := final.com.log.Stats().Requests; got < 3 {

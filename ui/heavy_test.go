@@ -122,7 +122,7 @@ func TestQuitAnswersDuringHeavyWork(t *testing.T) {
 			for _, k := range tc.keys {
 				tm.Send(k)
 			}
-			tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+			tm.WaitFinished(t, teatest.WithFinalTimeout(liveWait))
 			final := tm.FinalModel(t).(*Model)
 			if q := final.events.filter.query; !strings.HasPrefix(q, "zz") {
 				t.Errorf("the filter is %q: the keys before the quit were not all handled", q)
