@@ -21,9 +21,9 @@ type Endpoint struct {
 
 // Endpoints lists where to point clients, on the proxy reached at base
 // (e.g. http://127.0.0.1:8812): the path the user named, or for a bare
-// base URL the Docker gateway's paths, /sse and /mcp, that answer, each
-// without the query the user named (often a key the upstream wants): the
-// proxy adds it to what the client sends (upstreamFor). A path
+// base URL the Docker gateway's paths, /sse and /mcp, that answer, each with
+// the query the user named (often a key the upstream wants: the proxy
+// relays the client's query, so the client must send it). A path
 // ending in /mcp whose sibling /sse answers an event stream (as the demo
 // gateway's does) gets that too; the probe opens and at once closes one
 // legacy stream upstream, within ctx.
@@ -36,6 +36,10 @@ func (p *Proxy) Endpoints(ctx context.Context, base string) []Endpoint {
 		return Endpoint{base + path, mcp.TransportStreamable, "streamable HTTP (2025 sessions, or stateless 2026-07-28)"}
 	}
 	path := strings.TrimSuffix(p.upstream.Path, "/")
+	query := ""
+	if p.upstream.RawQuery != "" {
+		query = "?" + p.upstream.RawQuery
+	}
 	switch {
 	case path == "":
 		// A gateway serves one or both: name only those that answer, and
@@ -48,18 +52,18 @@ func (p *Proxy) Endpoints(ctx context.Context, base string) []Endpoint {
 		streams, absent := p.servesStreamable(ctx, "/mcp")
 		var eps []Endpoint
 		if sse || !streams {
-			eps = append(eps, legacy("/sse"))
+			eps = append(eps, legacy("/sse"+query))
 		}
 		if !absent || !sse {
-			eps = append(eps, streamable("/mcp"))
+			eps = append(eps, streamable("/mcp"+query))
 		}
 		return eps
 	case strings.HasSuffix(path, "/sse"):
-		return []Endpoint{legacy(path)}
+		return []Endpoint{legacy(path + query)}
 	}
-	eps := []Endpoint{streamable(path)}
+	eps := []Endpoint{streamable(path + query)}
 	if sibling := strings.TrimSuffix(path, "/mcp") + "/sse"; strings.HasSuffix(path, "/mcp") && p.servesLegacy(ctx, sibling) {
-		eps = append([]Endpoint{legacy(sibling)}, eps...)
+		eps = append([]Endpoint{legacy(sibling + query)}, eps...)
 	}
 	return eps
 }

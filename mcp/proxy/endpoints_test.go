@@ -36,11 +36,11 @@ func TestEndpoints(t *testing.T) {
 		{fake.URL, "streamable=P/mcp"},
 		{legacyOnly.URL, "sse=P/sse"},
 		{down.URL, "sse=P/sse streamable=P/mcp"},
-		// The user's query (a key the upstream wants) on no path: the
-		// proxy adds it to what the client sends.
-		{fake.URL + "/api/mcp?tenant=a", "streamable=P/api/mcp"},
-		{gw.URL + "?key=k1", "sse=P/sse streamable=P/mcp"},
-		{gw.MCPURL() + "?key=k1", "sse=P/sse streamable=P/mcp"},
+		{fake.URL + "/api/mcp?tenant=a", "streamable=P/api/mcp?tenant=a"},
+		// The user's query (a key the upstream wants) on every path: the
+		// proxy relays the client's query, not the user's.
+		{gw.URL + "?key=k1", "sse=P/sse?key=k1 streamable=P/mcp?key=k1"},
+		{gw.MCPURL() + "?key=k1", "sse=P/sse?key=k1 streamable=P/mcp?key=k1"},
 	} {
 		p, err := New(Config{Upstream: tc.upstream})
 		if err != nil {

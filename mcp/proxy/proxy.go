@@ -456,34 +456,12 @@ func (p *Proxy) forgetLocked(c *Client) {
 }
 
 // upstreamFor is the upstream URL of the client's request: the same path
-// and query on the upstream's origin, with each parameter of the user's
-// upstream URL the client's query lacks added, as --bearer is to a client
-// that sends no Authorization: a key the user gave in that URL reaches the
-// upstream without being told to the client, whose URL (Endpoints), on
-// screen and in a CI log, showed it in clear.
+// and query on the upstream's origin.
 func (p *Proxy) upstreamFor(r *http.Request) *url.URL {
 	u := *p.upstream
-	u.Path, u.RawPath, u.RawQuery, u.Fragment = r.URL.Path, r.URL.RawPath, withParams(r.URL.RawQuery, p.upstream.RawQuery), ""
+	u.Path, u.RawPath, u.RawQuery, u.Fragment = r.URL.Path, r.URL.RawPath, r.URL.RawQuery, ""
 	u.User = nil
 	return &u
-}
-
-// withParams is query with each parameter of user's it has no parameter of
-// that name for appended, as the user wrote it: the client's own value of
-// a parameter stands, and its query is left as it came.
-func withParams(query, user string) string {
-	have, _ := url.ParseQuery(query)
-	for piece := range strings.SplitSeq(user, "&") {
-		name, _, _ := strings.Cut(piece, "=")
-		if key, err := url.QueryUnescape(name); piece == "" || err != nil || have.Has(key) {
-			continue
-		}
-		if query != "" {
-			query += "&"
-		}
-		query += piece
-	}
-	return query
 }
 
 // arrivedKey keys the time a request reached the proxy in its context.
