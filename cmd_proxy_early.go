@@ -277,7 +277,14 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFol
 	if out != nil {
 		lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}}
 		lp.started(path)
+		// Printed as the fold's recording holds them, as any session's
+		// lines are: a key in the upstream's query was in clear.
+		recs := make(chan []mcp.Record, len(kept))
 		for _, b := range kept {
+			recs <- b
+		}
+		close(recs)
+		for b := range s.shownAs(recs, c.Upstream, clientSecrets(c)) {
 			for _, r := range b {
 				lp.record(r)
 			}

@@ -18,9 +18,39 @@ import (
 // sessions directory (or --record-dir) named by the upstream and the
 // client's number; it returns the records to pass on, and the file.
 func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched bool) (<-chan []mcp.Record, string, *history.Log) {
-	// The client's own credentials are left out like the user's.
-	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
-	return s.recordStream(in, c.ID, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), "", secrets, watched)
+	return s.recordStream(in, c.ID, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), "", clientSecrets(c), watched)
+}
+
+// clientSecrets are client session c's own credentials, left out of what
+// is recorded and shown like the user's.
+func clientSecrets(c *proxy.Client) []string {
+	return secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
+}
+
+// shownAs is a session's records, to upstream, as its recording holds them
+// (redacted), whether recorded or not: the screen and the lines on stderr
+// show them so, as both are often shared. secrets are its client's.
+func (s *proxySessions) shownAs(recs <-chan []mcp.Record, upstream string, secrets []string) <-chan []mcp.Record {
+	upstream, _ = recordedURL(upstream)
+	return history.Redacting(recs, s.recordOptions(secrets), upstream)
+}
+
+// recordOptions are what a proxied session is recorded with, secrets its
+// client's.
+func (s *proxySessions) recordOptions(secrets []string) history.RecordOptions {
+	return history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...), Headers: s.cfg.Header, ClientQuery: true,
+		Elsewhere: "--record-dir DIR or MCPSCOPE_STATE_DIR=DIR"}
+}
+
+// recordedURL is upstream as a recording names it, and its host: the URL
+// as the session reads it (mcp.TargetURL, as for any recording). Typed
+// without a scheme, url.Parse finds no host and no password, so the file
+// would be unnamed and the password not redacted.
+func recordedURL(upstream string) (string, string) {
+	if u, err := mcp.TargetURL(upstream); err == nil {
+		return u.String(), u.Host
+	}
+	return upstream, ""
 }
 
 // recordStream tees a session's records into a new recording; id is the
@@ -31,18 +61,9 @@ func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched 
 // records back from the recording (nil when there is none: the TUI then
 // keeps them).
 func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what, folded string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
-	// The URL as the session reads it (mcp.TargetURL, as for any
-	// recording): typed without a scheme, url.Parse finds no host and no
-	// password, so the file would be unnamed and the password not redacted.
-	host := ""
-	if u, err := mcp.TargetURL(upstream); err == nil {
-		upstream, host = u.String(), u.Host
-	}
-	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...), Headers: s.cfg.Header, ClientQuery: true,
-		Elsewhere: "--record-dir DIR or MCPSCOPE_STATE_DIR=DIR"}
-	// The screen and the lines on stderr show the records as the
-	// recording holds them, recorded or not: both are often shared.
-	shown := func(recs <-chan []mcp.Record) <-chan []mcp.Record { return history.Redacting(recs, opts, upstream) }
+	upstream, host := recordedURL(upstream)
+	opts := s.recordOptions(secrets)
+	shown := func(recs <-chan []mcp.Record) <-chan []mcp.Record { return s.shownAs(recs, upstream, secrets) }
 	if s.pf.noRecord {
 		return shown(recs), "", nil
 	}
