@@ -58,15 +58,9 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			return nil, &WireError{Cause: CausePostTimeout, Purpose: ex.Purpose, Err: err,
 				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
 		}
-		why, addr := FailureWords(err), HostPort(req.URL)
-		var refused *ProxyRefusedError
-		if errors.As(err, &refused) {
-			// The request went to the proxy, which advice names.
-			addr = refused.Proxy
-		}
 		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
-			Answered: s.answered.Load(), Addr: addr,
-			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, why)}
+			Answered: s.answered.Load(), Addr: FailedAt(err, req.URL),
+			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, FailureWords(err))}
 	}
 	s.answered.Store(true)
 	ex.Status, ex.StatusLine = resp.StatusCode, resp.Status
@@ -272,13 +266,14 @@ func FailureWords(err error) string {
 	// net/http quotes what it refused of the answer whole ("malformed HTTP
 	// status code" and the status line): a server sending a status line of
 	// megabytes made every failed request's words, records and the proxy's
-	// 502 to its client that long.
-	return clip.Quote(unwrapURLError(err).Error(), maxFailureWords)
+	// 502 to its client that long. The end is kept: a TLS error's ("x509:
+	// certificate is valid for … , not mcp.example") says the most.
+	return clip.Middle(unwrapURLError(err).Error(), maxFailureWords)
 }
 
 // maxFailureWords bounds net/http's own words for a failure, which can
 // quote the server's.
-const maxFailureWords = 300
+const maxFailureWords = 600
 
 // connBroken is how net/http begins its error for an answer that went
 // wrong while it read it, which it does not export as a type: a TLS

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -26,6 +27,17 @@ type ProxyRefusedError struct {
 // Error says who refused what, and how.
 func (e *ProxyRefusedError) Error() string {
 	return fmt.Sprintf("the HTTPS proxy at %s refused to open a tunnel (CONNECT) to %s: it answered %s", e.Proxy, e.Target, firstLine(e.Status))
+}
+
+// FailedAt is where a request to target that failed with err went, as
+// advice names it (WireError.Addr): the HTTPS proxy that refused the
+// tunnel, else the target's host and port.
+func FailedAt(err error, target *url.URL) string {
+	var refused *ProxyRefusedError
+	if errors.As(err, &refused) {
+		return refused.Proxy
+	}
+	return HostPort(target)
 }
 
 // NameProxyRefusals makes t's HTTP proxy's refusals of CONNECT

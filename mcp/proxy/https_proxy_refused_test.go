@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // An HTTPS proxy (HTTPS_PROXY) refusing the tunnel to an https upstream is
@@ -17,7 +20,7 @@ func TestHTTPSProxyRefusingTheTunnelIsNamedToTheClient(t *testing.T) {
 		w.WriteHeader(http.StatusBadGateway)
 	}))
 	t.Cleanup(refusing.Close)
-	p, base, _ := startProxy(t, "https://mcp.example.test/mcp", Config{})
+	p, base, w := startProxy(t, "https://mcp.example.test/mcp", Config{})
 	via, err := url.Parse(refusing.URL)
 	if err != nil {
 		t.Fatal(err)
@@ -31,5 +34,12 @@ func TestHTTPSProxyRefusingTheTunnelIsNamedToTheClient(t *testing.T) {
 	want := "the HTTPS proxy at " + via.Host + " refused to open a tunnel (CONNECT) to mcp.example.test:443: it answered 502 Bad Gateway"
 	if resp.StatusCode != http.StatusBadGateway || !strings.Contains(string(body), want) {
 		t.Errorf("the client was answered %d %q, want 502 saying %q", resp.StatusCode, body, want)
+	}
+	// Its advice names the proxy, not the upstream as the proxy.
+	rec := w.record(t, w.sessions()[0].ID, "the refused initialize", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindError && r.Error.Cause == mcp.CauseProxyRefused
+	})
+	if got := advice.ForInfo(rec.Error, advice.TUI); !strings.Contains(got, "the HTTPS proxy at "+via.Host+" ") {
+		t.Errorf("advice %q, want it to name the proxy at %s", got, via.Host)
 	}
 }

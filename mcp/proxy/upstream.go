@@ -218,7 +218,7 @@ func (l *leg) unreachable(err error) {
 		Message: fmt.Sprintf("%s failed: %s (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), why)}
 	we.Answered = l.c.answered.Load()
 	if u, perr := url.Parse(l.up.URL); perr == nil && l.up.URL != "" {
-		we.Addr = mcp.HostPort(u)
+		we.Addr = mcp.FailedAt(err, u)
 	}
 	l.failed(op, we)
 }
