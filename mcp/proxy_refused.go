@@ -22,6 +22,9 @@ type ProxyRefusedError struct {
 	// Status is the status line the proxy answered ("502 Bad Gateway"),
 	// as it wrote it: server text, which the edges sanitize.
 	Status string
+	// Code is its status code: a 5xx is the proxy's passing trouble
+	// reaching the server (transientGet), a 403 or 407 its refusal.
+	Code int
 }
 
 // Error says who refused what, and how.
@@ -57,5 +60,5 @@ func proxyConnectRefused(_ context.Context, proxy *url.URL, req *http.Request, r
 	if target == "" && req.URL != nil {
 		target = req.URL.Opaque
 	}
-	return &ProxyRefusedError{Proxy: HostPort(proxy), Target: target, Status: statusText(resp)}
+	return &ProxyRefusedError{Proxy: HostPort(proxy), Target: target, Status: statusText(resp), Code: resp.StatusCode}
 }

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -325,9 +326,14 @@ func transientGet(we *WireError) bool {
 	if we == nil {
 		return false
 	}
+	var refused *ProxyRefusedError
 	switch {
 	case we.Cause == CauseUnreachable, we.Cause == CauseDropped:
 		return true
+	case errors.As(we.Err, &refused):
+		// An HTTPS proxy's 502 or 503 while the server restarts passes
+		// as the server's own would; its 403 or 407 does not.
+		return refused.Code >= 500
 	case we.Status == http.StatusNotImplemented, we.Status == http.StatusHTTPVersionNotSupported:
 		return false
 	}
