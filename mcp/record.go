@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -387,51 +386,6 @@ const (
 	OpProbe     = "probe"     // a detection probe was refused: a verdict about the transport
 	OpInput     = "input"     // a multi round-trip request stopped: what its answer asked for was not given
 )
-
-// Detection is how the transport was chosen: every probe sent and what
-// came back, and one sentence saying why.
-type Detection struct {
-	Transport string    `json:"transport"` // the one chosen; "" when none worked
-	URL       string    `json:"url"`       // where it was found
-	Reason    string    `json:"reason"`
-	Forced    bool      `json:"forced,omitempty"` // --transport skipped detection
-	Attempts  []Attempt `json:"attempts,omitempty"`
-	// Untried, when detection failed and stopped at a failure that says
-	// nothing of the transport (a 500, a refused version), names the
-	// transports (in words, TransportWords) it left untried.
-	Untried []string `json:"untried,omitempty"`
-}
-
-// Attempt is one detection probe.
-type Attempt struct {
-	Transport   string `json:"transport"` // what it tried
-	Method      string `json:"method"`
-	URL         string `json:"url"`
-	Status      int    `json:"status,omitempty"`
-	ContentType string `json:"content_type,omitempty"`
-	Body        string `json:"body,omitempty"` // the first bytes of the answer
-	Err         string `json:"err,omitempty"`
-	Seq         int64  `json:"seq,omitempty"`     // the HTTP record of the probe
-	Verdict     string `json:"verdict,omitempty"` // what it showed
-	// Cause is what the failure it met was (CauseOf its error), "" if
-	// none: what tells the failure apart from the words that say it.
-	Cause Cause `json:"cause,omitempty"`
-}
-
-// Label names what a probe asked, for a person: the HTTP method, the
-// JSON-RPC request its POST carried (two POSTs to one URL are otherwise
-// the same words), and the URL.
-func (a Attempt) Label() string {
-	if a.Method == http.MethodPost {
-		switch a.Transport {
-		case TransportStateless:
-			return "POST server/discover " + a.URL
-		case TransportStreamable:
-			return "POST initialize " + a.URL
-		}
-	}
-	return a.Method + " " + a.URL
-}
 
 // Payloads are the wire bytes r holds (an event's, a message's, a body's),
 // "" where it has none: what holding r costs beyond its fixed size.
