@@ -57,7 +57,7 @@ func (m *Model) statusExpired(id int) tea.Cmd {
 		return m.askStatus()
 	}
 	m.status.msg = nil
-	return nil
+	return m.sayHeldTry()
 }
 
 // questionGone withdraws a question the session stopped waiting for, and

@@ -231,6 +231,9 @@ func (a *askPrompt) inputLines() []string {
 	if note := a.nothingToComplete(); a.fruitless && note != "" {
 		return append(lines, st.Hint.Render(note))
 	}
+	if h := a.fieldHint(); h != "" {
+		return append(lines, st.Hint.Render(h))
+	}
 	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+a.escDoes()+" · the panes wait until this is answered"))
 }
 

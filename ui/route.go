@@ -384,7 +384,11 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 	if level != levelInfo {
 		// A refusal or a tool's error is what the person reads next, and
 		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps.
-		set = m.setWholeStatus
+		set = func(level statusLevel, text string) tea.Cmd {
+			cmd := m.setWholeStatus(level, text)
+			m.status.msg.yours = true
+			return cmd
+		}
 	}
 	if msg.cmd.Method == "initialize" {
 		if level == levelError && m.initializing <= 1 {

@@ -230,7 +230,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if m.unboundRune(msg) {
 		return tea.Batch(ended, m.sayNoKey(msg))
 	}
-	return tea.Batch(ended, m.paneKey(msg))
+	return tea.Batch(ended, m.paneOrOtherKey(msg))
 }
 
 // maxRepeat bounds the presses a run of one repeated rune stands for: a

@@ -432,6 +432,7 @@ type statusLine struct {
 	// standing marks a stream's try to come (streamTries.say): its
 	// time running out does not end it, the next word on the stream does.
 	standing bool
+	yours    bool // the user's request gone wrong: a stream's try waits for it to end (streamTries.say)
 }
 
 // statusExpiredMsg clears the status message with the same id, unless a

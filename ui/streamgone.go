@@ -239,6 +239,12 @@ type streamTries struct {
 	// carried the newest event: an acknowledgement's event comes before
 	// it, in its batch or an earlier one.
 	eventOf int64
+	// held is a try to come not said over what became of the user's
+	// own request (statusLine.yours): said once that message ends,
+	// unless the stream said something else meanwhile. With the server
+	// gone, l's "failed: connection refused" stood less than a second
+	// under the GET stream's next "trying again".
+	held string
 }
 
 // follow notes, in order, each word of batch on the stream (is): a try
@@ -262,6 +268,9 @@ func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (las
 			wasTrying, t.trying, last = t.trying, t.trying && r.Kind == mcp.KindSent, i
 		}
 	}
+	if last >= 0 || !t.trying {
+		t.held = "" // the stream's newer word, or a new session, says what is so now
+	}
 	return last, wasTrying
 }
 
@@ -271,8 +280,24 @@ func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (las
 // still comes, for a question opened meanwhile, whose reminder it gives
 // way to.
 func (t *streamTries) say(m *Model, text string) tea.Cmd {
+	if sl := m.status.msg; sl != nil && sl.yours {
+		t.held, t.said = text, 0
+		return nil
+	}
+	t.held = ""
 	cmd := m.setWholeStatus(levelWarn, text)
 	m.status.msg.standing = true
 	t.said = m.statusSeq
 	return cmd
+}
+
+// sayHeldTry says a stream's try to come that waited for the user's own
+// outcome to end (streamTries.held), once the status line is free.
+func (m *Model) sayHeldTry() tea.Cmd {
+	for _, t := range []*streamTries{&m.getTries, &m.listenTries} {
+		if t.held != "" && t.trying {
+			return t.say(m, t.held)
+		}
+	}
+	return nil
 }
