@@ -2,6 +2,7 @@ package history
 
 import (
 	"reflect"
+	"slices"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -35,13 +36,23 @@ func Redacting(in <-chan []mcp.Record, opts RecordOptions, userURL string) <-cha
 
 // view is rec as a recording holds it: redacted by record, then every
 // token replaced, as scrub replaces them in a line (no line here to test
-// first: the record's strings are searched directly).
+// first: the record's strings are searched directly). Its strings are
+// walked for once, not once for its own text and once a token, and again
+// only after redacting changed them.
 func (r *redactor) view(rec mcp.Record) mcp.Record {
-	rec, _ = r.record(rec)
+	if r.off {
+		return rec
+	}
 	v := reflect.ValueOf(&rec).Elem()
+	all := stringsIn(v, everything)
+	rec, changed := r.recordOwn(rec, slices.ContainsFunc(all, r.ownMark))
 	for _, tok := range r.tokens {
-		if anyString(v, everything, tok.in) {
+		if changed {
+			all, changed = stringsIn(v, everything), false
+		}
+		if slices.ContainsFunc(all, tok.in) {
 			mapStrings(v, everything, tok.replace)
+			changed = true
 		}
 	}
 	return rec
