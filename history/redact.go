@@ -61,6 +61,7 @@ type redactor struct {
 	// clientQuery learns the credentials in each request's query
 	// (RecordOptions.ClientQuery).
 	clientQuery bool
+	hits        []bool // viewWalk's answer, kept for the next record's
 }
 
 // has reports whether secret is one of r's tokens.

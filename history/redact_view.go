@@ -37,23 +37,44 @@ func Redacting(in <-chan []mcp.Record, opts RecordOptions, userURL string) <-cha
 // view is rec as a recording holds it: redacted by record, then every
 // token replaced, as scrub replaces them in a line (no line here to test
 // first: the record's strings are searched directly). Its strings are
-// walked for once, not once for its own text and once a token, and again
-// only after redacting changed them.
+// walked once for its own text and every token, not once for each (a
+// proxied batch of 100,000 messages is 200,000 records), and again only
+// after redacting changed them or the tokens.
 func (r *redactor) view(rec mcp.Record) mcp.Record {
 	if r.off {
 		return rec
 	}
 	v := reflect.ValueOf(&rec).Elem()
-	all := stringsIn(v, everything)
-	rec, changed := r.recordOwn(rec, slices.ContainsFunc(all, r.ownMark))
-	for _, tok := range r.tokens {
-		if changed {
-			all, changed = stringsIn(v, everything), false
+	mark, hits := r.viewWalk(v)
+	added := r.added
+	rec, changed := r.recordOwn(rec, mark)
+	for i := 0; i < len(r.tokens); i++ {
+		if changed || r.added != added {
+			// What is left to replace, in the strings as they are now,
+			// by the tokens as they are now (recordOwn may learn some).
+			_, hits = r.viewWalk(v)
+			changed, added = false, r.added
 		}
-		if slices.ContainsFunc(all, tok.in) {
-			mapStrings(v, everything, tok.replace)
+		if hits[i] {
+			mapStrings(v, everything, r.tokens[i].replace)
 			changed = true
 		}
 	}
 	return rec
+}
+
+// viewWalk is one walk of v's strings: whether one may be an own string
+// recordOwn changes or learns from (ownMark), and by token of r.tokens
+// whether one holds it (token.in). The answer reuses r's slice.
+func (r *redactor) viewWalk(v reflect.Value) (mark bool, hits []bool) {
+	r.hits = slices.Grow(r.hits[:0], len(r.tokens))[:len(r.tokens)]
+	clear(r.hits)
+	anyString(v, everything, func(s string) bool {
+		mark = mark || r.ownMark(s)
+		for i, tok := range r.tokens {
+			r.hits[i] = r.hits[i] || tok.in(s)
+		}
+		return false
+	})
+	return mark, r.hits
 }
