@@ -62,6 +62,10 @@ type redactor struct {
 	// (RecordOptions.ClientQuery).
 	clientQuery bool
 	hits        []bool // viewWalk's answer, kept for the next record's
+	// tokensChanged counts the changes to tokens (add, dropOldest): a
+	// credential learnt again changes none, as a proxied client's
+	// messages, each carrying it (mcp.RPCMessage.Heard), do.
+	tokensChanged int
 }
 
 // has reports whether secret is one of r's tokens.
@@ -150,6 +154,11 @@ func (r *redactor) recordOwn(rec mcp.Record, walk bool) (mcp.Record, bool) {
 		return rec, false
 	}
 	changed := false
+	if rec.RPC != nil && rec.RPC.Heard != nil && !r.fixed {
+		// A proxied client's message, whose request's credentials are
+		// learnt before it is written: it may hold one.
+		r.learn(rec.RPC.Heard, rec.RPC.HeardCut)
+	}
 	// mcpscope's own strings, found in one walk for the query's
 	// credentials to learn and the passwords and cut pieces to redact.
 	v := reflect.ValueOf(&rec).Elem()

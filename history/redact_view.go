@@ -46,14 +46,14 @@ func (r *redactor) view(rec mcp.Record) mcp.Record {
 	}
 	v := reflect.ValueOf(&rec).Elem()
 	mark, hits := r.viewWalk(v)
-	added := r.added
+	tokens := r.tokensChanged
 	rec, changed := r.recordOwn(rec, mark)
 	for i := 0; i < len(r.tokens); i++ {
-		if changed || r.added != added {
+		if changed || r.tokensChanged != tokens {
 			// What is left to replace, in the strings as they are now,
 			// by the tokens as they are now (recordOwn may learn some).
 			_, hits = r.viewWalk(v)
-			changed, added = false, r.added
+			changed, tokens = false, r.tokensChanged
 		}
 		if hits[i] {
 			mapStrings(v, everything, r.tokens[i].replace)
