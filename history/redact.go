@@ -1,12 +1,14 @@
 package history
 
 import (
+	"bytes"
 	"encoding/base64"
 	"net/url"
 	"reflect"
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -59,6 +61,11 @@ type redactor struct {
 	// clientQuery learns the credentials in each request's query
 	// (RecordOptions.ClientQuery).
 	clientQuery bool
+	hits        []bool // viewWalk's answer, kept for the next record's
+	// tokensChanged counts the changes to tokens (add, dropOldest): a
+	// credential learnt again changes none, as a proxied client's
+	// messages, each carrying it (mcp.RPCMessage.Heard), do.
+	tokensChanged int
 }
 
 // has reports whether secret is one of r's tokens.
@@ -138,13 +145,29 @@ func basicCredential(user, password string) string {
 // record returns rec with headers and URLs redacted, and whether that
 // changed anything; the caller's record is never changed: whatever is
 // redacted is copied first.
-func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
+func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) { return r.recordOwn(rec, true) }
+
+// recordOwn is record, walking rec's own strings (ownText) only when
+// walk says they may hold something to learn or redact (ownMay).
+func (r *redactor) recordOwn(rec mcp.Record, walk bool) (mcp.Record, bool) {
 	if r.off {
 		return rec, false
 	}
 	changed := false
+	if rec.RPC != nil && rec.RPC.Heard != nil && !r.fixed {
+		// A proxied client's message, whose request's credentials are
+		// learnt before it is written: it may hold one.
+		r.learn(rec.RPC.Heard, rec.RPC.HeardCut)
+	}
+	// mcpscope's own strings, found in one walk for the query's
+	// credentials to learn and the passwords and cut pieces to redact.
+	v := reflect.ValueOf(&rec).Elem()
+	var own []string
+	if walk {
+		own = stringsIn(v, ownText)
+	}
 	if r.clientQuery && !r.fixed {
-		r.learnQuoted(&rec)
+		r.learnQuoted(own)
 	}
 	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
 		if !r.fixed {
@@ -158,8 +181,11 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 	if r.cutPieces(&rec) {
 		changed = true
 	}
-	v := reflect.ValueOf(&rec).Elem()
-	if anyString(v, ownText, func(s string) bool { return r.redactOwn(s) != s }) {
+	// own holds the strings as the caller's record did: one the headers
+	// or cut pieces above changed is tested as it came, which finds
+	// nothing they did not (changed is true then already).
+	if slices.ContainsFunc(own, func(s string) bool { return r.redactOwn(s) != s }) {
+		v = reflect.ValueOf(&rec).Elem()
 		mapStrings(v, ownText, r.redactOwn)
 		changed = true
 	}
@@ -178,8 +204,22 @@ func (r *redactor) encode(rec mcp.Record, enc func(mcp.Record) (encodedLine, err
 // encodeNoting is encode, also reporting whether redacting changed
 // anything: the line then does not read back as the record it was given.
 func (r *redactor) encodeNoting(rec mcp.Record, enc func(mcp.Record) (encodedLine, error)) (encodedLine, bool, error) {
-	rec, changed := r.record(rec)
+	if r.off {
+		line, err := enc(rec)
+		return line, false, err
+	}
+	// The line as it comes tells whether mcpscope's own strings need the
+	// walk that learns and redacts them (ownMay): most records (a
+	// proxied batch's 100,000 messages) need none, and it cost most of
+	// their recording. It is kept when redacting changes nothing.
 	line, err := enc(rec)
+	if err != nil {
+		return line, false, err
+	}
+	rec, changed := r.recordOwn(rec, r.ownMay(line))
+	if changed {
+		line, err = enc(rec)
+	}
 	if err == nil && r.scrub(&rec, line) {
 		changed = true
 		line, err = enc(rec)
@@ -207,6 +247,33 @@ func (r *redactor) scrub(rec *mcp.Record, line encodedLine) bool {
 	}
 	return changed
 }
+
+// ownMay is a quick test of a record's line for what redactOwn replaces
+// and learnQuoted learns in mcpscope's own strings, which the line holds
+// as they are (JSON escapes none of the marks looked for): a password's
+// "://" and "@", a cut's clip.Ellipsis, a query's "?". The large
+// payloads left out of the line's text are the server's bytes, no own
+// text.
+func (r *redactor) ownMay(line encodedLine) bool {
+	url, at := false, false
+	for _, t := range line.text {
+		if bytes.Contains(t, ellipsis) || r.clientQuery && !r.fixed && bytes.IndexByte(t, '?') >= 0 {
+			return true
+		}
+		url = url || bytes.Contains(t, []byte("://"))
+		at = at || bytes.IndexByte(t, '@') >= 0
+	}
+	return url && at
+}
+
+// ownMark is ownMay for one string, any of a record's: whether it may be
+// one redactOwn changes or learnQuoted learns from.
+func (r *redactor) ownMark(s string) bool {
+	return strings.Contains(s, clip.Ellipsis) || r.clientQuery && !r.fixed && strings.IndexByte(s, '?') >= 0 || hasPassword(s)
+}
+
+// ellipsis is clip.Ellipsis, for bytes.Contains.
+var ellipsis = []byte(clip.Ellipsis)
 
 // header redacts the user URL in a recording's header line.
 func (r *redactor) header(h Header) Header {

@@ -1,12 +1,10 @@
 package history
 
 import (
-	"reflect"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/urlpass"
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // queryTokens are the secrets of a credential in a URL's query, each with
@@ -37,22 +35,22 @@ func (r *redactor) learnQuery(rawURL string) {
 	}
 }
 
-// learnQuoted is learnQuery of every URL or request URI in rec's own text
-// (ownText): its HTTP exchange's URL, and the URI a refusal quotes ("the
-// client's POST /mcp?api_key=K was refused with 400"), which is recorded
-// with no exchange of the request to learn the key from.
-func (r *redactor) learnQuoted(rec *mcp.Record) {
-	anyString(reflect.ValueOf(rec).Elem(), ownText, func(s string) bool {
+// learnQuoted is learnQuery of every URL or request URI in own, a
+// record's own text (ownText): its HTTP exchange's URL, and the URI a
+// refusal quotes ("the client's POST /mcp?api_key=K was refused with
+// 400"), which is recorded with no exchange of the request to learn the
+// key from.
+func (r *redactor) learnQuoted(own []string) {
+	for _, s := range own {
 		if !strings.Contains(s, "?") {
-			return false
+			continue
 		}
 		for _, f := range strings.Fields(s) {
 			if u, ok := quotedURI(f); ok {
 				r.learnQuery(u)
 			}
 		}
-		return false
-	})
+	}
 }
 
 // quotedURI is the URL or URI with a query that the word f of a message

@@ -316,6 +316,7 @@ func (r *redactor) add(t token) {
 		i = len(r.tokens)
 	}
 	r.tokens = slices.Insert(r.tokens, i, t)
+	r.tokensChanged++
 }
 
 // nextAge is the age of a token added, or learnt again, now: older than
@@ -335,5 +336,6 @@ func (r *redactor) dropOldest(from learntFrom) {
 	}
 	if oldest >= 0 {
 		r.tokens = slices.Delete(r.tokens, oldest, oldest+1)
+		r.tokensChanged++
 	}
 }

@@ -1,5 +1,11 @@
 package mcp
 
+import (
+	"net/http"
+
+	"github.com/mcpscope/mcpscope/internal/urlpass"
+)
+
 // ClientPeek is a client's message as the Observer reads it, read once:
 // the proxy routes by it (its method, its id, who the client says it is
 // and the version it names) and hands it on to ClientMessagePeeked, so a
@@ -14,6 +20,32 @@ type ClientPeek struct {
 	name, version string
 	named         bool
 	protocol      string
+	// heard holds the request's credential headers (Hear).
+	heard *HTTPExchange
+}
+
+// Hear keeps the credential headers (urlpass.SecretHeader's) of h, the
+// headers of the request that carried the message, for each record of it
+// to carry (RPCMessage.Heard).
+func (c *ClientPeek) Hear(h http.Header) {
+	secret := http.Header{}
+	for k, vs := range h {
+		if urlpass.SecretHeader(k) {
+			secret[k] = vs
+		}
+	}
+	if len(secret) > 0 {
+		c.heard = &HTTPExchange{}
+		c.heard.KeepRequestHeaders(secret)
+	}
+}
+
+// heardBy has m carry the credential headers c heard (Hear).
+func (c ClientPeek) heardBy(m *RPCMessage) *RPCMessage {
+	if c.heard != nil {
+		m.Heard, m.HeardCut = c.heard.RequestHeaders, c.heard.RequestHeadersCut
+	}
+	return m
 }
 
 // PeekClient reads the client's message body with the one JSON reader,

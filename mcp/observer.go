@@ -126,10 +126,10 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at 
 		}
 	}
 	eachMessage(data, func() {
-		batch = o.out.emit(Record{Time: at, Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassBatch, Conn: conn, Raw: Raw(data)}})
+		batch = o.out.emit(Record{Time: at, Kind: KindSent, RPC: pk.heardBy(&RPCMessage{Dir: DirOut, Class: ClassBatch, Conn: conn, Raw: Raw(data)})})
 		note(batch)
 	}, func(raw string) {
-		m := &RPCMessage{Dir: DirOut, Conn: conn, Raw: Raw(raw), Class: ClassInvalid}
+		m := pk.heardBy(&RPCMessage{Dir: DirOut, Conn: conn, Raw: Raw(raw), Class: ClassInvalid})
 		p, sh := pk.p, pk.sh
 		if pk.batch {
 			p, sh = shapeOf(bytesOf(raw))

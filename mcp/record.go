@@ -198,6 +198,15 @@ type RPCMessage struct {
 	// read as the request going back.
 	Replayed bool `json:"replayed,omitempty"`
 	Raw      Raw  `json:"raw"`
+	// Heard are, on a message a proxied client sent, the credential
+	// headers (urlpass.SecretHeader's) of the request that carried it,
+	// bounded as a record's RequestHeaders are, and HeardCut its
+	// RequestHeadersCut: a recording learns them before it writes the
+	// message, which may hold one (a tool's argument "Bearer T"), where
+	// the request's exchange is recorded only once upstream answered. Not
+	// recorded.
+	Heard    map[string][]string `json:"-"`
+	HeardCut map[string]int      `json:"-"`
 }
 
 // The states of a session's connection.
