@@ -46,15 +46,27 @@ func (g gunzipTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if (label != "gzip" && label != "x-gzip") || resp.Body == nil || resp.Body == http.NoBody {
 		return resp, nil
 	}
-	// As net/http does once it decodes: the length and the label were the
-	// encoded body's.
-	dec, _ := Decoder(resp.Body, label)
+	DecodeBody(resp)
+	return resp, nil
+}
+
+// DecodeBody decodes resp's body from its Content-Encoding through
+// Decoder, under the one bound on compressed bodies, and takes the label
+// and the length away, as net/http does once it decodes: they were the
+// encoded body's. It reports false, leaving resp as it was, for an
+// encoding Decoder has no decoder for.
+func DecodeBody(resp *http.Response) bool {
+	label := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
+	dec, ok := Decoder(resp.Body, label)
+	if !ok {
+		return false
+	}
 	resp.Body = decodedBody{dec, resp.Body}
 	resp.Header.Del("Content-Encoding")
 	resp.Header.Del("Content-Length")
 	resp.ContentLength = -1
 	resp.Uncompressed = true
-	return resp, nil
+	return true
 }
 
 // CloseIdleConnections closes base's idle connections, as http.Client

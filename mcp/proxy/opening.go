@@ -58,6 +58,10 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 		p.earlyGet(w, r, l, resp, err)
 		return
 	}
+	if why := plainStream(resp); why != "" {
+		p.unreadStream(w, r, l, resp, why)
+		return
+	}
 	p.streamAnswered(w, r, l, resp)
 }
 

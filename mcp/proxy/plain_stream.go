@@ -28,26 +28,35 @@ func sseLike(h http.Header) bool {
 
 // plainStream readies resp, an answer sseLike says a client reads as a
 // stream, for the rewriter: a body in a Content-Encoding the proxy decodes
-// (mcp.Decoder, under its bound on compressed bodies) is decoded, and the
-// client gets it so, without its encoding or length; why says why one in
-// an encoding it cannot decode is relayed to no one.
+// (mcp.DecodeBody, under its bound on compressed bodies) is decoded, and
+// the client gets it so, without its encoding; upstream's length goes
+// either way, since the rewriter changes the body's length (the client's
+// read would be cut short, or left waiting). why says why one in an
+// encoding it cannot decode is relayed to no one (refuseStream). It is
+// called before the stream settles anything (openStream, getStream), so
+// that a stream refused is not taken for one that opened, and again by
+// answer, for any stream relayed with a rewriter.
 func plainStream(resp *http.Response) (why string) {
-	if !encodedBody(resp) {
-		return ""
+	if encodedBody(resp) && !mcp.DecodeBody(resp) {
+		return fmt.Sprintf("its event stream is in Content-Encoding %q, which the proxy cannot decode, so it cannot rewrite the endpoint events in it to point the client at the proxy", mcp.HeaderQuote(resp.Header.Get("Content-Encoding")))
 	}
-	ce := resp.Header.Get("Content-Encoding")
-	dec, ok := mcp.Decoder(resp.Body, ce)
-	if !ok {
-		return fmt.Sprintf("its event stream is in Content-Encoding %q, which the proxy cannot decode, so it cannot rewrite the endpoint events in it to point the client at the proxy", mcp.HeaderQuote(ce))
-	}
-	resp.Body = struct {
-		io.Reader
-		io.Closer
-	}{dec, resp.Body}
-	resp.Header.Del("Content-Encoding")
 	resp.Header.Del("Content-Length")
-	resp.ContentLength = -1
 	return ""
+}
+
+// asStream reports whether answer relays resp (ok: a success) with the
+// rewriter rewrite as an event stream: a stream a client reads as one is
+// rewritten, whatever its label or encoding (plainStream). refused says
+// it could not be, and the client was answered so (refuseStream).
+func (l *leg) asStream(resp *http.Response, ok bool, rewrite rewriter) (stream, refused bool) {
+	if !ok || rewrite == nil || !sseLike(resp.Header) {
+		return false, false
+	}
+	if why := plainStream(resp); why != "" {
+		l.refuseStream(resp, why)
+		return false, true
+	}
+	return true, false
 }
 
 // refuseStream answers the client 502 for a stream that cannot be relayed
@@ -63,5 +72,38 @@ func (l *leg) refuseStream(resp *http.Response, why string) {
 	l.emitRelay()
 	l.failed(opOf(l.up.Purpose), &mcp.WireError{Cause: mcp.CauseBadHTTP, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
 		Header:  map[string]string{"Content-Encoding": mcp.HeaderQuote(resp.Header.Get("Content-Encoding"))},
-		Message: msg + " (the client was answered 502)"})
+		Message: msg + refusedTo502})
+}
+
+// refusedTo502 ends what is said of a stream the proxy refused.
+const refusedTo502 = " (the client was answered 502)"
+
+// unreadStream refuses, in a session of its own that ends with the
+// refusal, the event stream upstream answered a GET with no session id
+// with (resp, l relayed it) that the proxy cannot rewrite (why). No event
+// came to settle the session, so the path says which it is, as for a
+// stream upstream refused (refusedLegacy): at /sse a legacy HTTP+SSE
+// session, else a streamable client's GET stream. Either way the client
+// got no stream, nor an endpoint event to POST to.
+func (p *Proxy) unreadStream(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response, why string) {
+	defer resp.Body.Close()
+	transport, purpose, taken := mcp.TransportStreamable, mcp.PurposeGet, "a streamable HTTP GET stream, as its path does not end in /sse"
+	if atSSE(r) {
+		transport, purpose, taken = mcp.TransportSSE, mcp.PurposeStream, "a legacy HTTP+SSE session, as its path ends in /sse"
+	}
+	answered := fmt.Sprintf("upstream answered %s, but %s", resp.Status, why)
+	how := fmt.Sprintf("the client opened an event stream with no session id, and upstream answered %s with one the proxy cannot read: no event came to settle what it is, so it is taken for %s", resp.Status, taken)
+	// Upstream answered it: the session is recorded on its own, not with
+	// those upstream answered nothing of.
+	c := p.newClientAs(transport, r, message{}, how, func(c *Client) { c.answered.Store(true) })
+	if c == nil {
+		p.full(w, r)
+		return
+	}
+	c.acquire()
+	defer c.release()
+	l.c, l.up.Purpose = c, purpose
+	l.refuseStream(resp, why)
+	l.finish(nil)
+	c.end("the proxy refused the client's event stream: " + answered + refusedTo502)
 }

@@ -53,16 +53,11 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 	}
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
 	ct := mcp.MediaType(resp.Header)
-	if ok && rewrite != nil && sseLike(resp.Header) {
-		// A stream a client reads as one is rewritten, whatever its
-		// label or encoding (plainStream), or relayed to no one.
-		if why := plainStream(resp); why != "" {
-			l.refuseStream(resp, why)
-			return nil
-		}
-		// The rewriter changes the body's length: upstream's would cut
-		// the client's read short, or leave it waiting.
-		resp.Header.Del("Content-Length")
+	rewritten, refused := l.asStream(resp, ok, rewrite)
+	if refused {
+		return nil
+	}
+	if rewritten {
 		ct = "text/event-stream"
 	}
 	switch {

@@ -288,6 +288,17 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 		return
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+	answered := "upstream answered " + resp.Status
+	if sid == "" && isEventStream(resp) {
+		// Relayed rewritten (see rewrite below), as a client reads it: a
+		// stream whatever its label, unless the proxy cannot read it
+		// (answer refuses it then).
+		why := plainStream(resp)
+		isStream = why == ""
+		if !isStream {
+			answered += ", but " + why + refusedTo502
+		}
+	}
 	c.getAnswered(isStream, resp.Status)
 	why, none := noGetStream(purpose, c, r, resp.StatusCode)
 	if purpose == mcp.PurposeGet {
@@ -308,11 +319,11 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	case none:
 		c.state(mcp.StateGetStream, why)
 	case purpose == mcp.PurposeGet:
-		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
+		c.state(mcp.StateGetStream, answered)
 	case isStream:
 		c.state(mcp.StateResumed, "upstream replays from event "+shownID(last))
 	default:
-		c.state(mcp.StateResuming, resumeGotNone(last, "upstream answered "+resp.Status))
+		c.state(mcp.StateResuming, resumeGotNone(last, answered))
 	}
 	var rewrite rewriter
 	if sid == "" {
