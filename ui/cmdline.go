@@ -68,12 +68,11 @@ type CommandLine struct {
 	caps       json.RawMessage
 	undeclared map[string]bool
 
-	hist *cmdHistory
-	// opened is what the line was opened with ("tools/call " for c), which
-	// esc drops without keeping it in the history.
-	opened   string
-	saveErr  string // why the history could not be written
-	disabled string // why sending is off; "" when it is on
+	hist       *cmdHistory
+	opened     string // what the line was opened with ("tools/call " for c): esc keeps it out of the history
+	saveErr    string // why the history could not be written
+	disabled   string // why sending is off; "" when it is on
+	reasonGone bool   // the idle line's disabled reason has had its time (SetReasonGone)
 	// paneKeys are the focused pane's keys, named after the command
 	// line's own while it is idle (see SetPaneKeys).
 	paneKeys []key.Binding

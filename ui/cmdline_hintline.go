@@ -19,12 +19,17 @@ func (c *CommandLine) holdsHintRow() bool {
 	return !c.input.Focused() && ansi.StringWidth(c.hintLine()) != 0
 }
 
+// SetReasonGone says whether the idle line's disabled reason has had its
+// time, as a notice does: a replay's "sending is disabled" stood over the
+// whole of it. Opened, the line says it again.
+func (c *CommandLine) SetReasonGone(gone bool) { c.reasonGone = gone }
+
 // hintLine is the second line: why sending is off, the last Enter's
 // outcome, the completion candidates, or a hint for the word being typed.
 func (c *CommandLine) hintLine() string {
 	st := c.st
 	switch {
-	case c.disabled != "":
+	case c.disabled != "" && (c.input.Focused() || !c.reasonGone):
 		return st.Warning.Render(sanitize.Line(c.disabled))
 	case !c.input.Focused():
 		switch {
