@@ -341,7 +341,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, waitForRecordingError(m.opts.RecordingFailed))
 	}
 	if m.replay != nil {
-		cmds = append(cmds, m.replay.tick())
+		cmds = append(cmds, m.replay.tick(), m.sayReplayReason())
 	}
 	if m.opts.Clients != nil {
 		cmds = append(cmds, waitForClient(m.opts.Clients))

@@ -177,7 +177,7 @@ func (a *askPrompt) key(msg tea.KeyMsg) (tea.Cmd, *answered) {
 		a.complete(q)
 		return nil, nil
 	case key.Matches(msg, k.CompleteBack):
-		a.cycle = tabBack(&a.input, a.cycle)
+		a.tabBackOn(&a.input)
 		return nil, nil
 	case key.Matches(msg, k.AskScrollUp):
 		a.scroll(-max(a.h-3, 1))

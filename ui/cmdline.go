@@ -68,12 +68,11 @@ type CommandLine struct {
 	caps       json.RawMessage
 	undeclared map[string]bool
 
-	hist *cmdHistory
-	// opened is what the line was opened with ("tools/call " for c), which
-	// esc drops without keeping it in the history.
-	opened   string
-	saveErr  string // why the history could not be written
-	disabled string // why sending is off; "" when it is on
+	hist       *cmdHistory
+	opened     string // what the line was opened with ("tools/call " for c): esc keeps it out of the history
+	saveErr    string // why the history could not be written
+	disabled   string // why sending is off; "" when it is on
+	reasonGone bool   // the idle line's disabled reason has had its time (SetReasonGone)
 	// paneKeys are the focused pane's keys, named after the command
 	// line's own while it is idle (see SetPaneKeys).
 	paneKeys []key.Binding
@@ -95,19 +94,11 @@ type lineOutcome struct {
 
 func (o *lineOutcome) clearOutcome() { *o = lineOutcome{} }
 
-// tabbed clears the outcome for a Tab on a line holding value, unless the
-// Tab goes on cycling through the candidates the last one offered.
-func (o *lineOutcome) tabbed(value string) {
-	if cy := o.cycle; cy == nil || cy.value != value {
-		o.clearOutcome()
-	}
-}
-
 // fail shows why the line cannot go, with the warnings the same line drew
 // (nil when it drew none): said together, every fix is asked for at once,
 // where the warnings came only once the error was fixed.
 func (o *lineOutcome) fail(why string, warns []command.ArgWarning) {
-	o.err, o.warns, o.warnedLine, o.cycle = why, warns, "", nil
+	o.err, o.warns, o.warnedLine = why, warns, "" // the candidates listed stay to Tab on
 }
 
 // holdBack reports whether warnings hold line back: the first Enter on a
@@ -117,7 +108,7 @@ func (o *lineOutcome) holdBack(line string, warns []command.ArgWarning) bool {
 	if len(warns) == 0 || o.warnedLine == line {
 		return false
 	}
-	o.err, o.warns, o.warnedLine, o.cycle = "", warns, line, nil
+	o.err, o.warns, o.warnedLine = "", warns, line
 	return true
 }
 
@@ -317,7 +308,7 @@ func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Complete):
 		return c.complete()
 	case key.Matches(msg, k.CompleteBack):
-		c.cycle = tabBack(&c.input, c.cycle)
+		c.tabBackOn(&c.input)
 		return nil
 	case key.Matches(msg, k.HistoryPrev):
 		if line, ok := c.hist.prev(c.input.Value()); ok {

@@ -19,12 +19,17 @@ func (c *CommandLine) holdsHintRow() bool {
 	return !c.input.Focused() && ansi.StringWidth(c.hintLine()) != 0
 }
 
+// SetReasonGone says whether the idle line's disabled reason has had its
+// time, as a notice does: a replay's "sending is disabled" stood over the
+// whole of it. Opened, the line says it again.
+func (c *CommandLine) SetReasonGone(gone bool) { c.reasonGone = gone }
+
 // hintLine is the second line: why sending is off, the last Enter's
 // outcome, the completion candidates, or a hint for the word being typed.
 func (c *CommandLine) hintLine() string {
 	st := c.st
 	switch {
-	case c.disabled != "":
+	case c.disabled != "" && (c.input.Focused() || !c.reasonGone):
 		return st.Warning.Render(sanitize.Line(c.disabled))
 	case !c.input.Focused():
 		switch {
@@ -90,9 +95,10 @@ func (c *CommandLine) wholeParts(h string) string {
 		}
 		switch {
 		case len(rest) > 0:
-			return cutAtWord(parts[0], c.width-ansi.StringWidth(tail())) + tail()
+			room := c.width - ansi.StringWidth(tail())
+			return cutAtWord(leadShed(parts[0], room), room) + tail()
 		case wide:
-			return cutAtWord(h, c.width)
+			return cutAtWord(leadShed(h, c.width), c.width)
 		}
 	}
 	for c.width > 0 && ansi.StringWidth(h) > c.width {
@@ -103,9 +109,29 @@ func (c *CommandLine) wholeParts(h string) string {
 		h = h[:i] + more
 	}
 	if c.width > 0 {
-		return cutAtWord(h, c.width)
+		return cutAtWord(leadShed(h, c.width), c.width)
 	}
 	return h
+}
+
+// leadShed is a hint too wide for room cells without the lead in
+// parentheses that comes first in a tool's description (its annotations,
+// history.ToolLine) when that leaves less than a few words of what the
+// tool does after it: the description wins the room. At 80 columns
+// "trigger-elicitation-request — (non-destructive, … · takes no
+// arguments" said nothing of it. A short lead ("(read-only)") stays.
+func leadShed(h string, room int) string {
+	const fewWords = 16
+	i := strings.Index(h, described+"(")
+	if ansi.StringWidth(h) <= room || i < 0 {
+		return h
+	}
+	from := i + len(described)
+	j := strings.Index(h[from:], ") ")
+	if j < 0 || strings.Contains(h[from:from+j], " · ") || ansi.StringWidth(h[:from+j+2])+fewWords <= room {
+		return h
+	}
+	return h[:from] + h[from+j+2:]
 }
 
 // wordHint says what the word under the cursor is, or what to do first.

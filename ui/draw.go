@@ -234,6 +234,26 @@ func cutPath(s string, w int) string {
 	return ansi.Truncate(s[:i], w-ansi.StringWidth(s[i:]), "…") + s[i:]
 }
 
+// cutNotification is rest, a notification's name after "notifications/",
+// cut to w cells, too few for "…/" and the whole of it: "…/" says what was
+// dropped at every width, and the rest is cut as a path (cutPath,
+// "…/subscr…/acknowledged"), or is its last segment alone. At 80 columns
+// "subscriptions/acknowledged" just fit and said nothing was dropped,
+// where 160 read "…/subscriptions/acknowledged". Too narrow for any of
+// that, it is cutPath's, which begins with "…".
+func cutNotification(rest string, w int) string {
+	i := strings.LastIndexByte(rest, '/')
+	switch {
+	case i > 0 && ansi.StringWidth(rest[i:])+2 <= w-2:
+		return "…/" + cutPath(rest, w-2)
+	case i > 0 && ansi.StringWidth(rest[i+1:])+2 <= w:
+		return "…/" + rest[i+1:]
+	case i <= 0 && w > 3:
+		return "…/" + ansi.Truncate(rest, w-2, "…")
+	}
+	return cutPath(rest, w)
+}
+
 // wrapWords wraps plain text to room columns at its spaces only (see
 // wrap.Words, the one wrapping of plain text).
 func wrapWords(value string, room int) []string { return wrap.Words(value, room) }

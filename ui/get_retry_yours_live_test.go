@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -18,6 +20,13 @@ import (
 // then the GET stream failed, to be tried again in a minute (Negotiation
 // says it).
 func getRetryOverYourFailure(t *testing.T) *live {
+	t.Helper()
+	return getRetryOverYourFailureWith(t, func(*Options) {})
+}
+
+// getRetryOverYourFailureWith is getRetryOverYourFailure with the TUI's
+// options changed by set.
+func getRetryOverYourFailureWith(t *testing.T, set func(*Options)) *live {
 	t.Helper()
 	var down atomic.Bool
 	tries := make(chan struct{})
@@ -36,7 +45,9 @@ func getRetryOverYourFailure(t *testing.T) *live {
 			gateway.ServeHTTP(w, r)
 		}
 	})
-	l := startLiveReady(t, mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable, ReconnectDelay: time.Minute}, 240, 45, "● initialized")
+	l := startLiveWith(t, mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable, ReconnectDelay: time.Minute}, set)
+	l.tm.Send(tea.WindowSizeMsg{Width: 240, Height: 45})
+	l.waitFor("● initialized")
 	down.Store(true)
 	l.mark()
 	l.tm.Type("l")
@@ -69,5 +80,45 @@ func TestLiveGetRetrySaidAfterYourFailure(t *testing.T) {
 	m := l.quit()
 	if sl := m.status.msg; sl == nil || !strings.Contains(sl.text, "attempt 1 of 5") {
 		t.Fatalf("the status line once l's failure ended = %+v, want the GET stream's try said", sl)
+	}
+}
+
+// The try held back says, once said, the time left of its wait, not the
+// whole of it: with the server gone, "trying again in 8s" came after l's
+// failure had stood its time, when less was left.
+func TestLiveGetRetrySaidLateSaysTimeLeft(t *testing.T) {
+	var late atomic.Int64
+	l := getRetryOverYourFailureWith(t, func(o *Options) {
+		o.Now = func() time.Time { return time.Now().Add(time.Duration(late.Load())) }
+	})
+	late.Store(int64(25 * time.Second))
+	l.expireEvery()
+	m := l.quit()
+	sl := m.status.msg
+	if sl == nil || !strings.Contains(sl.text, "attempt 1 of 5") {
+		t.Fatalf("the status line once l's failure ended = %+v, want the GET stream's try said", sl)
+	}
+	if !strings.Contains(sl.text, "trying again in 35s,") {
+		t.Fatalf("the try said 25 s after it was held = %q, want the 35 s left of its 60 s wait", sl.text)
+	}
+}
+
+// waitLeft rounds the time left up to a second, and says "now" once the
+// wait is spent; a text naming no wait is left as it is.
+func TestWaitLeft(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		late time.Duration
+		want string
+	}{
+		{"x; trying again in 8s, attempt 2 of 5", 5500 * time.Millisecond, "x; trying again in 3s, attempt 2 of 5"},
+		{"x; reopening in 1m30s, attempt 1 of 5", 30 * time.Second, "x; reopening in 60s, attempt 1 of 5"},
+		{"x; trying again in 8s, attempt 2 of 5", 9 * time.Second, "x; trying again now, attempt 2 of 5"},
+		{"x; trying again in 8s", 0, "x; trying again in 8s"},
+		{"given up", time.Second, "given up"},
+	} {
+		if got := waitLeft(c.text, c.late); got != c.want {
+			t.Errorf("waitLeft(%q, %s) = %q, want %q", c.text, c.late, got, c.want)
+		}
 	}
 }

@@ -34,13 +34,22 @@ type live struct {
 // and runs the TUI on it at 160x45.
 func startLive(t *testing.T, cfg mcp.Config) *live {
 	t.Helper()
+	return startLiveWith(t, cfg, func(*Options) {})
+}
+
+// startLiveWith is startLive with the TUI's options changed by set (a
+// clock the test moves).
+func startLiveWith(t *testing.T, cfg mcp.Config, set func(*Options)) *live {
+	t.Helper()
 	s, answers := liveSession(t, cfg)
 	// As the CLI does: no --transport is "auto", detection.
 	transport := cfg.Transport
 	if transport == "" {
 		transport = mcp.TransportAuto
 	}
-	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Transport: transport, Answers: answers})
+	opts := Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Transport: transport, Answers: answers}
+	set(&opts)
+	m := New(opts)
 	m.clipboard = &bytes.Buffer{}
 	l := runLive(t, m, s)
 	go func() { _ = s.Connect(t.Context()) }()

@@ -301,12 +301,9 @@ func fitMethod(pr *history.Pair, w int) string {
 		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {
 			if n := ansi.StringWidth(rest); n+2 > w && w > 1 && !strings.Contains(rest, " ") {
 				// A name alone still too wide: cut as a path, its last
-				// segment whole ("subscr…/acknowledged", not
-				// "…/subscriptions/acknowled…" nor
-				// "…ubscriptions/acknowledged"); the KIND column says it
-				// is a notification. One with words after it
-				// ("progress · foreign …") keeps its start.
-				return cutPath(rest, w)
+				// segment whole. One with words after it ("progress ·
+				// foreign …") keeps its start.
+				return cutNotification(rest, w)
 			}
 			return "…/" + rest
 		}

@@ -3,7 +3,9 @@ package ui
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -245,6 +247,9 @@ type streamTries struct {
 	// gone, l's "failed: connection refused" stood less than a second
 	// under the GET stream's next "trying again".
 	held string
+	// heldAt is when held was held back: said later, its wait is what
+	// is left of it then (waitLeft). "trying again in 8s" came 12 s late.
+	heldAt time.Time
 }
 
 // follow notes, in order, each word of batch on the stream (is): a try
@@ -281,7 +286,7 @@ func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (las
 // way to.
 func (t *streamTries) say(m *Model, text string) tea.Cmd {
 	if sl := m.status.msg; sl != nil && sl.yours {
-		t.held, t.said = text, 0
+		t.held, t.heldAt, t.said = text, m.com.now(), 0
 		return nil
 	}
 	t.held = ""
@@ -296,8 +301,32 @@ func (t *streamTries) say(m *Model, text string) tea.Cmd {
 func (m *Model) sayHeldTry() tea.Cmd {
 	for _, t := range []*streamTries{&m.getTries, &m.listenTries} {
 		if t.held != "" && t.trying {
-			return t.say(m, t.held)
+			return t.say(m, waitLeft(t.held, m.com.now().Sub(t.heldAt)))
 		}
 	}
 	return nil
+}
+
+// triesWait finds the wait a try to come names: the GET stream's "trying
+// again in 8s", the listen stream's "reopening in 8s".
+var triesWait = regexp.MustCompile(`(trying again|reopening) in ([0-9][0-9a-zµ.]*)`)
+
+// waitLeft is text, a try to come said after it waited late by late, with
+// the time left of its wait rather than the whole of it (rounded up to a
+// second, "now" once it is spent): a wait said as it stood when the try
+// was held back read 8 s where 2 were left.
+func waitLeft(text string, late time.Duration) string {
+	at := triesWait.FindStringSubmatchIndex(text)
+	if at == nil || late <= 0 {
+		return text
+	}
+	wait, err := time.ParseDuration(text[at[4]:at[5]])
+	if err != nil {
+		return text
+	}
+	left := "in " + mcp.DurationText((wait - late + time.Second - 1).Truncate(time.Second))
+	if wait <= late {
+		left = "now"
+	}
+	return text[:at[3]] + " " + left + text[at[5]:]
 }

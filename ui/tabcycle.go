@@ -67,6 +67,27 @@ func tabBack(in *textinput.Model, cy *cycleState) *cycleState {
 	return cy
 }
 
+// tabbed clears the outcome for a Tab on a line holding value, but for
+// the candidates the last Tab offered when it goes on cycling through them
+// (an Enter's refusal between, about the line as it was, goes).
+func (o *lineOutcome) tabbed(value string) {
+	if cy := o.cycle; cy != nil && cy.value == value {
+		*o = lineOutcome{cycle: cy}
+		return
+	}
+	o.clearOutcome()
+}
+
+// tabBackOn runs one shift+Tab on in, the line o is the outcome of:
+// stepping back through candidates still listed after an Enter refused the
+// line takes the refusal away with the line it was about, as Tab does.
+func (o *lineOutcome) tabBackOn(in *textinput.Model) {
+	if cy := o.cycle; cy != nil && cy.value == in.Value() {
+		o.tabbed(in.Value())
+	}
+	o.cycle = tabBack(in, o.cycle)
+}
+
 // leftOpen reports whether the chosen candidate leaves its word open: a
 // key that waits for its value (name=) or a directory to go into (src/).
 // A candidate that ends its word ends with a space.
