@@ -16,16 +16,7 @@ import (
 // was cut again where the error is written, which gave the size of the
 // first cut ("… (84 bytes)") as the name's.
 func TestMisnamedEventLongNameSaysItsSize(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	name := strings.Repeat("n", 1000)
-	endpoint := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, "event: "+name+"\ndata: {\"jsonrpc\":\"2.0\",\"id\":"+mcptest.RawID(string(msg))+",\"result\":{\"tools\":[]}}\n\n")
-	}) + "/mcp"
-	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
-	_, _, err := s.ListTools(testCtx(t), false)
-	s.Close()
-	rec.waitEnd(t)
+	err := listedInEventNamed(t, strings.Repeat("n", 1000))
 	if err == nil || !strings.Contains(err.Error(), "SSE event named") || !strings.Contains(err.Error(), "(1000 bytes)") {
 		t.Errorf("tools/list = %v, want the misnamed event's name said with its size, 1000 bytes", err)
 	}
@@ -36,16 +27,7 @@ func TestMisnamedEventLongNameSaysItsSize(t *testing.T) {
 // bytes first, its escapes (\x01, four cells a byte) took 256 cells, and
 // the TUI's status line gave the name alone four of its five rows.
 func TestMisnamedEventEscapedNameTakesOneRow(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	name := strings.Repeat("\x01", 1000)
-	endpoint := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, "event: "+name+"\ndata: {\"jsonrpc\":\"2.0\",\"id\":"+mcptest.RawID(string(msg))+",\"result\":{\"tools\":[]}}\n\n")
-	}) + "/mcp"
-	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
-	_, _, err := s.ListTools(testCtx(t), false)
-	s.Close()
-	rec.waitEnd(t)
+	err := listedInEventNamed(t, strings.Repeat("\x01", 1000))
 	if err == nil {
 		t.Fatal("tools/list answered in a misnamed event succeeded, want it to time out naming the event")
 	}
@@ -57,4 +39,20 @@ func TestMisnamedEventEscapedNameTakesOneRow(t *testing.T) {
 	if quoted := msg[from+len("named ") : to+len("(1000 bytes)")]; ansi.StringWidth(quoted) > 80 {
 		t.Errorf("the event's name is quoted %d cells wide (%s), want one row of 80", ansi.StringWidth(quoted), quoted)
 	}
+}
+
+// listedInEventNamed is the error of tools/list answered in an SSE event
+// named name, which no client reads as an answer.
+func listedInEventNamed(t *testing.T, name string) error {
+	t.Helper()
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	endpoint := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "event: "+name+"\ndata: {\"jsonrpc\":\"2.0\",\"id\":"+mcptest.RawID(string(msg))+",\"result\":{\"tools\":[]}}\n\n")
+	}) + "/mcp"
+	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	s.Close()
+	rec.waitEnd(t)
+	return err
 }
