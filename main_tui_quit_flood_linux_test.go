@@ -43,12 +43,19 @@ func TestTUIQuitDuringAFloodSaysItWritesTheRecording(t *testing.T) {
 	if i := strings.LastIndex(text, "\x1b[?1049l"); i >= 0 {
 		text = text[i:] // what was written after the alternate screen
 	}
+	// Whether the session had read a thousand records past the screen
+	// when q came is the machines' race (under -race on two cores the
+	// screen kept up, and nothing was to be said): when it says so, it
+	// says so first. ui's TestQuitSaysTheRecordsItStillWrites holds the
+	// words to the backlog.
 	said, recorded := strings.Index(text, "mcpscope: quitting: writing up to "), strings.Index(text, "session recorded to")
-	if said < 0 || recorded < said {
-		t.Fatalf("quitting does not say first that it writes the records left to the recording:\n%q", tail(text))
+	if recorded < 0 || said >= 0 && recorded < said {
+		t.Fatalf("quitting does not say what it writes to the recording before it says where it is:\n%q", tail(text))
 	}
 	var quitBacklog int
-	fmt.Sscanf(text[said:], "mcpscope: quitting: writing up to %d ", &quitBacklog)
+	if said >= 0 {
+		fmt.Sscanf(text[said:], "mcpscope: quitting: writing up to %d ", &quitBacklog)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
