@@ -62,11 +62,13 @@ func (m *Model) sayGetRetrying(batch []mcp.Record, last int, wasTrying bool) tea
 	}
 	st := batch[last].State
 	if !st.Auto {
-		if st.Over && wasTrying && sessionState(m.com.log) != mcp.StateExpired {
+		if st.Over && wasTrying && sessionState(m.com.log) != mcp.StateExpired && !m.status.gone {
 			// The tries are spent: their "attempt 5 of 5…" went and
 			// nothing said the stream was given up. Ended by the session's
 			// expiry, what that said stays: "requests still work" stood
-			// over a session no request worked in.
+			// over a session no request worked in. Said gone already (the
+			// server unreachable, its error in an earlier batch than this
+			// word), that stays too: the bar reads "stream gone".
 			return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:last], st.Detail))
 		}
 		return m.statusExpired(m.getTries.said)
