@@ -50,7 +50,9 @@ const minToken = 8
 const redactedPassword = "%5Bredacted%5D"
 
 // redactor applies RecordOptions to records. It is used by one goroutine
-// at a time: it learns tokens as records pass.
+// at a time, as it learns tokens as records pass; a fixed one, which
+// learns nothing, is shared by a replay's goroutines, so view keeps no
+// state of its own in it.
 type redactor struct {
 	off     bool     // --record-secrets
 	names   []string // the user's -H headers redacted by name, besides urlpass.SecretHeader's
@@ -61,7 +63,6 @@ type redactor struct {
 	// clientQuery learns the credentials in each request's query
 	// (RecordOptions.ClientQuery).
 	clientQuery bool
-	hits        []bool // viewWalk's answer, kept for the next record's
 	// tokensChanged counts the changes to tokens (add, dropOldest): a
 	// credential learnt again changes none, as a proxied client's
 	// messages, each carrying it (mcp.RPCMessage.Heard), do.

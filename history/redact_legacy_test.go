@@ -1,7 +1,10 @@
 package history
 
 import (
+	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -51,5 +54,43 @@ func TestReplayRedactsALegacyRecordingsHeaders(t *testing.T) {
 	}
 	if teams == 0 {
 		t.Error("no record shows X-Team redacted")
+	}
+}
+
+// A legacy recording's redactor is shared by a replay's goroutines (its
+// filter scan reads records beside the screen's): each view of a record
+// echoing a request's key redacts it, whatever the other goroutine views
+// meanwhile. The tokens each view found were kept in the redactor, and one
+// view cleared them while another read them: 164 of 40,000 showed the key.
+func TestALegacyRecordingsRedactorViewsFromTwoGoroutines(t *testing.T) {
+	f, err := os.Open("testdata/legacy-headers.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	red, err := legacyRedactor(f, Header{URL: "http://127.0.0.1:8811/sse"})
+	if err != nil || red == nil {
+		t.Fatalf("legacy redactor: %v, %v", red, err)
+	}
+	echo := mcp.Record{Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"result":{"k":"KEY-legacy-5566778"}}`)}}
+	plain := mcp.Record{Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Raw: mcp.Raw(`{"jsonrpc":"2.0","id":2,"result":{"k":"nothing here at all"}}`)}}
+	var leaks atomic.Int64
+	var wg sync.WaitGroup
+	for g := range 2 {
+		wg.Go(func() {
+			for i := range 20000 {
+				rec := echo
+				if (i+g)%2 == 1 {
+					rec = plain
+				}
+				if v := red.view(rec); strings.Contains(string(v.RPC.Raw), "KEY-legacy") {
+					leaks.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := leaks.Load(); n > 0 {
+		t.Errorf("%d of 40000 views showed the key", n)
 	}
 }

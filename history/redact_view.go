@@ -2,7 +2,6 @@ package history
 
 import (
 	"reflect"
-	"slices"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -65,16 +64,18 @@ func (r *redactor) view(rec mcp.Record) mcp.Record {
 
 // viewWalk is one walk of v's strings: whether one may be an own string
 // recordOwn changes or learns from (ownMark), and by token of r.tokens
-// whether one holds it (token.in). The answer reuses r's slice.
+// whether one holds it (token.in). The answer is the caller's own: a
+// legacy recording's redactor views records from more than one goroutine
+// (a replay's filter scan beside its screen), and hits shared in r were
+// cleared by one view while another read them, showing a token.
 func (r *redactor) viewWalk(v reflect.Value) (mark bool, hits []bool) {
-	r.hits = slices.Grow(r.hits[:0], len(r.tokens))[:len(r.tokens)]
-	clear(r.hits)
+	hits = make([]bool, len(r.tokens))
 	anyString(v, everything, func(s string) bool {
 		mark = mark || r.ownMark(s)
 		for i, tok := range r.tokens {
-			r.hits[i] = r.hits[i] || tok.in(s)
+			hits[i] = hits[i] || tok.in(s)
 		}
 		return false
 	})
-	return mark, r.hits
+	return mark, hits
 }
