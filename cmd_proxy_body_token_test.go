@@ -48,3 +48,37 @@ func (l *lateToken) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	return http.DefaultTransport.RoundTrip(req)
 }
+
+// A client that gives its key anew in a request's query mid-session
+// (?token=B on a tools/call, B in its arguments too) had B kept in the
+// recording's sent record and on the proxy's lines: the key was learnt
+// from the request's URL once its exchange was recorded, after the
+// message. The message carries its request's URI now, learnt first.
+func TestProxyRecordingRedactsAQueryKeyGivenWithItsRequestBody(t *testing.T) {
+	const key = "query-body-secret-2"
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
+	greetThroughProxy(t, h, lateQuery{param: "token=" + key}, "query-token-test", 1, func() string { return key })
+	recordingsLack(t, h.dir, key, "the client's key")
+	if strings.Contains(h.errw.String(), key) {
+		t.Errorf("the proxy's lines show the client's key:\n%s", h.errw.String())
+	}
+}
+
+// lateQuery adds param to the query of a tools/call's request only: a
+// client that gives its key for the call.
+type lateQuery struct{ param string }
+
+func (l lateQuery) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		req = req.Clone(req.Context())
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		if strings.Contains(string(body), `"tools/call"`) {
+			req.URL.RawQuery = l.param
+		}
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}

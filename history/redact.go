@@ -156,9 +156,13 @@ func (r *redactor) recordOwn(rec mcp.Record, walk bool) (mcp.Record, bool) {
 	}
 	changed := false
 	if rec.RPC != nil && rec.RPC.Heard != nil && !r.fixed {
+		heard := rec.RPC.Heard
 		// A proxied client's message, whose request's credentials are
 		// learnt before it is written: it may hold one.
-		r.learn(rec.RPC.Heard, rec.RPC.HeardCut)
+		r.learn(heard.Headers, heard.HeadersCut)
+		if r.clientQuery {
+			r.learnQuery(heard.URI)
+		}
 	}
 	// mcpscope's own strings, found in one walk for the query's
 	// credentials to learn and the passwords and cut pieces to redact.

@@ -17,7 +17,7 @@ func TestMessageRedactsTheCredentialOfItsOwnRequest(t *testing.T) {
 	const secret = "heard-secret-token-4242"
 	sent := mcp.Record{Seq: 1, Time: time.Now(), Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "2", Method: "tools/call",
 		Raw:   `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Bearer ` + secret + `"}}}`,
-		Heard: map[string][]string{"Authorization": {"Bearer " + secret}}}}
+		Heard: &mcp.HeardRequest{Headers: map[string][]string{"Authorization": {"Bearer " + secret}}}}}
 	b, err := os.ReadFile(recordAs(t, testHeader(), []mcp.Record{sent}, proxyOptions))
 	if err != nil {
 		t.Fatal(err)

@@ -20,31 +20,38 @@ type ClientPeek struct {
 	name, version string
 	named         bool
 	protocol      string
-	// heard holds the request's credential headers (Hear).
-	heard *HTTPExchange
+	// heard holds the request's credentials (Hear).
+	heard *HeardRequest
 }
 
-// Hear keeps the credential headers (urlpass.SecretHeader's) of h, the
-// headers of the request that carried the message, for each record of it
-// to carry (RPCMessage.Heard).
-func (c *ClientPeek) Hear(h http.Header) {
+// Hear keeps the credentials of the request that carried the message, its
+// headers h and its request URI uri, for each record of it to carry
+// (RPCMessage.Heard): the credential headers (urlpass.SecretHeader's), and
+// uri when its query holds one.
+func (c *ClientPeek) Hear(h http.Header, uri string) {
 	secret := http.Header{}
 	for k, vs := range h {
 		if urlpass.SecretHeader(k) {
 			secret[k] = vs
 		}
 	}
+	var heard HeardRequest
 	if len(secret) > 0 {
-		c.heard = &HTTPExchange{}
-		c.heard.KeepRequestHeaders(secret)
+		var x HTTPExchange
+		x.KeepRequestHeaders(secret)
+		heard.Headers, heard.HeadersCut = x.RequestHeaders, x.RequestHeadersCut
+	}
+	if len(urlpass.QueryParams(uri)) > 0 {
+		heard.URI = uri
+	}
+	if heard.Headers != nil || heard.URI != "" {
+		c.heard = &heard
 	}
 }
 
-// heardBy has m carry the credential headers c heard (Hear).
+// heardBy has m carry the credentials c heard (Hear).
 func (c ClientPeek) heardBy(m *RPCMessage) *RPCMessage {
-	if c.heard != nil {
-		m.Heard, m.HeardCut = c.heard.RequestHeaders, c.heard.RequestHeadersCut
-	}
+	m.Heard = c.heard
 	return m
 }
 

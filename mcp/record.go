@@ -198,15 +198,26 @@ type RPCMessage struct {
 	// read as the request going back.
 	Replayed bool `json:"replayed,omitempty"`
 	Raw      Raw  `json:"raw"`
-	// Heard are, on a message a proxied client sent, the credential
-	// headers (urlpass.SecretHeader's) of the request that carried it,
-	// bounded as a record's RequestHeaders are, and HeardCut its
-	// RequestHeadersCut: a recording learns them before it writes the
-	// message, which may hold one (a tool's argument "Bearer T"), where
-	// the request's exchange is recorded only once upstream answered. Not
-	// recorded.
-	Heard    map[string][]string `json:"-"`
-	HeardCut map[string]int      `json:"-"`
+	// Heard is, on a message a proxied client sent, the credentials of
+	// the request that carried it: a recording learns them before it
+	// writes the message, which may hold one (a tool's argument "Bearer
+	// T"), where the request's exchange is recorded only once upstream
+	// answered. Not recorded.
+	Heard *HeardRequest `json:"-"`
+}
+
+// HeardRequest is what of the request that carried a proxied client's
+// message holds its credentials (RPCMessage.Heard).
+type HeardRequest struct {
+	// Headers are its credential headers (urlpass.SecretHeader's),
+	// bounded as a record's RequestHeaders are, and HeadersCut its
+	// RequestHeadersCut.
+	Headers    map[string][]string
+	HeadersCut map[string]int
+	// URI is its request URI, when its query holds a credential
+	// (urlpass.QueryParams): a client's key given anew mid-session
+	// (?token=B) came in its message before any record of its URL.
+	URI string
 }
 
 // The states of a session's connection.

@@ -86,9 +86,9 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 			// clocks (the request's arrival, then this), an answer read
 			// "ok 285µs" with "proxy added 870µs" in it.
 			l.start = p.cfg.Now()
-			// Its credential headers go with its records, for the
-			// recording to learn before it writes them.
-			m.peek.Hear(r.Header)
+			// Its credentials go with its records, for the recording
+			// to learn before it writes them.
+			m.peek.Hear(r.Header, r.URL.RequestURI())
 			logged := func() int64 { return c.obs.ClientMessagePeeked(l.text, m.peek, conn, l.start) }
 			if m.method == "notifications/cancelled" {
 				l.reqSeq = c.cancelling(logged)
