@@ -204,19 +204,28 @@ func placeholder(i int) string { return "\x00mcpscope-payload-" + strconv.Itoa(i
 
 // encodeLine encodes d with its large payloads left out for writeTo.
 func encodeLine(d *diskRecord) (encodedLine, error) {
-	var fields []*payload
+	var fields []*string
 	if d.Event != nil {
-		fields = append(fields, &d.Event.Raw, d.Event.Data)
+		// A long name spelt out (exec --json, where no line holds the raw
+		// bytes name_at points into) is written as a payload too: a name
+		// of control bytes is six times its size escaped, and
+		// encoding/json built that whole, several times over.
+		if name := &d.Event.SSEEvent.Name; len(*name) > streamAbove {
+			*name = validUTF8(*name)
+		}
+		// In the order the line holds them, which the split below needs:
+		// the embedded event's members come before Raw and Data.
+		fields = append(fields, &d.Event.SSEEvent.Name, (*string)(&d.Event.Raw), (*string)(d.Event.Data))
 	}
 	if d.RPC != nil {
-		fields = append(fields, d.RPC.Raw)
+		fields = append(fields, (*string)(d.RPC.Raw))
 	}
 	var big []string
-	var from []*payload // where each of big came from
+	var from []*string // where each of big came from
 	for _, f := range fields {
 		if f != nil && len(*f) > streamAbove {
-			big, from = append(big, string(*f)), append(from, f)
-			*f = payload(placeholder(len(big) - 1))
+			big, from = append(big, *f), append(from, f)
+			*f = placeholder(len(big) - 1)
 		}
 	}
 	line, err := json.Marshal(d)
@@ -231,7 +240,7 @@ func encodeLine(d *diskRecord) (encodedLine, error) {
 			// Something else in the record spells the placeholder: encode
 			// the line whole.
 			for k, f := range from {
-				*f = payload(big[k])
+				*f = big[k]
 			}
 			line, err = json.Marshal(d)
 			return encodedLine{text: [][]byte{line}}, err
@@ -241,6 +250,28 @@ func encodeLine(d *diskRecord) (encodedLine, error) {
 	}
 	out.text = append(out.text, line)
 	return out, nil
+}
+
+// validUTF8 is s with each byte that is not UTF-8 replaced by U+FFFD, as
+// encoding/json writes a string: a string field written as a payload must
+// read back as it did, and writePayload would write bytes that are not
+// UTF-8 as base64, which no string field reads.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/2)
+	for s != "" {
+		r, size := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[:size])
+		}
+		s = s[size:]
+	}
+	return b.String()
 }
 
 // writeTo writes the line and its newline. When text is not nil each JSON
