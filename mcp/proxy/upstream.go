@@ -188,6 +188,7 @@ func (l *leg) unreachable(err error) {
 		if l.closedToCancel() {
 			return
 		}
+		l.c.leftFirst.Store(true)
 		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.destination().Host))
 		return
 	}
