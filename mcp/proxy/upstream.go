@@ -98,6 +98,9 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 			if m.undecoded != "" {
 				c.fail(mcp.OpPost, errors.New(m.undecoded))
 			}
+			if m.trailing > 0 {
+				c.fail(mcp.OpPost, errors.New(trailingWords(l.text, m.trailing)))
+			}
 		}
 	}
 	l.up = mcp.HTTPExchange{Purpose: purpose, ReqSeq: l.reqSeq, Conn: conn}
