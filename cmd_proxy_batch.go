@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -18,6 +19,49 @@ type batchNotes struct {
 	at   time.Time
 	conn int
 	left int
+	// seq is the batch's record's Seq (set by the caller of batchLine),
+	// requests how many requests it holds and shared its ids that more
+	// than one of them has ("id=7 ×3"): a failure of its POST counted
+	// the requests that still waited, one an id, and read "batch of 1
+	// request" of three sharing one (requestsLine).
+	seq      int64
+	requests int
+	shared   string
+}
+
+// requestsLine is what a failure of the POST of batch seq, which ended
+// failed of its requests, says of them: how many it ended, or, when they
+// share ids (the batch the printer said last), how many the batch held
+// and the ids they share: one id was one request waiting.
+func (b *batchNotes) requestsLine(seq int64, failed int) string {
+	n, shared := failed, ""
+	if seq == b.seq && b.shared != "" {
+		n, shared = b.requests, b.shared
+	}
+	what := fmt.Sprintf("batch of %d requests", n)
+	if n == 1 {
+		what = "batch of 1 request"
+	}
+	if shared != "" {
+		what += " sharing ids (" + shared + ")"
+	}
+	return what
+}
+
+// sharedIDs says the ids of ids (JSON texts, in the batch's order) that
+// more than one request has, and how many: "id=7 ×3".
+func sharedIDs(ids []string) string {
+	count := map[string]int{}
+	var said []string
+	for _, id := range ids {
+		if count[id]++; count[id] == 2 {
+			said = append(said, id)
+		}
+	}
+	for i, id := range said {
+		said[i] = fmt.Sprintf("id=%s ×%d", mcp.NameShown(id), count[id])
+	}
+	return strings.Join(said, ", ")
 }
 
 // folds reports a record of the notifications the batch's line said.
@@ -36,8 +80,10 @@ func (b *batchNotes) batchLine(m *mcp.RPCMessage, at time.Time) string {
 	what := fmt.Sprintf("batch of %d bytes", len(m.Raw))
 	count := map[string]int{}
 	n := 0
+	var ids []string
 	dec := json.NewDecoder(strings.NewReader(string(m.Raw)))
 	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		b.requests, b.shared = 0, ""
 		return what
 	}
 	for dec.More() {
@@ -48,12 +94,23 @@ func (b *batchNotes) batchLine(m *mcp.RPCMessage, at time.Time) string {
 		if dec.Decode(&one) != nil {
 			break
 		}
-		if one.Method != nil && one.ID == nil {
+		switch {
+		case one.Method != nil && one.ID == nil:
 			count[*one.Method]++
 			n++
+		case one.Method != nil:
+			var id bytes.Buffer
+			if json.Compact(&id, one.ID) == nil {
+				ids = append(ids, id.String())
+			}
 		}
 	}
-	*b = batchNotes{at: at, conn: m.Conn, left: n}
+	*b = batchNotes{at: at, conn: m.Conn, left: n, requests: len(ids), shared: sharedIDs(ids)}
+	if b.shared != "" {
+		// Their answers cannot be told apart: each request's own line
+		// says it, but the batch's is where they are seen together.
+		what += ", its requests sharing ids (" + b.shared + ")"
+	}
 	if n == 0 {
 		return what
 	}

@@ -150,6 +150,15 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 		for {
 			select {
 			case batch, ok := <-in:
+				if !ok && forAnswer && c.ClientLeftFirst() {
+					// Its client hung up before upstream answered: an
+					// upstream slow, not down, which the fold's
+					// recording and the report would say it was. A
+					// session of its own says the client left (a
+					// client retrying so waits its timeout each time,
+					// not a recording a refused connect).
+					break
+				}
 				if !ok {
 					if before != nil {
 						// Bounded: a session held for an answer is

@@ -178,6 +178,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 	case r.RPC != nil && lp.batch.folds(r):
 	case r.RPC != nil && r.Kind == mcp.KindSent && r.RPC.Class == mcp.ClassBatch:
 		lp.lineAt(r.Time, "→", lp.batch.batchLine(r.RPC, r.Time), "")
+		lp.batch.seq = r.Seq
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		subject := ""
 		if r.RPC.Class == mcp.ClassRequest {
@@ -231,11 +232,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 	case r.Error != nil && r.Error.Batch != 0:
 		n := lp.batchFailed[r.Error.Batch]
 		delete(lp.batchFailed, r.Error.Batch)
-		what := fmt.Sprintf("%s batch of %d requests", r.Error.Op, n)
-		if n == 1 {
-			what = r.Error.Op + " batch of 1 request"
-		}
-		lp.failure(r, "a batch", what+": "+r.Error.Message)
+		lp.failure(r, "a batch", r.Error.Op+" "+lp.batch.requestsLine(r.Error.Batch, n)+": "+r.Error.Message)
 	case r.Error != nil:
 		what, of, listen, method := r.Error.Op, "", false, ""
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {

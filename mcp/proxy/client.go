@@ -67,6 +67,9 @@ type Client struct {
 	// answered is set once upstream answered any request of the session:
 	// after it, an upstream that cannot be reached went away.
 	answered atomic.Bool
+	// leftFirst is set once its client hung up on a request before
+	// upstream answered it (ClientLeftFirst).
+	leftFirst atomic.Bool
 
 	// settling is held while an undecided session is settled and started,
 	// so what waits for that (afterStart) is logged after its first records.
@@ -129,6 +132,12 @@ func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
 // session yet (any status): until it has, the session may be a client
 // retrying against an upstream that is down.
 func (c *Client) UpstreamAnswered() bool { return c.answered.Load() }
+
+// ClientLeftFirst reports whether the client hung up on a request of the
+// session before upstream answered it: a session upstream answered
+// nothing of is then one its client left (upstream slow, the client's
+// timeout short), not one of an upstream down or out of reach.
+func (c *Client) ClientLeftFirst() bool { return c.leftFirst.Load() }
 
 // Records is the session's log. It closes after the session ends.
 func (c *Client) Records() <-chan []mcp.Record { return c.obs.Records() }

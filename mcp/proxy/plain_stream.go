@@ -91,7 +91,6 @@ func (p *Proxy) unreadStream(w http.ResponseWriter, r *http.Request, l *leg, res
 	if atSSE(r) {
 		transport, purpose, taken = mcp.TransportSSE, mcp.PurposeStream, "a legacy HTTP+SSE session, as its path ends in /sse"
 	}
-	answered := fmt.Sprintf("upstream answered %s, but %s", resp.Status, why)
 	how := fmt.Sprintf("the client opened an event stream with no session id, and upstream answered %s with one the proxy cannot read: no event came to settle what it is, so it is taken for %s", resp.Status, taken)
 	// Upstream answered it: the session is recorded on its own, not with
 	// those upstream answered nothing of.
@@ -105,5 +104,9 @@ func (p *Proxy) unreadStream(w http.ResponseWriter, r *http.Request, l *leg, res
 	l.c, l.up.Purpose = c, purpose
 	l.refuseStream(resp, why)
 	l.finish(nil)
-	c.end("the proxy refused the client's event stream: " + answered + refusedTo502)
+	// The failure just logged says why whole: the end names the refusal
+	// only, where it said the failure again word for word on the line
+	// below it.
+	c.end(fmt.Sprintf("the proxy refused the client's event stream, upstream's %s in Content-Encoding %q, as the failure says%s",
+		resp.Status, mcp.HeaderQuote(resp.Header.Get("Content-Encoding")), refusedTo502))
 }

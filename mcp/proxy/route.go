@@ -29,6 +29,9 @@ type message struct {
 	// peek is the Observer's reading of text, handed on so the message
 	// is read once (mcp.Observer.ClientMessagePeeked).
 	peek mcp.ClientPeek
+	// trailing counts the bytes after the message the body begins with,
+	// when more than the message came (leadingMessage).
+	trailing int
 }
 
 // peek reads a single message's method, id and clientInfo; anything that
@@ -43,7 +46,8 @@ func peek(body []byte) message {
 	if pk.Batch() {
 		return message{text: body, peek: pk}
 	}
-	return message{method: pk.Method(), request: isRequest(pk.Request(), pk.ID()), text: body, peek: pk}
+	pk, trailing := leadingMessage(body, pk)
+	return message{method: pk.Method(), request: isRequest(pk.Request(), pk.ID()), text: body, peek: pk, trailing: trailing}
 }
 
 // client is the name and version the client gives for itself, from an

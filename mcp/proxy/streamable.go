@@ -287,8 +287,15 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 		}
 		return
 	}
-	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+	// Any success with an event stream is relayed as one, its events
+	// read: a 201 or 202 read "upstream answered 201 Created", as a GET
+	// refused is said, of a stream the client had open.
+	isStream := resp.StatusCode/100 == 2 && mcp.MediaType(resp.Header) == "text/event-stream"
 	answered := "upstream answered " + resp.Status
+	opened := ""
+	if resp.StatusCode != http.StatusOK {
+		opened = ", which upstream opened with " + resp.Status + " (the specification's is 200)"
+	}
 	if sid == "" && isEventStream(resp) {
 		// Relayed rewritten (see rewrite below), as a client reads it: a
 		// stream whatever its label, unless the proxy cannot read it
@@ -315,13 +322,13 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	}
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
-		c.state(mcp.StateGetStream, "open (the client's)")
+		c.state(mcp.StateGetStream, "open (the client's"+opened+")")
 	case none:
 		c.state(mcp.StateGetStream, why)
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, answered)
 	case isStream:
-		c.state(mcp.StateResumed, "upstream replays from event "+shownID(last))
+		c.state(mcp.StateResumed, "upstream replays from event "+shownID(last)+opened)
 	default:
 		c.state(mcp.StateResuming, resumeGotNone(last, answered))
 	}

@@ -98,6 +98,9 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 			if m.undecoded != "" {
 				c.fail(mcp.OpPost, errors.New(m.undecoded))
 			}
+			if m.trailing > 0 {
+				c.fail(mcp.OpPost, errors.New(trailingWords(l.text, m.trailing)))
+			}
 		}
 	}
 	l.up = mcp.HTTPExchange{Purpose: purpose, ReqSeq: l.reqSeq, Conn: conn}
@@ -188,6 +191,7 @@ func (l *leg) unreachable(err error) {
 		if l.closedToCancel() {
 			return
 		}
+		l.c.leftFirst.Store(true)
 		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.destination().Host))
 		return
 	}

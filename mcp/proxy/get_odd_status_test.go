@@ -1,0 +1,56 @@
+package proxy
+
+import (
+	"bufio"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A streamable session's GET answered with a 2xx other than 200 and an
+// event stream (201, or 202) is relayed as a stream, its events read, but
+// its state said "upstream answered 201 Created", as a GET refused is
+// said. It says the stream is open, and with which status.
+func TestGetStreamOpenedWithAnOddSuccessSaysItIsOpen(t *testing.T) {
+	for _, status := range []int{http.StatusCreated, http.StatusAccepted} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Mcp-Session-Id", "s1")
+				if r.Method == http.MethodGet {
+					w.Header().Set("Content-Type", "text/event-stream")
+					w.WriteHeader(status)
+					_, _ = io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"hi\"}}\n\n")
+					w.(http.Flusher).Flush()
+					<-r.Context().Done()
+					return
+				}
+				body, _ := io.ReadAll(r.Body)
+				if !strings.Contains(string(body), `"initialize"`) {
+					w.WriteHeader(http.StatusAccepted)
+					return
+				}
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"odd","version":"1"}}}`)
+			}))
+			t.Cleanup(up.Close)
+			_, base, w := startProxy(t, up.URL+"/mcp", Config{})
+			sid := rawInitialize(t, base)
+			get := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
+			defer get.Body.Close()
+			if get.StatusCode != status {
+				t.Fatalf("the GET got %s, want %d relayed", get.Status, status)
+			}
+			nextEvent(t, bufio.NewReader(get.Body))
+			st := w.record(t, 1, "the GET stream's state", func(r mcp.Record) bool {
+				return r.State != nil && r.State.State == mcp.StateGetStream
+			})
+			if !strings.HasPrefix(st.State.Detail, "open (the client's") || !strings.Contains(st.State.Detail, http.StatusText(status)) {
+				t.Errorf("the GET stream's state says %q, want it open, opened with %d", st.State.Detail, status)
+			}
+		})
+	}
+}
