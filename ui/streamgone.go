@@ -68,7 +68,7 @@ func (m *Model) sayGetRetrying(batch []mcp.Record, last int, wasTrying bool) tea
 			// over a session no request worked in. Said gone already (the
 			// server unreachable, its error in an earlier batch than this
 			// word), that stays too: the bar reads "stream gone".
-			return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:last], st.Detail))
+			return m.setWholeStatus(levelWarn, getGivenUpWords(m.com.log, batch[last].Seq, st.Detail))
 		}
 		return m.statusExpired(m.getTries.said)
 	}
@@ -80,12 +80,19 @@ func (m *Model) sayGetRetrying(batch []mcp.Record, last int, wasTrying bool) tea
 // getGivenUpWords says the GET stream is given up after its tries, and
 // what that costs, short enough for two rows of 80 columns: the error's
 // own message names the URL the session is at, and ran to four. The
-// answer of the last try is named by its status where before holds the
-// error that says it, else by the state's detail.
-func getGivenUpWords(before []mcp.Record, detail string) string {
+// answer of the last try is named by its status where log holds the error
+// that says it, after the try before and ahead of the give-up (Seq seq),
+// else by the state's detail. Looked for in the log, not the batch: the
+// error came in an earlier batch than the give-up now and then, and the
+// words ran to three rows.
+func getGivenUpWords(log *history.Log, seq int64, detail string) string {
 	why := clip.Marked(sanitize.Line(strings.TrimPrefix(detail, "not reopened: ")), 60)
-	for i := len(before) - 1; i >= 0; i-- {
-		if e := before[i].Error; before[i].Kind == mcp.KindError && e != nil && e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.Status > 0 {
+	for i := indexOfSeq(log, seq) - 1; i >= 0; i-- {
+		r := log.At(i)
+		if r == nil || r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateGetStream {
+			break // the try before: its error is not the last try's
+		}
+		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.Status > 0 {
 			why = fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
 			break
 		}
