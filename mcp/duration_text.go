@@ -16,3 +16,10 @@ func DurationText(d time.Duration) string {
 	}
 	return d.String()
 }
+
+// WaitWords says a wait before a try to come ("in 8s"), as a state's
+// detail names its WaitMS: a screen saying the try late finds these
+// words by the wait, and puts the time left in their place.
+func WaitWords(d time.Duration) string {
+	return "in " + DurationText(d)
+}

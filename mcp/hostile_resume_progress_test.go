@@ -2,14 +2,10 @@ package mcp
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 )
-
-// resumingWait reads the wait a resuming state record names.
-var resumingWait = regexp.MustCompile(`resuming in ([^,]+), attempt`)
 
 // A server polled through a long call whose every resumption brings the
 // call's progress in a batch (a JSON array), and at last its answer in
@@ -41,11 +37,11 @@ func TestResumeOfBatchesHoldingTheRequestsProgress(t *testing.T) {
 		if r.Kind != KindState || r.State.State != StateResuming {
 			continue
 		}
-		m := resumingWait.FindStringSubmatch(r.State.Detail)
-		if m == nil {
-			t.Fatalf("a resuming state naming no wait: %s", r.State.Detail)
+		d := r.State.WaitFor()
+		if d == 0 || !strings.Contains(r.State.Detail, "resuming "+WaitWords(d)+", attempt") {
+			t.Fatalf("a resuming state naming no wait: %s (wait %s)", r.State.Detail, d)
 		}
-		if d, err := time.ParseDuration(m[1]); err != nil || d > quickBackoff {
+		if d > quickBackoff {
 			t.Errorf("%s: want each resumption after at most %s, as the server's retry and the pace of quick ends ask", r.State.Detail, quickBackoff)
 		}
 	}

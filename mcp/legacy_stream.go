@@ -175,7 +175,7 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	// Auto says, from this close on, that attempts follow: a stream that
 	// ended cleanly has no error to say it, and the first attempt starts
 	// only after ReconnectDelay, so the bar read "closed" until then.
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: detail, Auto: reconnect, ServerEnded: err == nil}})
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: detail, Auto: reconnect, ServerEnded: err == nil, WaitMS: wait.Milliseconds()}})
 	if reconnect {
 		s.wg.Add(1)
 		go l.autoReconnect(c, wait)

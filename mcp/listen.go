@@ -170,9 +170,9 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	// which the words alone would have it guess. One after a stream that
 	// was served is routine (a serverless platform ends each request
 	// after a while), no try to warn of.
-	reopening := func(detail string, served bool) {
+	reopening := func(detail string, wait time.Duration, served bool) {
 		r := streamState(StateListen, 0, TransportStateless, detail, false)
-		r.State.Auto, r.State.Reopen = !served, true
+		r.State.Auto, r.State.Reopen, r.State.WaitMS = !served, true, wait.Milliseconds()
 		s.emit(r)
 		s.acks.settle()
 	}
@@ -248,7 +248,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 			wait, words = pace.after(failures-1, wait)
 		}
 		wait, words = pace.heed(err, wait, words)
-		reopening(fmt.Sprintf("%s; reopening in %s, attempt %d of %d%s", ended, DurationText(wait), failures, autoReconnects, words), served)
+		reopening(fmt.Sprintf("%s; reopening %s, attempt %d of %d%s", ended, WaitWords(wait), failures, autoReconnects, words), wait, served)
 		if !sleepCtx(ctx, wait) {
 			return
 		}

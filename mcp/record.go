@@ -292,6 +292,18 @@ type StateChange struct {
 	// starting is held to ("3600000 ms (1h)"; UnsayCappedWait): "" when
 	// it asked for none so long.
 	RetryAsked string `json:"retry_asked,omitempty"`
+	// WaitMS, on a state saying mcpscope tries a stream again on its own
+	// after a wait (a get-stream or listen try, a legacy stream's closed
+	// with Auto, a resuming), is that wait in milliseconds; where the
+	// detail names it, it does so as WaitWords writes it. A screen that
+	// says the try late says the time left from it (WaitFor), where it
+	// had to find the wait in the words. 0 in recordings older than it.
+	WaitMS int64 `json:"wait_ms,omitempty"`
+}
+
+// WaitFor is st's wait before its try (WaitMS): 0 when it names none.
+func (st *StateChange) WaitFor() time.Duration {
+	return time.Duration(st.WaitMS) * time.Millisecond
 }
 
 // OnItsOwn reports whether st is part of a reconnect mcpscope does on its

@@ -242,7 +242,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			// trip until the request times out: thousands a second.
 			wait = max(wait, quickBackoff)
 		}
-		detail := fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.named(), lastID, dropped, wait, attempt, maxResume)
+		detail := fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming %s, attempt %d of %d", m.named(), lastID, dropped, WaitWords(wait), attempt, maxResume)
 		capped = ""
 		if wait == s.cfg.MaxRetry {
 			capped = retryAsked(retryField, s.cfg.MaxRetry)
@@ -250,7 +250,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if capped != "" {
 			detail += ": " + cappedWaiting(capped, s.cfg.MaxRetry)
 		}
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail, RetryAsked: capped}})
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(), Detail: detail, RetryAsked: capped, WaitMS: wait.Milliseconds()}})
 		const ended = "the request ended while its stream waited to be resumed"
 		if !sleepCtx(ctx, wait) {
 			s.notResumed(m, gen, t.name(), ended)

@@ -122,6 +122,13 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	in := &inbound{conn: gen, stream: StreamGet}
 	state := func(detail string) { s.emit(streamState(StateGetStream, gen, t.name(), detail, false)) }
 	gaveUp := func(detail string) { s.emit(streamState(StateGetStream, gen, t.name(), detail, true)) }
+	// tryIn says a try to come after wait, which detail names
+	// (WaitWords); auto marks one after a failure.
+	tryIn := func(detail string, wait time.Duration, auto bool) {
+		r := streamState(StateGetStream, gen, t.name(), detail, false)
+		r.State.Auto, r.State.WaitMS = auto, wait.Milliseconds()
+		s.emit(r)
+	}
 	defer func() {
 		// The stream ends with its session: the last word on it must not
 		// stay "reopening in 30s".
@@ -167,7 +174,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		if we != nil && we.Status == http.StatusConflict && reopening && conflicts < maxResume {
 			conflicts++
 			wait := min(defaultRetry<<(conflicts-1), s.cfg.MaxRetry)
-			state(fmt.Sprintf("the server refused to reopen the GET stream: another one is open (409), perhaps the one that just ended, not yet closed on its side; trying again in %s, attempt %d of %d", wait, conflicts, maxResume))
+			tryIn(fmt.Sprintf("the server refused to reopen the GET stream: another one is open (409), perhaps the one that just ended, not yet closed on its side; trying again %s, attempt %d of %d", WaitWords(wait), conflicts, maxResume), wait, false)
 			if !sleepCtx(ctx, wait) {
 				return
 			}
@@ -196,9 +203,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 				failWait, raised = pace.after(failures-1, failWait)
 			}
 			failWait, raised = pace.heed(err, failWait, raised)
-			retry := streamState(StateGetStream, gen, t.name(), fmt.Sprintf("the GET stream could not be opened (%s); trying again in %s, attempt %d of %d%s", we.Message, DurationText(failWait), failures, autoReconnects, raised), false)
-			retry.State.Auto = true
-			s.emit(retry)
+			tryIn(fmt.Sprintf("the GET stream could not be opened (%s); trying again %s, attempt %d of %d%s", we.Message, WaitWords(failWait), failures, autoReconnects, raised), failWait, true)
 			if !sleepCtx(ctx, failWait) {
 				return
 			}
@@ -306,11 +311,11 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			why += fmt.Sprintf("; its last event id %q holds a control character, which no HTTP header can carry, so it is reopened without Last-Event-ID", clip.Quote(lastID, 64))
 			lastID = ""
 		}
-		reopen := fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait)
+		reopen := fmt.Sprintf("the GET stream ended (%s); reopening %s", why, WaitWords(wait))
 		if wait == s.cfg.MaxRetry && asked != "" {
 			reopen += ": " + cappedWaiting(asked, s.cfg.MaxRetry)
 		}
-		state(reopen)
+		tryIn(reopen, wait, false)
 		if !sleepCtx(ctx, wait) {
 			return
 		}

@@ -59,6 +59,9 @@ type detailPane struct {
 	search detailSearch
 	// declined is declinedDuring's answer for the pair it was asked of.
 	declined declinedMemo
+	// listRefused is listRefusedBefore's answer for the pair it was
+	// asked of.
+	listRefused listRefusedMemo
 	// unfinished offers the bytes of the event a waiting request's answer
 	// stream stopped inside (offeredBy), nil where no session offers them.
 	unfinished func(reqSeq int64) string
@@ -374,6 +377,7 @@ func (d *detailPane) input() detailInput {
 		if p.State == history.StateRPCError {
 			in.asked.Capabilities = d.c.log.Capabilities()
 			in.asked.Declined = d.declinedDuring(p)
+			in.asked.ListRefused = d.listRefusedBefore(p)
 		}
 		if r := p.Response; r != nil && r.RPC != nil {
 			// A message that pairs with no request of ours (no

@@ -28,6 +28,13 @@ func getRetryOverYourFailure(t *testing.T) *live {
 // options changed by set.
 func getRetryOverYourFailureWith(t *testing.T, set func(*Options)) *live {
 	t.Helper()
+	return getRetryOverYourFailureSaying(t, "broken", set)
+}
+
+// getRetryOverYourFailureSaying is getRetryOverYourFailureWith with the
+// GET stream's 500 saying body.
+func getRetryOverYourFailureSaying(t *testing.T, body string, set func(*Options)) *live {
+	t.Helper()
 	var down atomic.Bool
 	tries := make(chan struct{})
 	srv := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
@@ -38,7 +45,7 @@ func getRetryOverYourFailureWith(t *testing.T, set func(*Options)) *live {
 			case <-r.Context().Done():
 				return
 			}
-			http.Error(w, "broken", http.StatusInternalServerError)
+			http.Error(w, body, http.StatusInternalServerError)
 		case down.Load() && r.Method == http.MethodPost:
 			http.Error(w, "upstream gone", http.StatusBadGateway)
 		default:
@@ -104,21 +111,48 @@ func TestLiveGetRetrySaidLateSaysTimeLeft(t *testing.T) {
 }
 
 // waitLeft rounds the time left up to a second, and says "now" once the
-// wait is spent; a text naming no wait is left as it is.
+// wait is spent; a text naming no wait, or a try of a recording older than
+// the wait's field, is left as it is. The wait is the state's, not what
+// words read like one say: a server's own "trying again in 8s" quoted in
+// the error is left as the server wrote it.
 func TestWaitLeft(t *testing.T) {
 	for _, c := range []struct {
-		text string
-		late time.Duration
-		want string
+		text       string
+		wait, late time.Duration
+		want       string
 	}{
-		{"x; trying again in 8s, attempt 2 of 5", 5500 * time.Millisecond, "x; trying again in 3s, attempt 2 of 5"},
-		{"x; reopening in 1m30s, attempt 1 of 5", 30 * time.Second, "x; reopening in 60s, attempt 1 of 5"},
-		{"x; trying again in 8s, attempt 2 of 5", 9 * time.Second, "x; trying again now, attempt 2 of 5"},
-		{"x; trying again in 8s", 0, "x; trying again in 8s"},
-		{"given up", time.Second, "given up"},
+		{"x; trying again in 8s, attempt 2 of 5", 8 * time.Second, 5500 * time.Millisecond, "x; trying again in 3s, attempt 2 of 5"},
+		{"x; reopening in 90s, attempt 1 of 5", 90 * time.Second, 30 * time.Second, "x; reopening in 60s, attempt 1 of 5"},
+		{"x; trying again in 8s, attempt 2 of 5", 8 * time.Second, 9 * time.Second, "x; trying again now, attempt 2 of 5"},
+		{"x; trying again in 8s", 8 * time.Second, 0, "x; trying again in 8s"},
+		{"x; trying again in 8s", 0, time.Second, "x; trying again in 8s"},
+		{"(500: trying again in 8s); trying again in 8s, attempt 1 of 5", 8 * time.Second, 2 * time.Second, "(500: trying again in 8s); trying again in 6s, attempt 1 of 5"},
+		{"(no answer within 8s); trying again in 4s", 4 * time.Second, time.Second, "(no answer within 8s); trying again in 3s"},
+		{"given up", time.Second, time.Second, "given up"},
 	} {
-		if got := waitLeft(c.text, c.late); got != c.want {
-			t.Errorf("waitLeft(%q, %s) = %q, want %q", c.text, c.late, got, c.want)
+		if got := waitLeft(c.text, c.wait, c.late); got != c.want {
+			t.Errorf("waitLeft(%q, %s, %s) = %q, want %q", c.text, c.wait, c.late, got, c.want)
 		}
+	}
+}
+
+// The try said late takes the time left from its wait, not from words
+// that read like one: a server whose error said "trying again in 90s"
+// had its own words rewritten to "in 65s", and the try's real wait of a
+// minute said whole.
+func TestLiveGetRetrySaidLateLeavesTheServersWords(t *testing.T) {
+	var late atomic.Int64
+	l := getRetryOverYourFailureSaying(t, "upstream: trying again in 90s", func(o *Options) {
+		o.Now = func() time.Time { return time.Now().Add(time.Duration(late.Load())) }
+	})
+	late.Store(int64(25 * time.Second))
+	l.expireEvery()
+	m := l.quit()
+	sl := m.status.msg
+	if sl == nil || !strings.Contains(sl.text, "attempt 1 of 5") {
+		t.Fatalf("the status line once l's failure ended = %+v, want the GET stream's try said", sl)
+	}
+	if !strings.Contains(sl.text, "upstream: trying again in 90s") || !strings.Contains(sl.text, "; trying again in 35s,") {
+		t.Fatalf("the try said 25 s after it was held = %q, want the server's words as it wrote them and the 35 s left of the 60 s wait", sl.text)
 	}
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
 
@@ -69,24 +68,31 @@ func (m *Model) sayGetRetrying(batch []mcp.Record, last int, wasTrying bool) tea
 			// over a session no request worked in. Said gone already (the
 			// server unreachable, its error in an earlier batch than this
 			// word), that stays too: the bar reads "stream gone".
-			return m.setWholeStatus(levelWarn, getGivenUpWords(batch[:last], st.Detail))
+			return m.setWholeStatus(levelWarn, getGivenUpWords(m.com.log, batch[last].Seq, st.Detail))
 		}
 		return m.statusExpired(m.getTries.said)
 	}
 	// The session's URL, named in the try's error, is on the bar already:
 	// it took a row of 80 columns here.
-	return m.getTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+	return m.getTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…", st.WaitFor())
 }
 
 // getGivenUpWords says the GET stream is given up after its tries, and
 // what that costs, short enough for two rows of 80 columns: the error's
 // own message names the URL the session is at, and ran to four. The
-// answer of the last try is named by its status where before holds the
-// error that says it, else by the state's detail.
-func getGivenUpWords(before []mcp.Record, detail string) string {
+// answer of the last try is named by its status where log holds the error
+// that says it, after the try before and ahead of the give-up (Seq seq),
+// else by the state's detail. Looked for in the log, not the batch: the
+// error came in an earlier batch than the give-up now and then, and the
+// words ran to three rows.
+func getGivenUpWords(log *history.Log, seq int64, detail string) string {
 	why := clip.Marked(sanitize.Line(strings.TrimPrefix(detail, "not reopened: ")), 60)
-	for i := len(before) - 1; i >= 0; i-- {
-		if e := before[i].Error; before[i].Kind == mcp.KindError && e != nil && e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.Status > 0 {
+	for i := indexOfSeq(log, seq) - 1; i >= 0; i-- {
+		r := log.At(i)
+		if r == nil || r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateGetStream {
+			break // the try before: its error is not the last try's
+		}
+		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.Status > 0 {
 			why = fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
 			break
 		}
@@ -205,7 +211,7 @@ func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 		// message went and nothing said the stream was over.
 		return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
 	case st.Auto:
-		return m.listenTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…")
+		return m.listenTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…", st.WaitFor())
 	}
 	return m.statusExpired(m.listenTries.said)
 }
@@ -249,9 +255,11 @@ type streamTries struct {
 	// gone, l's "failed: connection refused" stood less than a second
 	// under the GET stream's next "trying again".
 	held string
-	// heldAt is when held was held back: said later, its wait is what
-	// is left of it then (waitLeft). "trying again in 8s" came 12 s late.
-	heldAt time.Time
+	// heldAt is when held was held back, and heldWait the wait it
+	// names (mcp.StateChange.WaitFor): said later, that wait is what is
+	// left of it then (waitLeft). "trying again in 8s" came 12 s late.
+	heldAt   time.Time
+	heldWait time.Duration
 }
 
 // follow notes, in order, each word of batch on the stream (is): a try
@@ -285,10 +293,10 @@ func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (las
 // it (statusExpired with its id): a warning's 8 s ran out while the next
 // try waited 16, and the status line was blank over the wait. Its timer
 // still comes, for a question opened meanwhile, whose reminder it gives
-// way to.
-func (t *streamTries) say(m *Model, text string) tea.Cmd {
+// way to. wait is the try's wait, which text names (0: none known).
+func (t *streamTries) say(m *Model, text string, wait time.Duration) tea.Cmd {
 	if sl := m.status.msg; sl != nil && sl.yours {
-		t.held, t.heldAt, t.said = text, m.com.now(), 0
+		t.held, t.heldAt, t.heldWait, t.said = text, m.com.now(), wait, 0
 		return nil
 	}
 	t.held = ""
@@ -303,32 +311,28 @@ func (t *streamTries) say(m *Model, text string) tea.Cmd {
 func (m *Model) sayHeldTry() tea.Cmd {
 	for _, t := range []*streamTries{&m.getTries, &m.listenTries} {
 		if t.held != "" && t.trying {
-			return t.say(m, waitLeft(t.held, m.com.now().Sub(t.heldAt)))
+			return t.say(m, waitLeft(t.held, t.heldWait, m.com.now().Sub(t.heldAt)), 0)
 		}
 	}
 	return nil
 }
 
-// triesWait finds the wait a try to come names: the GET stream's "trying
-// again in 8s", the listen stream's "reopening in 8s".
-var triesWait = regexp.MustCompile(`(trying again|reopening) in ([0-9][0-9a-zµ.]*)`)
-
-// waitLeft is text, a try to come said after it waited late by late, with
-// the time left of its wait rather than the whole of it (rounded up to a
-// second, "now" once it is spent): a wait said as it stood when the try
-// was held back read 8 s where 2 were left.
-func waitLeft(text string, late time.Duration) string {
-	at := triesWait.FindStringSubmatchIndex(text)
-	if at == nil || late <= 0 {
+// waitLeft is text, a try to come whose wait (mcp.WaitWords in text) is
+// wait, said late by late, with the time left of its wait rather than the
+// whole of it (rounded up to a second, "now" once it is spent): a wait
+// said as it stood when the try was held back read 8 s where 2 were left.
+// The wait is the state's own (WaitMS), not read from its words; the last
+// words naming it are mcp's own, after any server text quoted before them.
+// Without one (a recording older than it), text is said as it is.
+func waitLeft(text string, wait, late time.Duration) string {
+	words := " " + mcp.WaitWords(wait)
+	at := strings.LastIndex(text, words)
+	if wait <= 0 || late <= 0 || at < 0 {
 		return text
 	}
-	wait, err := time.ParseDuration(text[at[4]:at[5]])
-	if err != nil {
-		return text
-	}
-	left := "in " + mcp.DurationText((wait - late + time.Second - 1).Truncate(time.Second))
+	left := mcp.WaitWords((wait - late + time.Second - 1).Truncate(time.Second))
 	if wait <= late {
 		left = "now"
 	}
-	return text[:at[3]] + " " + left + text[at[5]:]
+	return text[:at+1] + left + text[at+len(words):]
 }

@@ -91,6 +91,9 @@ type Fact struct {
 	// when a followed redirect led away from the URL's (mcp.WireError's
 	// field): its logs say why it failed, not the first server's.
 	AnsweredBy string
+	// ListRefused says the newest tools/list before the refused request
+	// was refused with -32020 too (Asked's field).
+	ListRefused bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -139,7 +142,10 @@ type row struct {
 	// declined: only when the user declined a question of the server's
 	// while the request ran.
 	declined bool
-	text     string
+	// listRefused: only when the newest tools/list before the request
+	// was refused with -32020 too.
+	listRefused bool
+	text        string
 }
 
 // The table. Actions in braces are worded for the audience:
@@ -304,7 +310,9 @@ var table = []row{
 	{code: mcp.CodeMissingCapability, text: "the server wants a client capability declared first; mcpscope declares roots, sampling and elicitation (form and url) and answers them {answer}: a capability beyond those it cannot declare"},
 	// Only a tools/call mirrors tool parameters into Mcp-Param headers
 	// from the listed annotations; another method's headers come from
-	// its body alone.
+	// its body alone. Listing the tools again is no help where tools/list
+	// met the same refusal: it was advised all the same.
+	{code: mcp.CodeHeaderMismatch, method: "tools/call", listRefused: true, text: "tools/list was refused for its Mcp-* headers too, so listing the tools again meets the same refusal: the headers of every request are not what the server expects (the error's data says which): check that no -H header overrides an Mcp-* header and that no proxy in between rewrites or drops them; if neither does, the server checks them wrongly"},
 	{code: mcp.CodeHeaderMismatch, method: "tools/call", text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
 	{code: mcp.CodeHeaderMismatch, text: "the server found the request's Mcp-* headers not matching its body (the error's data says which): check that no -H header overrides an Mcp-* header and that no proxy in between rewrites them"},
 	// What the server declared says why before any era's facts do.
@@ -362,7 +370,7 @@ func For(f Fact, a Audience) string {
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
 			(!r.unread || f.Unread) && (!r.mislabelled || f.Mislabelled) && (!r.overridden || f.Overridden) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) && (r.met == "" || r.met == f.Met) &&
-			(!r.task || namesTask(f.Method)) && (!r.pages || pagesList(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") && (!r.discovered || f.Discovered && a != Watcher) {
+			(!r.task || namesTask(f.Method)) && (!r.pages || pagesList(f.Method)) && (r.method == "" || r.method == f.Method) && (!r.declined || f.Declined != "") && (!r.listRefused || f.ListRefused) && (!r.discovered || f.Discovered && a != Watcher) {
 			text = r.text
 			break
 		}

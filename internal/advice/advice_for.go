@@ -22,6 +22,10 @@ type Asked struct {
 	// Server text: the advice cuts it as every line cuts a method
 	// (mcp.NameShown).
 	Declined string
+	// ListRefused says the newest tools/list the session sent before
+	// the request was refused with -32020 (header mismatch): listing the
+	// tools again, a tools/call's advice for it, meets the same refusal.
+	ListRefused bool
 }
 
 // ForRPC returns the advice for a JSON-RPC error the server answered to
@@ -31,7 +35,7 @@ func ForRPC(e *mcp.RPCError, q Asked, a Audience) string {
 	if e == nil {
 		return ""
 	}
-	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method, Declined: mcp.NameShown(q.Declined), Discovered: q.Capabilities != nil}
+	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method, Declined: mcp.NameShown(q.Declined), Discovered: q.Capabilities != nil, ListRefused: q.ListRefused}
 	if e.Code == mcp.CodeMethodNotFound {
 		f.Undeclared = mcp.Undeclared(q.Method, q.Transport, q.Capabilities)
 		f.OtherEra = command.EraNote(q.Method, q.Transport, "") != ""
