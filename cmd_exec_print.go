@@ -55,6 +55,10 @@ type printer struct {
 	sessionless func() bool
 	// pastOpening says the session's opening command was printed.
 	pastOpening bool
+	// listRefused says the newest tools/list printed was refused with
+	// -32020 (advice.Asked.ListRefused): a tools/call refused so after it
+	// was told to list the tools again, which meets the same refusal.
+	listRefused bool
 }
 
 // modern reports whether the session is in the 2026 era, whose results
@@ -303,6 +307,7 @@ func (p *printer) listing(method string, resp *mcp.Response) {
 	result := resp.Result
 	switch method {
 	case "tools/list":
+		p.listRefused = false
 		p.tools(resp)
 	case "resources/list":
 		p.resources(result)
@@ -353,13 +358,18 @@ func (p *printer) failure(method string, err error, declined string) {
 	}
 	var rpcErr *mcp.RPCError
 	hint := advice.ForError(err, advice.CLI)
-	if errors.As(err, &rpcErr) {
+	isRPC := errors.As(err, &rpcErr)
+	listRefused := p.listRefused
+	if method == "tools/list" {
+		p.listRefused = isRPC && rpcErr.Code == mcp.CodeHeaderMismatch
+	}
+	if isRPC {
 		// The error line above quotes the server's message: the
 		// meaning's own quote of it, for the TUI's Detail, said it twice.
 		if m := rpcErr.Beyond(); m != "" {
 			fmt.Fprintf(p.w, "  meaning: %s\n", oneLine(m))
 		}
-		q := advice.Asked{Method: method, Transport: p.transport, Declined: declined}
+		q := advice.Asked{Method: method, Transport: p.transport, Declined: declined, ListRefused: listRefused}
 		if p.declared != nil {
 			q.Capabilities = p.declared()
 		}
