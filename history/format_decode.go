@@ -55,7 +55,7 @@ func (d *decoder) decode(line []byte) (mcp.Record, error) {
 		m := &dm.RPCMessage
 		switch {
 		case dm.RawOf != nil:
-			raw, err := d.resolve(*dm.RawOf)
+			raw, err := d.resolve(*dm.RawOf, rec.Seq)
 			if err != nil {
 				return mcp.Record{}, err
 			}
@@ -94,17 +94,24 @@ func (de *diskEvent) data() (string, error) {
 	return "", nil
 }
 
-// resolve returns the bytes a raw_of reference names.
-func (d *decoder) resolve(ref rawRef) (string, error) {
+// resolve returns the bytes a raw_of reference of record seq names.
+func (d *decoder) resolve(ref rawRef, seq int64) (string, error) {
 	var data string
 	switch {
 	case d.hasLast && d.lastSeq == ref.Seq:
 		data = d.lastData
+	case ref.Seq >= seq:
+		// No damaged line explains it: the reference was edited.
+		return "", fmt.Errorf("its raw_of names record %d, which does not come before it (the message's bytes are in the event line before it): the file was edited", ref.Seq)
 	case d.find != nil:
 		var err error
 		if data, err = d.find(ref.Seq); err != nil {
 			return "", err
 		}
+	case d.hasLast && ref.Seq < d.lastSeq:
+		// Record lastSeq, an event after the one named, was read whole:
+		// the reference, not a damaged line, is wrong.
+		return "", fmt.Errorf("its raw_of names event record %d, but the event line before it is record %d: the file was edited", ref.Seq, d.lastSeq)
 	default:
 		// The event before the message holds its bytes: it was read as
 		// something else, or not at all (its line is damaged or gone).

@@ -37,7 +37,7 @@ func lineProblem(src []byte, err error) string {
 	var pe *time.ParseError
 	if errors.As(err, &pe) {
 		// A record's only time is its "time".
-		return fmt.Sprintf("its \"time\" %q is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z", pe.Value)
+		return fmt.Sprintf("its \"time\" %q is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z", timeText(pe))
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
@@ -63,7 +63,7 @@ func headerProblem(raw json.RawMessage, err error) string {
 	}
 	var pe *time.ParseError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("%q is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z", pe.Value)
+		return fmt.Sprintf("%q is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z", timeText(pe))
 	}
 	if doc, perr := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1}); perr == nil && doc.Root().Kind() != jsonspan.String {
 		// The only field whose type decodes itself, a time, says of
@@ -71,6 +71,17 @@ func headerProblem(raw json.RawMessage, err error) string {
 		return fmt.Sprintf("%s, where a string belongs (a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z)", doc.Root().KindName())
 	}
 	return err.Error()
+}
+
+// timeText is the string that pe, time.Time's refusal of a JSON string,
+// failed to parse: time.Time reads the string's JSON spelling, escapes
+// and all, which %q would quote a second time ("x\\u001b").
+func timeText(pe *time.ParseError) string {
+	var s string
+	if json.Unmarshal([]byte(`"`+pe.Value+`"`), &s) == nil {
+		return s
+	}
+	return pe.Value
 }
 
 // numberRange says which numbers a field of Go type t, a number type,

@@ -104,20 +104,26 @@ func Open(path string) (*Reader, error) {
 	}
 	if r.h.Version > FormatVersion {
 		f.Close()
-		return nil, &newerFormatError{path: path, h: r.h}
+		return nil, &newerFormatError{path: path, h: shownHeader(r.h)}
 	}
 	// Read when a record is first shown: the sessions listing skims
 	// every recording and shows none of their headers.
-	r.unread = r.h.Redacts == ""
+	r.unread = r.h.Redacts == "" || urlSecret(r.h)
 	return r, nil
 }
 
 // legacy is the redactor of a recording made before mcpscope redacted -H
 // headers, so that its records are shown as the recorder now writes them
-// (legacyRedactor); nil for any other. Its request headers are read, in a
-// pass of their own, the first time it is asked for.
+// (legacyRedactor), or of one whose header URL holds credentials the
+// recorder never writes (urlRedactor); nil for any other. A legacy
+// recording's request headers are read, in a pass of their own, the first
+// time it is asked for.
 func (r *Reader) legacy() (*redactor, error) {
 	if !r.unread {
+		return r.red, nil
+	}
+	if r.h.Redacts != "" {
+		r.red, r.unread = urlRedactor(r.h), false
 		return r.red, nil
 	}
 	f, err := openRecording(r.path)
@@ -143,7 +149,7 @@ func shown(red *redactor, rec mcp.Record) mcp.Record {
 }
 
 // Header is the recording's first line.
-func (r *Reader) Header() Header { return r.h }
+func (r *Reader) Header() Header { return shownHeader(r.h) }
 
 // Path is the file being read.
 func (r *Reader) Path() string { return r.path }

@@ -40,6 +40,7 @@ func (r *Reader) lenientHeader(line []byte) {
 		{"version", &r.h.Version}, {"mcpscope", &r.h.MCPScope}, {"url", &r.h.URL},
 		{"transport", &r.h.Transport}, {"started", &r.h.Started}, {"host", &r.h.Host},
 		{"redacts", &r.h.Redacts}, {"folded", &r.h.Folded}, {"demo", &r.h.Demo},
+		{"roots", &r.h.Roots},
 	} {
 		raw, ok := fields[f.name]
 		if !ok {

@@ -85,7 +85,7 @@ func legacyRedactor(r io.Reader, h Header) (*redactor, error) {
 			return nil, err
 		}
 	}
-	if len(headers) == 0 && len(urlpass.QueryParams(h.URL)) == 0 {
+	if len(headers) == 0 && len(urlpass.QueryParams(h.URL)) == 0 && !hasPassword(h.URL) {
 		// Nothing to hide: the records are shown as they are, at no
 		// cost per record.
 		return nil, nil

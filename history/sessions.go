@@ -130,6 +130,15 @@ func describe(path string) SessionInfo {
 	defer r.Close()
 	h := r.Header()
 	info.Started, info.URL, info.Folded = h.Started, h.Server(), h.Folded
+	var future string
+	if h.Started.After(fi.ModTime().Add(24 * time.Hour)) {
+		// Begun after its file was last written (the day's grace as for
+		// its last record, below): a forged or hand-edited header, or a
+		// clock far ahead. Listed by that, it stood first for good, and
+		// last named it, not the session just recorded.
+		info.Started = fi.ModTime()
+		future = fmt.Sprintf("its header says it began %s, after the file was last written: listed by the file's time", h.Started.UTC().Format("2006-01-02 15:04:05"))
+	}
 	var last time.Time
 	var lastSeq int64
 	// clientAt is the record (from 1) that names the client: its
@@ -260,6 +269,9 @@ func describe(path string) SessionInfo {
 	}
 	if info.Note == "" {
 		info.Note = r.endNote()
+	}
+	if info.Note == "" {
+		info.Note = future
 	}
 	return info
 }
