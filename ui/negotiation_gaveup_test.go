@@ -31,7 +31,10 @@ func TestNegotiationSaysAPostWasGivenUp(t *testing.T) {
 			w.WriteHeader(http.StatusAccepted)
 		}
 	})
-	l := startLive(t, mcp.Config{URL: url, Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	// The timeout bounds notifications/initialized too, which ends the
+	// handshake: at 300ms a loaded machine under -race failed it, and the
+	// session never said it was initialized.
+	l := startLive(t, mcp.Config{URL: url, Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 2 * time.Second})
 	l.waitFor("● initialized")
 	l.call("hang")
 	l.waitFor("✗ timed out")
