@@ -45,7 +45,9 @@ func TestInputRoundWordsDoNotDependOnKeyOrder(t *testing.T) {
 // user, and the round is recorded as left unanswered, not declined.
 func TestInputRoundUnansweredAsksNothingMore(t *testing.T) {
 	w := &decliningSampling{wait: true}
-	srv, s, rec := dialStateless(t, askingTwo(elicitationAsk, elicitationAsk), Config{NoListen: true, Answerer: w, RequestTimeout: time.Second})
+	// The timeout is the form's wait and bounds the call up to the form
+	// too: at 1s a loaded machine under -race ran past it first.
+	srv, s, rec := dialStateless(t, askingTwo(elicitationAsk, elicitationAsk), Config{NoListen: true, Answerer: w, RequestTimeout: 3 * time.Second})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 	if got := w.methods(); !slices.Equal(got, []string{"elicitation/create"}) {
 		t.Errorf("the user was asked %q, want the elicitation left unanswered and nothing after it", got)
