@@ -74,15 +74,6 @@ func TestRerunDeclinesWhatWasDeclinedIn2026(t *testing.T) {
 	}
 }
 
-// waiting leaves every question unanswered until the session stops
-// waiting, as a user who walks away from the TUI's prompt.
-type waiting struct{}
-
-func (waiting) Answer(ctx context.Context, _ mcp.InputRequest) (json.RawMessage, error) {
-	<-ctx.Done()
-	return nil, ctx.Err()
-}
-
 // A 2026 question the user left unanswered when recording is left
 // unanswered again in a re-run, at once, and the call ends saying so: the
 // recording held no answer to it, and the re-run's call read "needs input
@@ -90,7 +81,7 @@ func (waiting) Answer(ctx context.Context, _ mcp.InputRequest) (json.RawMessage,
 func TestRerunLeavesUnansweredWhatWasLeftUnanswered(t *testing.T) {
 	ctx := testCtx(t)
 	srv := demotest.Start(t, demo.Options{})
-	cfg := mcp.Config{URL: srv.StatelessURL(), Transport: mcp.TransportStateless, NoListen: true, Answerer: waiting{}, RequestTimeout: time.Second}
+	cfg := mcp.Config{URL: srv.StatelessURL(), Transport: mcp.TransportStateless, NoListen: true, Answerer: samplingThenUnanswered{}, RequestTimeout: 10 * time.Second}
 	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "confirm", json.RawMessage(`{"action":"deploy"}`)); !errors.Is(err, mcp.ErrUnanswered) {
 			t.Fatalf("recording: tools/call = %v, want the question left unanswered", err)

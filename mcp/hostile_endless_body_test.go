@@ -58,7 +58,9 @@ func TestLegacyTimeoutQuotesAnEndlessPost(t *testing.T) {
 // legacy POST's does: it used to say only that no answer came.
 func TestStreamableTimeoutQuotesAnAcceptedPage(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", http.StatusAccepted, "text/html", "<html><h1>queued upstream</h1>\n")})
-	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 500 * time.Millisecond, NoGetStream: true})
+	// The timeout bounds the handshake and the 202's page too: at 500ms a
+	// loaded machine under -race ran past it before the page was read.
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 2 * time.Second, NoGetStream: true})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	var te *TimeoutError
 	if !errorsAs(err, &te) || !strings.Contains(err.Error(), "its POST was answered 202 Accepted, text/html: <html><h1>queued upstream</h1>") {

@@ -33,7 +33,9 @@ func TestInterimAnswers(t *testing.T) {
 		t.Fatalf("tools/list after 50 103 Early Hints: %v", err)
 	}
 
-	s, _ = connect(t, Config{URL: srv.URL, RequestTimeout: 500 * time.Millisecond, NoGetStream: true, Header: http.Header{"X-Then": {"silence"}}})
+	// The timeout bounds the handshake and the 100's coming too: at
+	// 500ms (300ms below) a loaded machine under -race ran past it first.
+	s, _ = connect(t, Config{URL: srv.URL, RequestTimeout: 2 * time.Second, NoGetStream: true, Header: http.Header{"X-Then": {"silence"}}})
 	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), "answered 100 Continue, an interim answer saying one is coming, and then no final status") || CauseOf(err) != CausePostTimeout {
 		t.Errorf("tools/list answered 100 Continue and nothing more = %v (cause %v), want the 100 said and the server stuck", err, CauseOf(err))
@@ -48,7 +50,7 @@ func TestInterimAnswerOfAnUnknownCode(t *testing.T) {
 		x.Interim(199)
 		<-x.Context().Done()
 	})
-	s, _ := connect(t, Config{URL: srv.URL, RequestTimeout: 300 * time.Millisecond, NoGetStream: true})
+	s, _ := connect(t, Config{URL: srv.URL, RequestTimeout: 2 * time.Second, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), "answered 199, an interim answer") {
 		t.Errorf("tools/list answered 199 and nothing more = %v, want the 199 said as it is", err)

@@ -33,7 +33,10 @@ func TestAnswerStalledMidWay(t *testing.T) {
 				case <-time.After(10 * time.Second):
 				}
 			})
-			s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, RequestTimeout: 300 * time.Millisecond})
+			// The timeout bounds the handshake's notifications/initialized
+			// and the call's first bytes too: at 300ms a loaded machine
+			// under -race ran past it before they came.
+			s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, RequestTimeout: 2 * time.Second})
 			t.Cleanup(func() { s.Close() })
 			if err := s.Connect(testCtx(t)); err != nil {
 				t.Fatalf("Connect: %v", err)

@@ -32,7 +32,9 @@ func TestUnansweredQuestionNamedAlikeOpenOrLeft(t *testing.T) {
 				_ = x.Event(ask)
 				<-x.Context().Done()
 			})
-			_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: c.person, RequestTimeout: time.Second})
+			// The timeout bounds the call up to the question too: at 1s a
+			// loaded machine under -race ran past it before the question.
+			_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: c.person, RequestTimeout: 3 * time.Second})
 			_, err := s.CallTool(testCtx(t), "deploy", []byte(`{}`))
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("the timeout says %v, want it to contain %q", err, want)

@@ -20,7 +20,10 @@ func TestTimeoutNamesTheQuestionLeftUnanswered(t *testing.T) {
 		_ = x.Event(elicitQ1("Deploy?"))
 		<-x.Context().Done() // waits for the answer, as a server that asks does
 	})
-	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: time.Second})
+	// The timeout is the question's wait and bounds the call up to the
+	// question too: at 1s a loaded machine under -race ran past it before
+	// the question came, a plain timeout.
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: 3 * time.Second})
 	_, err := s.CallTool(testCtx(t), "deploy", []byte(`{}`))
 	if CauseOf(err) != CauseQuestionWaiting {
 		t.Fatalf("cause %q (%v), want %q: the server waited on its own question", CauseOf(err), err, CauseQuestionWaiting)

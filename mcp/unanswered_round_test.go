@@ -28,7 +28,10 @@ func TestInputRoundWordsDoNotDependOnKeyOrder(t *testing.T) {
 		{"left unanswered", func() Answerer { return &decliningSampling{wait: true} }},
 	} {
 		for _, order := range [][2]string{{elicitationAsk, samplingAsk}, {samplingAsk, elicitationAsk}} {
-			_, s, _ := dialStateless(t, askingTwo(order[0], order[1]), Config{NoListen: true, Answerer: tt.ans(), RequestTimeout: time.Second})
+			// The form is never asked, so nothing waits the timeout out: it
+			// bounds the call alone, which took more than 1s under -race on
+			// loaded cores.
+			_, s, _ := dialStateless(t, askingTwo(order[0], order[1]), Config{NoListen: true, Answerer: tt.ans(), RequestTimeout: 10 * time.Second})
 			_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 			if err == nil || err.Error() != want || !errors.Is(err, ErrDeclined) {
 				t.Errorf("%s, sampling under key %q: tools/call = %v, want %q", tt.name, map[bool]string{true: "a", false: "b"}[order[0] == samplingAsk], err, want)
@@ -42,7 +45,9 @@ func TestInputRoundWordsDoNotDependOnKeyOrder(t *testing.T) {
 // user, and the round is recorded as left unanswered, not declined.
 func TestInputRoundUnansweredAsksNothingMore(t *testing.T) {
 	w := &decliningSampling{wait: true}
-	srv, s, rec := dialStateless(t, askingTwo(elicitationAsk, elicitationAsk), Config{NoListen: true, Answerer: w, RequestTimeout: time.Second})
+	// The timeout is the form's wait and bounds the call up to the form
+	// too: at 1s a loaded machine under -race ran past it first.
+	srv, s, rec := dialStateless(t, askingTwo(elicitationAsk, elicitationAsk), Config{NoListen: true, Answerer: w, RequestTimeout: 3 * time.Second})
 	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
 	if got := w.methods(); !slices.Equal(got, []string{"elicitation/create"}) {
 		t.Errorf("the user was asked %q, want the elicitation left unanswered and nothing after it", got)

@@ -26,7 +26,10 @@ func TestLiveRoundEndedEarlyShowsAndKeepsTheAnswersGiven(t *testing.T) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{` +
 			`"a":` + form("first") + `,"b":` + form("second") + `}}}`)
 	})
-	l := startLive(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, RequestTimeout: 2 * time.Second})
+	// The timeout is each form's wait: the first is answered by typing
+	// (frames drawn under -race on loaded cores can take seconds), the
+	// second waited out.
+	l := startLive(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true, RequestTimeout: 5 * time.Second})
 	l.waitFor("● discovered")
 	l.command("tools/call echo text=hi")
 	l.waitFor("asks: elicitation/create")

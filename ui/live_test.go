@@ -283,7 +283,10 @@ func TestLiveSamplingAnswered(t *testing.T) {
 // and the status bar says so.
 func TestLiveUnansweredQuestionTimesOut(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), RequestTimeout: 700 * time.Millisecond})
+	// The question's wait is the request timeout, which bounds the call's
+	// exchange and the listen stream's acknowledgement too: at 700ms a
+	// loaded machine under -race ran past it before the prompt was drawn.
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), RequestTimeout: 3 * time.Second})
 	l.waitFor("● discovered")
 	l.call("confirm action=deploy")
 	l.waitFor("asks: elicitation/create")

@@ -31,13 +31,20 @@ func TestNegotiationSaysAPostWasGivenUp(t *testing.T) {
 			w.WriteHeader(http.StatusAccepted)
 		}
 	})
-	l := startLive(t, mcp.Config{URL: url, Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	// The timeout bounds notifications/initialized too, which ends the
+	// handshake: at 300ms a loaded machine under -race failed it, and the
+	// session never said it was initialized.
+	l := startLive(t, mcp.Config{URL: url, Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 2 * time.Second})
 	l.waitFor("● initialized")
 	l.call("hang")
 	l.waitFor("✗ timed out")
 	// The POST's own end comes after the request's timeout (its context is
-	// cancelled then), so it is waited for, not read from the next frame.
-	l.waitFor("no answer: mcpscope stopped")
+	// cancelled then), so it is waited for, not read from the next frame:
+	// by the words the pane never wraps apart. "no answer: mcpscope
+	// stopped" was cut after "no answer:" once the tally above it grew (a
+	// notifications/cancelled slower than its 300ms under -race adds "no
+	// answer in time ×1").
+	l.waitFor("mcpscope stopped")
 	if seen := l.seen.String(); strings.Contains(seen, `Post "`) {
 		t.Errorf("Negotiation said the given-up POST in Go's words:\n%s", ansi.Strip(seen))
 	}

@@ -21,7 +21,10 @@ func TestLiveTimeoutNamesTheQuestionLeftOpen(t *testing.T) {
 		_ = x.Event(`{"jsonrpc":"2.0","id":"q-1","method":"elicitation/create","params":{"message":"Deploy?","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean"}}}}}`)
 		<-x.Context().Done() // a server that asks waits for the answer
 	})})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: time.Second})
+	// The request timeout is the question's wait, and bounds the call's
+	// exchange up to the question too: at 1s a loaded machine under -race
+	// could run past it before the question came.
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 3 * time.Second})
 	l.waitFor("● initialized")
 	l.call("echo text=hi")
 	l.waitFor("asks: elicitation/create")
