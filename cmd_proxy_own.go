@@ -31,7 +31,7 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	id := -len(s.own)
 	s.mu.Unlock()
 	at := time.Now()
-	recs, path, log := s.recordStream(sess.Records(), id, cfg.URL, cfg.Transport, at, fmt.Sprintf("own %d", -id), "", nil, true)
+	recs, path, log, _ := s.recordStream(sess.Records(), id, cfg.URL, cfg.Transport, at, fmt.Sprintf("own %d", -id), "", nil, true)
 	s.mu.Lock()
 	s.feeds = append(s.feeds, recs)
 	if path != "" {

@@ -58,9 +58,10 @@ type listedPath struct {
 // clientWho names client session c as the headless lines do ("#3
 // claude-code 1.0"), by its clientInfo, else its User-Agent, else its
 // address (proxy.Client.Label): a report of many paths did not say which
-// client each recording was of.
-func clientWho(c *proxy.Client) func() string {
-	return func() string { return fmt.Sprintf("#%d %s", c.ID, c.Label()) }
+// client each recording was of. named redacts the label as the session's
+// records are (shownAs).
+func clientWho(c *proxy.Client, named func(string) string) func() string {
+	return func() string { return fmt.Sprintf("#%d %s", c.ID, named(c.Label())) }
 }
 
 // listed reports whether the report lists the recording at path; s.mu is
