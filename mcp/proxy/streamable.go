@@ -292,10 +292,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	// refused is said, of a stream the client had open.
 	isStream := resp.StatusCode/100 == 2 && mcp.MediaType(resp.Header) == "text/event-stream"
 	answered := "upstream answered " + resp.Status
-	opened, refused := "", ""
-	if resp.StatusCode != http.StatusOK {
-		opened = ", which upstream opened with " + resp.Status + " (the specification's is 200)"
-	}
+	opened, refused := openedWith(resp), ""
 	if sid == "" && isEventStream(resp) {
 		// Relayed rewritten (see rewrite below), as a client reads it: a
 		// stream whatever its label, unless the proxy cannot read it
