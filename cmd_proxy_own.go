@@ -35,7 +35,9 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	s.mu.Lock()
 	s.feeds = append(s.feeds, recs)
 	if path != "" {
-		s.noteRecorded(path, at, func() string { return "you (mcpscope)" })
+		// Said in brackets beside the path: "(you (mcpscope))" read
+		// as a typo.
+		s.noteRecorded(path, at, func() string { return "you, in mcpscope" })
 	}
 	s.mu.Unlock()
 	go func() { _ = sess.Connect(context.Background()) }()
