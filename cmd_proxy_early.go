@@ -284,8 +284,6 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFol
 		f.adding.Unlock()
 	}
 	if out != nil {
-		lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}}
-		lp.started(path)
 		// Printed as the fold's recording holds them, as any session's
 		// lines are: a key in the upstream's query was in clear.
 		recs := make(chan []mcp.Record, len(kept))
@@ -293,7 +291,10 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFol
 			recs <- b
 		}
 		close(recs)
-		for b := range s.shownAs(recs, c.Upstream, clientSecrets(c)) {
+		shown, named := s.shownAs(recs, c.Upstream, clientSecrets(c))
+		lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}, named: named}
+		lp.started(path)
+		for b := range shown {
 			for _, r := range b {
 				lp.record(r)
 			}
@@ -311,7 +312,7 @@ func (s *proxySessions) openFold(c *proxy.Client, in chan []mcp.Record, f *sessi
 		id = c.ID
 	}
 	// It starts when its first session did: its records come first.
-	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, watched)
+	recs, path, log, _ := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, watched)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer close(f.made)

@@ -31,11 +31,13 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	id := -len(s.own)
 	s.mu.Unlock()
 	at := time.Now()
-	recs, path, log := s.recordStream(sess.Records(), id, cfg.URL, cfg.Transport, at, fmt.Sprintf("own %d", -id), "", nil, true)
+	recs, path, log, _ := s.recordStream(sess.Records(), id, cfg.URL, cfg.Transport, at, fmt.Sprintf("own %d", -id), "", nil, true)
 	s.mu.Lock()
 	s.feeds = append(s.feeds, recs)
 	if path != "" {
-		s.noteRecorded(path, at, func() string { return "you (mcpscope)" })
+		// Said in brackets beside the path: "(you (mcpscope))" read
+		// as a typo.
+		s.noteRecorded(path, at, func() string { return "you, in mcpscope" })
 	}
 	s.mu.Unlock()
 	go func() { _ = sess.Connect(context.Background()) }()

@@ -20,7 +20,7 @@ func TestProxyOwnRecordingReadsTheURLAsTheSessionDoes(t *testing.T) {
 	s := &proxySessions{pf: &proxyFlags{recordDir: dir}, errw: io.Discard}
 	recs := make(chan []mcp.Record)
 	close(recs)
-	out, path, _ := s.recordStream(recs, -1, "ann:hunter2secret@127.0.0.1:8811", mcp.TransportAuto, time.Now(), "own 1", "", nil, false)
+	out, path, _, _ := s.recordStream(recs, -1, "ann:hunter2secret@127.0.0.1:8811", mcp.TransportAuto, time.Now(), "own 1", "", nil, false)
 	for range out {
 	}
 	if path == "" {

@@ -44,6 +44,11 @@ type linePrinter struct {
 	// a second, as refusals are, and counted when the run ends.
 	failing *failureRun
 	last    time.Time // the time of the last record, for the count at the end
+	// named redacts the client's label as its records are (shownAs); nil
+	// for none. start is the path of the line saying it connected,
+	// until the line is said (started).
+	named func(string) string
+	start *string
 	// check reads upstream's answers against the session, as the TUI's
 	// Negotiation pane and exec's notes do: what it finds (an answer in
 	// a batch, or in a 202's body) is a line, once per session.
@@ -97,35 +102,18 @@ func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
 	if lp.out == nil {
 		return // a TUI's session: only what its end says is kept (unanswered)
 	}
-	text := fmt.Sprintf("%s #%d %s %s %s", at.Format("15:04:05.000"), lp.c.ID, sanitize.Line(name(lp.c)), dir, sanitize.Line(what))
+	text := fmt.Sprintf("%s #%d %s %s %s", at.Format("15:04:05.000"), lp.c.ID, sanitize.Line(lp.name()), dir, sanitize.Line(what))
 	if status != "" {
 		text += " " + sanitize.Line(status)
 	}
 	lp.out.add(at, text)
 }
 
-// started says a client connected, from where and where it is recorded.
-func (lp *linePrinter) started(path string) {
-	what := "connected from " + lp.c.Remote
-	if lp.c.UserAgent != "" {
-		what += " (" + clip.Quote(lp.c.UserAgent, proxy.LabelLimit) + ")"
-	}
-	status := ""
-	if path != "" {
-		status = "recording to " + path
-	}
-	lp.lineAt(lp.c.Started, "+", what, status)
-	if off := lp.c.OffPathWords(); off != "" {
-		// Said at once: the whole session is another endpoint's, and the
-		// lines that follow name methods, not where they went.
-		lp.lineAt(lp.c.Started, "!", off, "")
-	}
-}
-
 // record prints the line of a record, if it is one worth a line: messages
 // either way, failures, and the session's opening and end; then what is
 // wrong with the session it shows, as exec's notes say it.
 func (lp *linePrinter) record(r mcp.Record) {
+	lp.sayStart()
 	lp.last = r.Time
 	lp.recordLine(r)
 	if r.HTTP != nil && r.HTTP.Resent > 0 {

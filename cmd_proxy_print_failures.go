@@ -113,6 +113,7 @@ func (lp *linePrinter) endFailures() {
 // and refused requests no line printed since the last of their kind, and
 // which of its requests were never answered.
 func (lp *linePrinter) ended() {
+	lp.sayStart()
 	lp.endFailures()
 	lp.neverAnswered()
 	for _, status := range slices.Sorted(maps.Keys(lp.refused)) {

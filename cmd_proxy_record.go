@@ -17,7 +17,7 @@ import (
 // record starts the recording of a client session, a new file in the
 // sessions directory (or --record-dir) named by the upstream and the
 // client's number; it returns the records to pass on, and the file.
-func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched bool) (<-chan []mcp.Record, string, *history.Log) {
+func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched bool) (<-chan []mcp.Record, string, *history.Log, func(string) string) {
 	return s.recordStream(in, c.ID, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), "", clientSecrets(c), watched)
 }
 
@@ -29,10 +29,12 @@ func clientSecrets(c *proxy.Client) []string {
 
 // shownAs is a session's records, to upstream, as its recording holds them
 // (redacted), whether recorded or not: the screen and the lines on stderr
-// show them so, as both are often shared. secrets are its client's.
-func (s *proxySessions) shownAs(recs <-chan []mcp.Record, upstream string, secrets []string) <-chan []mcp.Record {
+// show them so, as both are often shared. secrets are its client's. named
+// redacts a text about the session by the same redactor: its client's
+// label, which may spell the key in its URL's query.
+func (s *proxySessions) shownAs(recs <-chan []mcp.Record, upstream string, secrets []string) (shown <-chan []mcp.Record, named func(string) string) {
 	upstream, _ = recordedURL(upstream)
-	return history.Redacting(recs, s.recordOptions(secrets), upstream)
+	return history.RedactingText(recs, s.recordOptions(secrets), upstream)
 }
 
 // recordOptions are what a proxied session is recorded with, secrets its
@@ -59,13 +61,14 @@ func recordedURL(upstream string) (string, string) {
 // short sessions it is (history.Header.Folded), "" for one session's.
 // When the TUI shows the session (watched), log is a Log that reads the
 // records back from the recording (nil when there is none: the TUI then
-// keeps them).
-func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what, folded string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
+// keeps them). named redacts a text about the session as its records are
+// (shownAs).
+func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what, folded string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log, named func(string) string) {
 	upstream, host := recordedURL(upstream)
 	opts := s.recordOptions(secrets)
-	shown := func(recs <-chan []mcp.Record) <-chan []mcp.Record { return s.shownAs(recs, upstream, secrets) }
 	if s.pf.noRecord {
-		return shown(recs), "", nil
+		out, named = s.shownAs(recs, upstream, secrets)
+		return out, "", nil, named
 	}
 	dir, err := s.pf.recordDir, error(nil)
 	if dir == "" {
@@ -78,7 +81,8 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	}
 	if err != nil {
 		s.notRecorded(what, err)
-		return shown(recs), "", nil
+		out, named = s.shownAs(recs, upstream, secrets)
+		return out, "", nil, named
 	}
 	path = rec.Path()
 	s.unlisted.Store(path, struct{}{}) // before the Tee can fail
@@ -86,7 +90,8 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 		// Before the Tee writes the first record, so the Log holds none.
 		log = rec.NewLog()
 	}
-	return shown(history.Tee(recs, rec, s.recordingTold(id, path))), path, log
+	out, named = s.shownAs(history.Tee(recs, rec, s.recordingTold(id, path)), upstream, secrets)
+	return out, path, log, named
 }
 
 // createWait bounds how long a recording still being created is waited

@@ -58,9 +58,10 @@ type listedPath struct {
 // clientWho names client session c as the headless lines do ("#3
 // claude-code 1.0"), by its clientInfo, else its User-Agent, else its
 // address (proxy.Client.Label): a report of many paths did not say which
-// client each recording was of.
-func clientWho(c *proxy.Client) func() string {
-	return func() string { return fmt.Sprintf("#%d %s", c.ID, c.Label()) }
+// client each recording was of. named redacts the label as the session's
+// records are (shownAs).
+func clientWho(c *proxy.Client, named func(string) string) func() string {
+	return func() string { return fmt.Sprintf("#%d %s", c.ID, named(c.Label())) }
 }
 
 // listed reports whether the report lists the recording at path; s.mu is
@@ -257,9 +258,9 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 	for _, f := range folds {
 		switch {
 		case f.n == 1 && f.path != "":
-			sayShownBelowIn(w, width, f.one, command.ShellPath(f.path))
+			sayListedBelow(w, width, f.one, command.ShellPath(f.path))
 		case f.n > 1 && f.path != "":
-			sayShownBelowIn(w, width, fmt.Sprintf(f.many, f.n), command.ShellPath(f.path))
+			sayListedBelow(w, width, fmt.Sprintf(f.many, f.n), command.ShellPath(f.path))
 		}
 	}
 	s.sayRefusals(say, byReason)
@@ -298,7 +299,7 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 			say("%d %ssessions recorded:", n, others)
 		}
 	default:
-		sayShownBelowIn(w, width, fmt.Sprintf("%d sessions recorded in", recorded), command.ShellPath(filepath.Dir(paths[0])))
+		sayListedBelow(w, width, fmt.Sprintf("%d sessions recorded in", recorded), command.ShellPath(filepath.Dir(paths[0])))
 		say("the last %d%s:", len(listed), besides)
 	}
 	for _, p := range listed {
@@ -312,7 +313,7 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 		} else if note, ok := noted[p]; ok {
 			said += " (note: " + sanitize.Line(note) + ")"
 		}
-		sayShownLine(w, width, command.ShellPath(p), strings.TrimSpace(said))
+		sayListedPath(w, width, command.ShellPath(p), strings.TrimSpace(said))
 	}
 	fmt.Fprintln(w, "  replay one: mcpscope replay FILE")
 	if unsure > 0 {

@@ -145,11 +145,11 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 	s.mu.Lock()
 	watched := s.clients != nil
 	s.mu.Unlock()
-	recs, path, log := s.record(c, in, watched)
+	recs, path, log, named := s.record(c, in, watched)
 	s.mu.Lock()
 	out, clients, shown := s.lines, s.clients, !closed(s.gone)
 	if path != "" {
-		s.noteRecorded(path, c.Started, clientWho(c))
+		s.noteRecorded(path, c.Started, clientWho(c, named))
 	}
 	delete(s.early.unstarted, c.ID)
 	if clients != nil && shown {
@@ -180,11 +180,9 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 		go func() {
 			defer s.wg.Done()
 			defer held.done()
-			lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}, unanswered: s.noteUnanswered(c.ID)}
+			lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}, unanswered: s.noteUnanswered(c.ID), named: named}
+			// Said with the first batch (started), which ends the hold.
 			lp.started(path)
-			if held.batches == 0 {
-				held.done()
-			}
 			for batch := range recs {
 				for _, r := range batch {
 					lp.record(r)

@@ -2,6 +2,7 @@ package history
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -15,22 +16,42 @@ import (
 // unchanged, as they are recorded. The out channel closes when in does;
 // the caller's records are never changed.
 func Redacting(in <-chan []mcp.Record, opts RecordOptions, userURL string) <-chan []mcp.Record {
+	out, _ := RedactingText(in, opts, userURL)
+	return out
+}
+
+// RedactingText is Redacting, and text, what redacts a text of mcpscope's
+// own about the records (a proxied client's name, which it may spell with
+// the key in its URL's query) by the same redactor: with the credentials
+// the user gave and those it learnt from the records passed on so far.
+// text may be called from any goroutine.
+func RedactingText(in <-chan []mcp.Record, opts RecordOptions, userURL string) (records <-chan []mcp.Record, text func(string) string) {
 	if opts.Secrets {
-		return in
+		return in, func(s string) string { return s }
 	}
 	r := newRedactor(opts, userURL)
+	// The redactor learns as records pass; text reads what it learnt.
+	var mu sync.Mutex
 	out := make(chan []mcp.Record, 1)
 	go func() {
 		defer close(out)
 		for batch := range in {
 			shown := make([]mcp.Record, len(batch))
+			mu.Lock()
 			for i, rec := range batch {
 				shown[i] = r.view(rec)
 			}
+			mu.Unlock()
 			out <- shown
 		}
 	}()
-	return out
+	return out, func(s string) string {
+		mu.Lock()
+		defer mu.Unlock()
+		// Viewed as a record holding it as mcpscope's own words: one
+		// redactor's one way to redact.
+		return r.view(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Message: s}}).Error.Message
+	}
 }
 
 // view is rec as a recording holds it: redacted by record, then every

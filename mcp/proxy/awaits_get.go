@@ -21,10 +21,15 @@ const noGetOpened = "the client has not opened a GET stream, the only one that c
 // getRefused is why no stream is open that could carry such an answer
 // when the client asked for a GET stream while the request waited and
 // upstream answered that GET status (an http.Response's Status) instead
-// of with a stream, or (status "") it failed before any answer.
-func getRefused(status string) string {
-	if status == "" {
+// of with a stream, or (status "") it failed before any answer. refused
+// is why the proxy refused the stream upstream did answer with (502), ""
+// for none.
+func getRefused(status, refused string) string {
+	switch {
+	case status == "":
 		return "the client's GET failed before upstream answered it, and no other stream could carry it"
+	case refused != "":
+		return "upstream answered the client's GET " + status + " with a stream, but " + refused + refusedTo502 + ", and no other stream could carry it"
 	}
 	return "upstream answered the client's GET " + status + ", not with a stream, and no other stream could carry it"
 }
@@ -108,11 +113,12 @@ func (c *Client) getArrived() {
 // answered it with a stream (getClosed then counts it closed), and then
 // no request waits for one any more, otherwise
 // (refused with status, an http.Response's Status, or failed, status "")
-// it was never open. Then, with no other GET open or asked for, the
+// it was never open (refused says why the proxy refused a stream upstream
+// answered with, as getRefused). Then, with no other GET open or asked for, the
 // requests answered 202 while it was asked for are said to wait for a GET
 // stream, as they would have been at once, in words that say the client
 // asked for one and what became of it: they said it had not.
-func (c *Client) getAnswered(open bool, status string) {
+func (c *Client) getAnswered(open bool, status, refused string) {
 	c.mu.Lock()
 	c.getsAsked--
 	var notes map[int64]awaited
@@ -129,7 +135,7 @@ func (c *Client) getAnswered(open bool, status string) {
 		// Noted when the request was answered 202, before it was known
 		// what became of the GET: only why no stream could carry its
 		// answer changes.
-		why := getRefused(status)
+		why := getRefused(status, refused)
 		for seq, n := range notes {
 			n.why = why
 			notes[seq] = n

@@ -54,3 +54,40 @@ func TestGetStreamOpenedWithAnOddSuccessSaysItIsOpen(t *testing.T) {
 		})
 	}
 }
+
+// A GET with no session id that upstream answers 201 or 202 with an
+// event stream opens a streamable session's GET stream as a 200 does:
+// its state says it is open, and with which status, as a session's GET
+// says it. It said "open (the client's)", as of a 200.
+func TestSessionlessGetOpenedWithAnOddSuccessSaysWhich(t *testing.T) {
+	for _, status := range []int{http.StatusCreated, http.StatusAccepted} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method == http.MethodGet {
+					w.Header().Set("Content-Type", "text/event-stream")
+					w.WriteHeader(status)
+					_, _ = io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"hi\"}}\n\n")
+					w.(http.Flusher).Flush()
+					<-r.Context().Done()
+					return
+				}
+				w.WriteHeader(http.StatusAccepted)
+			}))
+			t.Cleanup(up.Close)
+			_, base, w := startProxy(t, up.URL+"/mcp", Config{})
+			get := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream")
+			defer get.Body.Close()
+			if get.StatusCode != status {
+				t.Fatalf("the GET got %s, want %d relayed", get.Status, status)
+			}
+			nextEvent(t, bufio.NewReader(get.Body))
+			c := w.clientOn(t, mcp.TransportStreamable)
+			st := w.record(t, c.ID, "the GET stream's state", func(r mcp.Record) bool {
+				return r.State != nil && r.State.State == mcp.StateGetStream
+			})
+			if want := "open (the client's, which upstream opened with " + get.Status; !strings.HasPrefix(st.State.Detail, want) {
+				t.Errorf("the GET stream's state says %q, want %q…", st.State.Detail, want)
+			}
+		})
+	}
+}

@@ -65,6 +65,16 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 	p.streamAnswered(w, r, l, resp)
 }
 
+// openedWith says, after "open (the client's", with which status upstream
+// opened a GET stream it answered other than 200 (a 201 or 202 with an
+// event stream is relayed as one); "" for 200.
+func openedWith(resp *http.Response) string {
+	if resp.StatusCode == http.StatusOK {
+		return ""
+	}
+	return ", which upstream opened with " + resp.Status + " (the specification's is 200)"
+}
+
 // isEventStream reports an answer that opens an event stream, as a client
 // may read it (any success with a body, labelled as sseLike reads it): its
 // endpoint events must be rewritten.
@@ -88,7 +98,8 @@ func (p *Proxy) streamAnswered(w http.ResponseWriter, r *http.Request, l *leg, r
 	c.answered.Store(true)
 	l.onOpen = func() {
 		if c.kind() == mcp.TransportStreamable {
-			c.state(mcp.StateGetStream, "open (the client's)")
+			// As a session's GET says it (getStream): a 201 read as a 200.
+			c.state(mcp.StateGetStream, "open (the client's"+openedWith(resp)+")")
 		}
 	}
 	err := l.answer(resp, mcp.StreamLegacy, p.firstEvent(c, r, resp.Request.URL, l.start))

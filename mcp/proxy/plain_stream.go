@@ -92,9 +92,16 @@ func (p *Proxy) unreadStream(w http.ResponseWriter, r *http.Request, l *leg, res
 		transport, purpose, taken = mcp.TransportSSE, mcp.PurposeStream, "a legacy HTTP+SSE session, as its path ends in /sse"
 	}
 	how := fmt.Sprintf("the client opened an event stream with no session id, and upstream answered %s with one the proxy cannot read: no event came to settle what it is, so it is taken for %s", resp.Status, taken)
-	// Upstream answered it: the session is recorded on its own, not with
-	// those upstream answered nothing of.
-	c := p.newClientAs(transport, r, message{}, how, func(c *Client) { c.answered.Store(true) })
+	// Upstream answered it: the session is not folded with those upstream
+	// answered nothing of. A legacy one ended with the refusal, as one
+	// upstream refused (refusedStream): a client retrying it (Node's
+	// fetch asks for br, and the proxy forwards its Accept-Encoding)
+	// makes one a try, folded with the others, not a recording each.
+	legacy := transport == mcp.TransportSSE
+	c := p.newClientAs(transport, r, message{}, how, func(c *Client) {
+		c.answered.Store(true)
+		c.RefusedStream = legacy
+	})
 	if c == nil {
 		p.full(w, r)
 		return

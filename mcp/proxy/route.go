@@ -29,9 +29,9 @@ type message struct {
 	// peek is the Observer's reading of text, handed on so the message
 	// is read once (mcp.Observer.ClientMessagePeeked).
 	peek mcp.ClientPeek
-	// trailing counts the bytes after the message the body begins with,
-	// when more than the message came (leadingMessage).
-	trailing int
+	// trail is the bytes after the message (or batch) the body begins
+	// with, when more than it came (leadingMessage).
+	trail []byte
 }
 
 // peek reads a single message's method, id and clientInfo; anything that
@@ -42,12 +42,20 @@ type message struct {
 // recording shows as a notification. A batch's request ids are read only
 // where they are needed (requestIDs).
 func peek(body []byte) message {
-	pk := mcp.PeekClient(body)
-	if pk.Batch() {
-		return message{text: body, peek: pk}
+	pk, end := leadingMessage(body, mcp.PeekClient(body))
+	m := message{text: body, peek: pk}
+	if end > 0 {
+		m.trail = body[end:]
 	}
-	pk, trailing := leadingMessage(body, pk)
-	return message{method: pk.Method(), request: isRequest(pk.Request(), pk.ID()), text: body, peek: pk, trailing: trailing}
+	if pk.Batch() {
+		if end > 0 {
+			// The Observer reads a batch's members from its text.
+			m.text = body[:end]
+		}
+		return m
+	}
+	m.method, m.request = pk.Method(), isRequest(pk.Request(), pk.ID())
+	return m
 }
 
 // client is the name and version the client gives for itself, from an

@@ -281,7 +281,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	c.getArrived()
 	resp, ok := l.send()
 	if !ok {
-		c.getAnswered(false, "")
+		c.getAnswered(false, "", "")
 		if purpose == mcp.PurposeResume {
 			c.state(mcp.StateResuming, resumeGotNone(last, "upstream did not answer it"))
 		}
@@ -292,21 +292,18 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	// refused is said, of a stream the client had open.
 	isStream := resp.StatusCode/100 == 2 && mcp.MediaType(resp.Header) == "text/event-stream"
 	answered := "upstream answered " + resp.Status
-	opened := ""
-	if resp.StatusCode != http.StatusOK {
-		opened = ", which upstream opened with " + resp.Status + " (the specification's is 200)"
-	}
+	opened, refused := openedWith(resp), ""
 	if sid == "" && isEventStream(resp) {
 		// Relayed rewritten (see rewrite below), as a client reads it: a
 		// stream whatever its label, unless the proxy cannot read it
 		// (answer refuses it then).
-		why := plainStream(resp)
-		isStream = why == ""
+		refused = plainStream(resp)
+		isStream = refused == ""
 		if !isStream {
-			answered += ", but " + why + refusedTo502
+			answered += ", but " + refused + refusedTo502
 		}
 	}
-	c.getAnswered(isStream, resp.Status)
+	c.getAnswered(isStream, resp.Status, refused)
 	why, none := noGetStream(purpose, c, r, resp.StatusCode)
 	if purpose == mcp.PurposeGet {
 		c.gotGet(isStream, why, none && (resp.StatusCode == http.StatusMethodNotAllowed || c.initialized()))

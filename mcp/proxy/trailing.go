@@ -17,37 +17,48 @@ import (
 // the body as it came under that message's reading, and says what
 // trails it.
 
-// leadingMessage reads the JSON-RPC message (not a batch) that body
-// begins with when bytes follow it: that message's reading, and how many
-// bytes trail it. trail is 0 when body is no such message with bytes
-// after it; it is read only when pk, body's own reading, found no
-// message, so a body that is one costs nothing more.
-func leadingMessage(body []byte, pk mcp.ClientPeek) (lead mcp.ClientPeek, trail int) {
-	if pk.Batch() || pk.Method() != "" || pk.ID() != nil {
+// leadingMessage reads the JSON-RPC message or batch that body begins
+// with when bytes follow it: that message's reading, and where it ends in
+// body. end is 0 when body is no such message with bytes after it; a
+// message is read only when pk, body's own reading, found none, so a body
+// that is one costs nothing more, and a batch only when it does not end
+// with its bracket (bytes after a batch are what a batch body ends with
+// then; a second batch back to back is not looked for, as that would
+// read every batch twice).
+func leadingMessage(body []byte, pk mcp.ClientPeek) (lead mcp.ClientPeek, end int) {
+	kind := jsonspan.Object
+	switch {
+	case pk.Batch():
+		if bytes.HasSuffix(bytes.TrimSpace(body), []byte("]")) {
+			return pk, 0
+		}
+		kind = jsonspan.Array
+	case pk.Method() != "" || pk.ID() != nil:
 		return pk, 0
 	}
-	n := firstObjectEnd(body)
+	n := firstValueEnd(body, kind)
 	if n == 0 || len(bytes.TrimSpace(body[n:])) == 0 {
 		return pk, 0
 	}
 	lead = mcp.PeekClient(body[:n])
-	if lead.Method() == "" && lead.ID() == nil {
+	if !lead.Batch() && lead.Method() == "" && lead.ID() == nil {
 		return pk, 0
 	}
-	return lead, len(body) - n
+	return lead, n
 }
 
-// firstObjectEnd is where the JSON object body begins with ends, 0 when
-// it begins with none (or its text breaks before its end): the one JSON
-// tokenizer reads up to its closing brace and no further.
-func firstObjectEnd(body []byte) int {
+// firstValueEnd is where the JSON value of kind (an object, an array)
+// body begins with ends, 0 when it begins with none (or its text breaks
+// before its end): the one JSON tokenizer reads up to its close and no
+// further.
+func firstValueEnd(body []byte, kind jsonspan.Kind) int {
 	s := jsonspan.NewScanner(body)
 	for s.Next() == nil {
 		t := s.Token()
 		if t.Depth != 0 {
 			continue
 		}
-		if t.Kind != jsonspan.Object {
+		if t.Kind != kind {
 			return 0
 		}
 		if t.Close {
@@ -57,12 +68,17 @@ func firstObjectEnd(body []byte) int {
 	return 0
 }
 
-// trailingWords say what trails the client's message of a body whose
-// last trail bytes follow it (leadingMessage).
-func trailingWords(body []byte, trail int) string {
-	what := ""
-	if mcp.PeekClient(bytes.TrimSpace(body[len(body)-trail:])).Method() != "" {
-		what = " (another message, back to back)"
+// trailingWords say what trails the client's message (or batch) of a
+// body: trail, the bytes after it (leadingMessage).
+func trailingWords(trail []byte, batch bool) string {
+	what, logged := "JSON-RPC message", "logged as it came"
+	if batch {
+		// The Observer reads a batch's members from its text: it is
+		// logged without them, which this says.
+		what, logged = "batch", "logged without them"
 	}
-	return fmt.Sprintf("the client's body has %d bytes after its JSON-RPC message%s, logged as it came: a body holds one message or one batch, so upstream either reads the first message and leaves the rest unread, or refuses the body", trail, what)
+	if mcp.PeekClient(bytes.TrimSpace(trail)).Method() != "" {
+		what += " (another message, back to back)"
+	}
+	return fmt.Sprintf("the client's body has %d bytes after its %s, %s: a body holds one message or one batch, so upstream either reads the first and leaves the rest unread, or refuses the body", len(trail), what, logged)
 }

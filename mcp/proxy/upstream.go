@@ -98,8 +98,8 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 			if m.undecoded != "" {
 				c.fail(mcp.OpPost, errors.New(m.undecoded))
 			}
-			if m.trailing > 0 {
-				c.fail(mcp.OpPost, errors.New(trailingWords(l.text, m.trailing)))
+			if len(m.trail) > 0 {
+				c.fail(mcp.OpPost, errors.New(trailingWords(m.trail, m.peek.Batch())))
 			}
 		}
 	}
