@@ -258,9 +258,9 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 	for _, f := range folds {
 		switch {
 		case f.n == 1 && f.path != "":
-			sayListedBelow(w, width, f.one, command.ShellPath(f.path))
+			sayShownBelowIn(w, width, f.one, command.ShellPath(f.path))
 		case f.n > 1 && f.path != "":
-			sayListedBelow(w, width, fmt.Sprintf(f.many, f.n), command.ShellPath(f.path))
+			sayShownBelowIn(w, width, fmt.Sprintf(f.many, f.n), command.ShellPath(f.path))
 		}
 	}
 	s.sayRefusals(say, byReason)
@@ -299,7 +299,7 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 			say("%d %ssessions recorded:", n, others)
 		}
 	default:
-		sayListedBelow(w, width, fmt.Sprintf("%d sessions recorded in", recorded), command.ShellPath(filepath.Dir(paths[0])))
+		sayShownBelowIn(w, width, fmt.Sprintf("%d sessions recorded in", recorded), command.ShellPath(filepath.Dir(paths[0])))
 		say("the last %d%s:", len(listed), besides)
 	}
 	for _, p := range listed {
@@ -313,7 +313,7 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 		} else if note, ok := noted[p]; ok {
 			said += " (note: " + sanitize.Line(note) + ")"
 		}
-		sayListedPath(w, width, command.ShellPath(p), strings.TrimSpace(said))
+		sayShownLine(w, width, command.ShellPath(p), strings.TrimSpace(said))
 	}
 	fmt.Fprintln(w, "  replay one: mcpscope replay FILE")
 	if unsure > 0 {
