@@ -105,10 +105,11 @@ func (s *proxySessions) rename(c *proxy.Client) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.early.unstarted[c.ID] {
+	named, shown := s.names[c.ID]
+	if s.early.unstarted[c.ID] || !shown {
 		return
 	}
-	s.feed.send(ui.Client{ID: c.ID, Name: c.Label(), Transport: c.Transport})
+	s.feed.send(ui.Client{ID: c.ID, Name: named(c.Label()), Transport: c.Transport})
 }
 
 // closed reports whether ch is closed.

@@ -50,11 +50,15 @@ type proxySessions struct {
 	feed          *clientFeed    // queues for clients, so no session waits on the TUI
 	gone          chan struct{}  // closed once the TUI stopped reading
 	feeds         []<-chan []mcp.Record
-	own           []*mcp.Session           // the user's own sessions, opened from the TUI
-	answers       *ui.Answerer             // answers what the server asks the user's own sessions; nil headless
-	refusals      map[int]*refusals        // requests in no session refused, by status: 503 for want of room for a session
-	refusedFor    map[proxy.RefusedFor]int // of the refusals, how many were given for each reason (proxy.Refusal.Reason)
-	early         earlyGets                // sessions held until they are worth a recording of their own
+	// names redacts the label of each session the TUI shows, by its
+	// client's id, as its records are (shownAs): a new name of it
+	// (rename) may spell the key in its URL's query too.
+	names      map[int]func(string) string
+	own        []*mcp.Session           // the user's own sessions, opened from the TUI
+	answers    *ui.Answerer             // answers what the server asks the user's own sessions; nil headless
+	refusals   map[int]*refusals        // requests in no session refused, by status: 503 for want of room for a session
+	refusedFor map[proxy.RefusedFor]int // of the refusals, how many were given for each reason (proxy.Refusal.Reason)
+	early      earlyGets                // sessions held until they are worth a recording of their own
 	// unanswered counts the requests that still waited as their sessions
 	// ended (upstream never answered them: a client killed mid-call), and
 	// names the first few, for the report in the TUI as in headless.
@@ -159,7 +163,11 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 		// gets the session before any new name of it.
 		recs = s.tracked(c, recs)
 		s.feeds = append(s.feeds, recs)
-		s.feed.send(ui.Client{ID: c.ID, Name: c.Label(), Transport: c.Transport, Records: recs, RecordingPath: path, Log: log})
+		if s.names == nil {
+			s.names = map[int]func(string) string{}
+		}
+		s.names[c.ID] = named
+		s.feed.send(ui.Client{ID: c.ID, Name: named(c.Label()), Transport: c.Transport, Records: recs, RecordingPath: path, Log: log})
 		s.mu.Unlock()
 		return
 	}
@@ -214,6 +222,9 @@ func (s *proxySessions) tracked(c *proxy.Client, recs <-chan []mcp.Record) <-cha
 			out <- batch
 		}
 		lp.ended()
+		s.mu.Lock()
+		delete(s.names, c.ID)
+		s.mu.Unlock()
 	}()
 	return out
 }
