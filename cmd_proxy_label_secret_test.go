@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -32,4 +34,27 @@ func TestProxyLabelMasksClientsQueryCredential(t *testing.T) {
 		t.Errorf("no line names session 1 by its masked label:\n%s", out)
 	}
 	recordingsLack(t, h.dir, token, "the client's key")
+}
+
+// The connected line quotes the client's User-Agent beside its address:
+// one spelling the key in its URL's query was quoted whole there, while
+// the label, often that User-Agent itself, was [redacted].
+func TestProxyConnectedLineMasksQueryCredentialInUserAgent(t *testing.T) {
+	const token = "QUERYSECRET-ua-abcdef123456"
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
+	req, _ := http.NewRequest(http.MethodPost, h.run.base+"/mcp?token="+token, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("User-Agent", "agent/"+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	h.stop()
+	out := h.errw.String()
+	if strings.Contains(out, token) || !strings.Contains(out, "connected from") {
+		t.Errorf("stderr shows the client's key %s, or no connected line:\n%s", token, out)
+	}
 }

@@ -39,7 +39,13 @@ func (lp *linePrinter) sayStart() {
 func (lp *linePrinter) sayStarted(path string) {
 	what := "connected from " + lp.c.Remote
 	if lp.c.UserAgent != "" {
-		what += " (" + clip.Quote(lp.c.UserAgent, proxy.LabelLimit) + ")"
+		// Through the redactor as the label is: the label is often the
+		// User-Agent itself.
+		ua := lp.c.UserAgent
+		if lp.named != nil {
+			ua = lp.named(ua)
+		}
+		what += " (" + clip.Quote(ua, proxy.LabelLimit) + ")"
 	}
 	status := ""
 	if path != "" {
