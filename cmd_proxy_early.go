@@ -100,10 +100,10 @@ var (
 		name: "(" + history.FoldName(history.FoldUnanswered) + ")", byFirst: true,
 		one:  "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in",
 		many: "%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in"}
-	refusedFold = foldKind{what: "proxy legacy streams upstream refused", folded: history.FoldRefused,
+	refusedFold = foldKind{what: "proxy legacy streams refused", folded: history.FoldRefused,
 		name: "(" + history.FoldName(history.FoldRefused) + ")", byFirst: true,
-		one:  "1 legacy stream was refused by upstream, which ended its session: it is recorded in",
-		many: "%d legacy streams were refused by upstream, each ending its session (a client retrying): they are recorded together in"}
+		one:  "1 legacy stream was refused (by upstream, or by the proxy for an encoding it cannot read), which ended its session: it is recorded in",
+		many: "%d legacy streams were refused (by upstream, or by the proxy for an encoding it cannot read), each ending its session (a client retrying): they are recorded together in"}
 )
 
 // answerWait is how long a session upstream has answered nothing of is

@@ -40,7 +40,9 @@ func foldNouns(folded string) [2]string {
 	case FoldGets:
 		return [2]string{"GET before initialize, never initialized", "GETs before initialize, never initialized"}
 	case FoldRefused:
-		return [2]string{"legacy stream upstream refused", "legacy streams upstream refused"}
+		// Refused by upstream, or by the proxy: a stream in an encoding
+		// it cannot read (br) is refused 502 and folded alike.
+		return [2]string{"legacy stream refused", "legacy streams refused"}
 	}
 	return [2]string{"session", "sessions"}
 }
