@@ -80,6 +80,7 @@ func replayStepped80(t *testing.T) *Model {
 func TestReplayMessageReadWhole(t *testing.T) {
 	m := replayStepped80(t)
 	version := m.com.log.Stats().Protocol
+	m.setFocus(paneDetail) // y in Pairs copies the selected row
 	press(m, "y")
 	view := ansi.Strip(m.View())
 	checkFrame(t, view, 80, 24)

@@ -364,7 +364,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return m.setStatus(levelInfo, "Detail shows "+what+" now ("+k.ToggleRaw.Help().Key+" switches back)"), true
 		}
 	case key.Matches(msg, k.Copy):
-		return m.copyDetail(), true
+		return m.copySelected(), true
 	case m.focus == paneDetail && key.Matches(msg, k.Search):
 		if m.detail.empty() {
 			// The pane holds only the hint to select something: a
