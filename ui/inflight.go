@@ -98,4 +98,3 @@ func (f *inflight) running() int {
 	defer f.mu.Unlock()
 	return len(f.cancel)
 }
-
