@@ -281,7 +281,7 @@ func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
 // says why, in the words the command line's own key gets.
 func (m *Model) pasteCommand(msg tea.KeyMsg) tea.Cmd {
 	if reason := m.sendRefusal(false); reason != "" {
-		return tea.Batch(m.setStatus(levelWarn, reason), m.sayReplayReason())
+		return m.setStatus(levelWarn, reason)
 	}
 	focus := m.cmdline.Focus("")
 	var cmd tea.Cmd
@@ -322,7 +322,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	// every key that passes (a scroll or a filter keystroke).
 	if pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
 		if reason := m.sendRefusal(pressed(msg, k.Reconnect)); reason != "" {
-			return tea.Batch(m.setStatus(levelWarn, reason), m.sayReplayReason()), true
+			return m.setStatus(levelWarn, reason), true
 		}
 	}
 	switch {
