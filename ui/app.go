@@ -256,6 +256,10 @@ func New(opts Options) *Model {
 	}
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
+	// A replay's reason is said once, on the status bar, when a key that
+	// sends is pressed: under the keys it stood from the start, over the
+	// whole of a short replay, and repeated the bar's after c.
+	m.cmdline.SetReasonGone(opts.Player != nil)
 	if opts.Backend != nil {
 		m.setRoots(opts.Backend.Roots())
 	}
@@ -341,7 +345,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, waitForRecordingError(m.opts.RecordingFailed))
 	}
 	if m.replay != nil {
-		cmds = append(cmds, m.replay.tick(), m.sayReplayReason())
+		cmds = append(cmds, m.replay.tick())
 	}
 	if m.opts.Clients != nil {
 		cmds = append(cmds, waitForClient(m.opts.Clients))

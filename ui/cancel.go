@@ -16,15 +16,6 @@ func (m *Model) cancelSelected() tea.Cmd {
 	// Only a request we sent can be cancelled: it has a request record.
 	ours := func(p *history.Pair) bool { return p != nil && p.Kind == history.KindRequest && p.Request != nil }
 	p := m.pairs.selected()
-	if !ours(p) {
-		// The newest row is often a notification the request in flight
-		// caused (a log message): with only one, that is the one meant.
-		if seq, ok := m.sends.only(); ok {
-			if only := m.com.log.PairOf(seq); only != nil {
-				p = only
-			}
-		}
-	}
 	if (!ours(p) || p.Listening()) && m.sends.waiting() {
 		// Nothing it sent has a row to select: a subscribe waiting for
 		// the listen stream's acknowledgement would wait out --timeout.
@@ -36,7 +27,14 @@ func (m *Model) cancelSelected() tea.Cmd {
 			// looking for a row that is not there.
 			return m.setStatus(levelWarn, "nothing to cancel: no request is waiting for its answer")
 		}
-		return m.setStatus(levelWarn, "select a request of ours in Pairs to cancel it")
+		// Only what is selected: x on a notification's row cancelled the
+		// one request in flight, another row than the highlighted one.
+		what := "the selected row"
+		if p != nil {
+			what = pairTitle(p)
+		}
+		return m.setStatus(levelWarn, "nothing to cancel: "+what+" is no request of ours ("+
+			m.keys.CancelRequest.Help().Key+" on a pending request's row cancels it)")
 	}
 	label := pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
 	if m.sends.cancelSeq(p.Request.Seq) {
@@ -56,7 +54,12 @@ func (m *Model) cancelSelected() tea.Cmd {
 	}
 	state, _ := m.com.pairState(p)
 	// What happened first: an 80-column status bar cuts the end.
-	return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended ("+state+")")
+	said := "nothing to cancel: " + label + " already ended (" + state + ")"
+	if m.com.log.Stats().Pending > 0 {
+		// Another is waiting: x cancels it from its own row.
+		said += "; " + m.keys.CancelRequest.Help().Key + " on a pending row cancels it"
+	}
+	return m.setStatus(levelWarn, said)
 }
 
 // ownListen reports whether p is a listen stream typed here and still

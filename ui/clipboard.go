@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"io"
+	"strings"
 
 	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
@@ -10,6 +11,7 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // copyLimit caps what y puts on the clipboard: terminals drop or choke on
@@ -49,14 +51,59 @@ func (c copiedMsg) status() (statusLevel, string) {
 	return levelInfo, "copied " + c.what + " (" + history.FormatSize(int64(c.n)) + ") to the clipboard"
 }
 
-// copyDetail copies what the detail pane shows (see detailPane.copyText),
-// at most copyLimit bytes of it.
-func (m *Model) copyDetail() tea.Cmd {
-	text, what := m.detail.copyText()
+// copySelected copies the row the focused pane has selected, Pairs' or
+// Raw events', and what Detail shows from any other pane; at most
+// copyLimit bytes of it. It copied Detail's pair from Pairs, where another
+// row was highlighted (notifications/initialized, while Detail still held
+// initialize), and said only "the response JSON", not whose.
+func (m *Model) copySelected() tea.Cmd {
+	p, ev := m.detail.selection()
+	switch {
+	case m.focus == panePairs && m.pairs.selected() != nil:
+		p, ev = m.pairs.selected(), nil
+	case m.focus == paneEvents && m.events.selected() != nil:
+		p, ev = nil, m.events.selected()
+	}
+	text, what := copyText(p, ev, m.detail.pretty)
 	if what == "" {
+		if m.focus == panePairs || m.focus == paneEvents {
+			return m.setStatus(levelWarn, "nothing to copy: the pane has no row yet")
+		}
 		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first ("+m.keys.Open.Help().Key+")")
 	}
 	return copyCmd(m.clipboard, clip.Prefix(text, copyLimit), len(text), what, m.tmux)
+}
+
+// copyText is what y puts on the clipboard of pair p or event ev: the
+// answer's JSON (or the request's while there is none), or the event's
+// data; and what it is, a pair's named by its method and id.
+func copyText(p *history.Pair, ev *mcp.Record, pretty bool) (string, string) {
+	switch {
+	case p != nil && p.Response != nil && p.Response.RPC != nil:
+		return string(p.Response.RPC.Raw), "response JSON" + copiedOf(p)
+	case p != nil && p.Request != nil && p.Request.RPC != nil:
+		// Named as Detail titles it: "copied request JSON" on
+		// notifications/initialized read as the wrong row copied.
+		return string(p.Request.RPC.Raw), strings.ToLower(requestTitle(p)) + " JSON" + copiedOf(p)
+	case p != nil && p.Reply != nil && p.Reply.RPC != nil:
+		return string(p.Reply.RPC.Raw), "reply JSON" + copiedOf(p)
+	case ev != nil && ev.Event != nil && (!pretty || ev.Event.Unparsed()):
+		// A block the stream stopped inside has no data: its bytes are
+		// what Detail shows of it either way.
+		return string(ev.Event.Raw), "raw event"
+	case ev != nil && ev.Event != nil:
+		return string(ev.Event.Data), "event data"
+	}
+	return "", ""
+}
+
+// copiedOf names the pair a copy came from, as its Pairs row does.
+func copiedOf(p *history.Pair) string {
+	of := " of " + pairTitle(p)
+	if p.ID != "" {
+		of += ", id " + wireLine(p.ID, 64)
+	}
+	return of
 }
 
 // copyCmd writes the OSC 52 clipboard sequence. It runs as a Cmd because

@@ -298,7 +298,7 @@ func propHintNeed(p *command.Property, need string) string {
 		h += ", default " + hintWord(d)
 	}
 	if d := oneLine(p.Schema.Description); d != "" {
-		h += described + d
+		h += described + typedExamples(p, d)
 	}
 	return h
 }

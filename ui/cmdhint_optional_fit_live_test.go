@@ -18,7 +18,7 @@ func TestLiveArgumentHintKeepsItsExample(t *testing.T) {
 	l.tm.Type(":tools/call search_notes filter=")
 	l.waitFor("filter: object")
 	v := ansi.Strip(l.quit().View())
-	if want := `filter: object — Narrows the search, e.g. {"after":"2024-01-01","limit":5}.`; !strings.Contains(v, want) {
+	if want := `filter: object — Narrows the search, e.g. '{"after":"2024-01-01","limit":5}'.`; !strings.Contains(v, want) {
 		t.Errorf("the hint does not read %q:\n%s", want, v)
 	}
 }

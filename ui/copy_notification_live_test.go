@@ -22,7 +22,7 @@ func TestLiveCopyNotificationSaysNotification(t *testing.T) {
 	}
 	m.Update(copied)
 	view := ansi.Strip(m.View())
-	if !strings.Contains(view, "copied notification JSON (") {
+	if !strings.Contains(view, "copied notification JSON of notifications/initialized (") {
 		t.Errorf("the screen does not say a notification was copied:\n%s", view)
 	}
 }

@@ -255,29 +255,6 @@ func (d *detailPane) selection() (*history.Pair, *mcp.Record) {
 	return d.pair, d.event
 }
 
-// copyText is what y puts on the clipboard: the answer's JSON (or the
-// request's while there is none), or the event's data; and what it is.
-func (d *detailPane) copyText() (string, string) {
-	p, ev := d.selection()
-	switch {
-	case p != nil && p.Response != nil && p.Response.RPC != nil:
-		return string(p.Response.RPC.Raw), "response JSON"
-	case p != nil && p.Request != nil && p.Request.RPC != nil:
-		// Named as Detail titles it: "copied request JSON" on
-		// notifications/initialized read as the wrong row copied.
-		return string(p.Request.RPC.Raw), strings.ToLower(requestTitle(p)) + " JSON"
-	case p != nil && p.Reply != nil && p.Reply.RPC != nil:
-		return string(p.Reply.RPC.Raw), "reply JSON"
-	case ev != nil && ev.Event != nil && (!d.pretty || ev.Event.Unparsed()):
-		// A block the stream stopped inside has no data: its bytes are
-		// what Detail shows of it either way.
-		return string(ev.Event.Raw), "raw event"
-	case ev != nil && ev.Event != nil:
-		return string(ev.Event.Data), "event data"
-	}
-	return "", ""
-}
-
 func (d *detailPane) view(focused bool) []string {
 	// The lines refresh made at the end of Update: View changes nothing,
 	// and lines() formats, caches and moves the place to keep.

@@ -141,15 +141,11 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	if in.respVia == "" {
 		return in.resultFacts(out, r)
 	}
-	start, cont := len(out), len(in.cont)
-	out = in.labelled(out, "came on", in.respVia, in.st.Dim.Render)
-	via := len(out)
-	if out = in.resultFacts(out, r); len(out) == via {
-		// Nothing followed to align with: drawn again, single-spaced.
-		in.cont = in.cont[:cont]
-		out = in.lone(out[:start], "came on", in.respVia, in.st.Dim.Render)
-	}
-	return out
+	// Single-spaced even with labelled lines after it: padded to their
+	// column it read "came on   the legacy SSE stream", a sentence with a
+	// gap in it.
+	out = in.lone(out, "came on", in.respVia, in.st.Dim.Render)
+	return in.resultFacts(out, r)
 }
 
 // resultFacts are responseFacts after the stream the answer came on.

@@ -86,7 +86,7 @@ func TestCopyIsCapped(t *testing.T) {
 		t.Fatalf("the clipboard got %d bytes, want an OSC 52 sequence of at most %d bytes of text", len(out), copyLimit)
 	}
 	m.Update(msg)
-	if want := "copied the first 1.0 MiB of the response JSON (60.0 MiB)"; !strings.Contains(m.View(), want) {
+	if want := "copied the first 1.0 MiB of the response JSON of tools/call dump, id "; !strings.Contains(m.View(), want) || !strings.Contains(m.View(), " (60.0 MiB)") {
 		t.Fatalf("the status bar does not say %q:\n%s", want, m.View())
 	}
 }

@@ -22,6 +22,7 @@ func (k *KeyMap) groups() []helpGroup {
 		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect, k.Redraw}},
 		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command, k.CancelRequest}},
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
+		{"Pairs marks", k.pairMarks()},
 		// The filter reuses enter and esc with a meaning of its own.
 		{"Raw events", []key.Binding{k.Filter, keyAs(k.Submit, "keep filter"), keyAs(k.Cancel, "clear filter")}},
 		// Detail scrolls with the lists' paging keys: one row names a pair.

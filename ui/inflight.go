@@ -98,20 +98,3 @@ func (f *inflight) running() int {
 	defer f.mu.Unlock()
 	return len(f.cancel)
 }
-
-// only is the first request record of the one send that is running and
-// has sent something; ok is false when there are none or several.
-func (f *inflight) only() (seq int64, ok bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, seqs := range f.seqs {
-		if len(seqs) == 0 {
-			continue
-		}
-		if ok {
-			return 0, false
-		}
-		seq, ok = seqs[0], true
-	}
-	return seq, ok
-}

@@ -40,9 +40,6 @@ type replayState struct {
 	// longWaitFor is the position whose record was once more than
 	// longWait away, -1 for none: its countdown is shown until it comes.
 	longWaitFor int
-	// reasonSaid counts the sayings of why nothing is sent
-	// (sayReplayReason): only the newest one's end takes the reason away.
-	reasonSaid int
 }
 
 // ended reports that the replay is at its end: the Player handed out the

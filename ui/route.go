@@ -212,9 +212,6 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.askTick()
 	case replayTickMsg:
 		return m.replayTick()
-	case replayReasonGoneMsg:
-		m.replayReasonGone(msg)
-		return nil
 	case filterChunkMsg:
 		return m.events.filtered(msg)
 	case detailFormattedMsg:

@@ -281,7 +281,7 @@ func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
 // says why, in the words the command line's own key gets.
 func (m *Model) pasteCommand(msg tea.KeyMsg) tea.Cmd {
 	if reason := m.sendRefusal(false); reason != "" {
-		return tea.Batch(m.setStatus(levelWarn, reason), m.sayReplayReason())
+		return m.setStatus(levelWarn, reason)
 	}
 	focus := m.cmdline.Focus("")
 	var cmd tea.Cmd
@@ -322,7 +322,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	// every key that passes (a scroll or a filter keystroke).
 	if pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
 		if reason := m.sendRefusal(pressed(msg, k.Reconnect)); reason != "" {
-			return tea.Batch(m.setStatus(levelWarn, reason), m.sayReplayReason()), true
+			return m.setStatus(levelWarn, reason), true
 		}
 	}
 	switch {
@@ -364,7 +364,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return m.setStatus(levelInfo, "Detail shows "+what+" now ("+k.ToggleRaw.Help().Key+" switches back)"), true
 		}
 	case key.Matches(msg, k.Copy):
-		return m.copyDetail(), true
+		return m.copySelected(), true
 	case m.focus == paneDetail && key.Matches(msg, k.Search):
 		if m.detail.empty() {
 			// The pane holds only the hint to select something: a

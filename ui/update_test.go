@@ -225,10 +225,12 @@ func TestQIsALetterInTheFilter(t *testing.T) {
 
 func TestCopy(t *testing.T) {
 	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	m.setFocus(paneDetail) // y in Pairs copies the selected row
 	press(m, "y")
 	if !strings.Contains(m.View(), "nothing to copy") {
 		t.Fatalf("y with nothing open did not say so:\n%s", m.View())
 	}
+	m.setFocus(panePairs)
 	press(m, "up", "up", "up", "up", "up", "enter")
 	msg := runCmd(t, press(m, "y"), func(msg tea.Msg) bool { _, ok := msg.(copiedMsg); return ok })
 	out := m.clipboard.(*strings.Builder).String()
@@ -236,7 +238,7 @@ func TestCopy(t *testing.T) {
 		t.Fatalf("clipboard got %q, want an OSC 52 sequence", out)
 	}
 	m.Update(msg)
-	if !strings.Contains(m.View(), "copied response JSON (84 B)") {
+	if !strings.Contains(m.View(), "copied response JSON of tools/call greet, id 3 (84 B)") {
 		t.Fatalf("copy did not report:\n%s", m.View())
 	}
 }

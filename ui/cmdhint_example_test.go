@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// Only a JSON example of an object or array key is quoted, once, and only
+// one not written quoted already.
+func TestTypedExamples(t *testing.T) {
+	obj := &command.Property{Name: "filter", Schema: &command.Schema{Type: []string{"object"}}}
+	str := &command.Property{Name: "q", Schema: &command.Schema{Type: []string{"string"}}}
+	for _, tt := range []struct {
+		p        *command.Property
+		in, want string
+	}{
+		{obj, `e.g. {"a":1}.`, `e.g. '{"a":1}'.`},
+		{obj, `e.g. {"a":1} or [1,2] or {} or {broken`, `e.g. '{"a":1}' or '[1,2]' or {} or {broken`},
+		{obj, `e.g. '{"a":1}' or filter={"a":1}`, `e.g. '{"a":1}' or filter={"a":1}`},
+		{obj, `{"it's":1}`, `'{"it'\''s":1}'`},
+		{str, `e.g. {"a":1}`, `e.g. {"a":1}`},
+	} {
+		if got := typedExamples(tt.p, tt.in); got != tt.want {
+			t.Errorf("typedExamples(%s, %q) = %q, want %q", tt.p.Name, tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,22 @@
+package ui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// pairMarks are the Pairs rows' marks that say no key's help, each a row
+// of the help with no key of its own: "↪ input", "· probe 400",
+// "⊘ declined" and "↩ answered" stood in the STATE column with nothing to
+// say what they meant. Shown wherever the Pairs pane is (always).
+func (k *KeyMap) pairMarks() []key.Binding {
+	mark := func(m, meaning string) key.Binding {
+		// Bubbles' help leaves out a binding with no keys; the keys are
+		// never shown, only the mark.
+		return key.NewBinding(key.WithKeys(k.Help.Keys()...), key.WithHelp(m, meaning))
+	}
+	return []key.Binding{
+		mark("↪ input", "the server asks for input: answer, and a new round goes"),
+		mark("· probe 400", "a detection probe the server refused: not its transport"),
+		mark("⊘ declined", "a server's question you declined (⊘ cancelled: dismissed)"),
+		mark("↩ answered", "a server's request answered from here"),
+		mark("○ closed", "ended with the session or its stream, not failed"),
+	}
+}
