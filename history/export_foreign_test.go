@@ -30,7 +30,7 @@ func TestExportMarkdownNamesForeignAnswers(t *testing.T) {
 	if !strings.Contains(md, ". answer to an id we never sent: ok\n") || strings.Contains(md, "`foreign`") {
 		t.Errorf("foreign answers are not headed as such:\n%s", md)
 	}
-	if !strings.Contains(md, "foreign · id `9001`") {
+	if !strings.Contains(md, "answer to no request of this session · id `9001`") {
 		t.Errorf("the foreign answer's facts lost its id:\n%s", md)
 	}
 }
