@@ -226,12 +226,19 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		}
 	}
 	switch {
-	case title == "" && p.NullIDError():
+	case p.NullIDError():
 		fmt.Fprintf(b, "\n### %d. error with id null (a request the server could not read): %s\n\n", n, state)
-	case title == "" && p.Kind == KindForeign:
+	case p.Kind == KindForeign:
 		// Not a method: an answer (a bridge sharing one upstream
 		// broadcasts every client's) to an id no request of ours had.
-		fmt.Fprintf(b, "\n### %d. answer to an id we never sent: %s\n\n", n, state)
+		// A method its record names (an edited or forged recording) is
+		// said as that, not as the title: "`initialize`: ok" read as
+		// the session's own initialize answered.
+		named := ""
+		if title != "" {
+			named = " (its record names " + mdCode(title) + ")"
+		}
+		fmt.Fprintf(b, "\n### %d. answer to an id we never sent%s: %s\n\n", n, named, state)
 	case title == "" && p.UnaskedReply():
 		fmt.Fprintf(b, "\n### %d. reply to no server request (never asked, or answered already): %s\n\n", n, state)
 	case title == "":
