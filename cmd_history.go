@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -287,12 +288,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			// wide, or a "now:" line (as short at any width), would not.
 			how = fmt.Sprintf(" (or COLUMNS=%d widens the report)", widerReport)
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: answers were cut to fit %d columns: --json gives them whole%s\n", width, how)
+		sayNote(cmd.ErrOrStderr(), fmt.Sprintf("note: answers were cut to fit %d columns: --json gives them whole%s", width, how))
 	}
 	for _, p := range sum.UnmatchedIgnores(ignore) {
 		// The pattern is read leniently (a typo is a key name), so one
 		// that ignored nothing is said, once, after the results.
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: --ignore %q matched nothing: no answer compared has such a field (e.g. $.result.meta.etag, or a bare key name for that key anywhere)\n", sanitize.Line(p))
+		sayNote(cmd.ErrOrStderr(), fmt.Sprintf("note: --ignore %q matched nothing: no answer compared has such a field (e.g. $.result.meta.etag, or a bare key name for that key anywhere)", sanitize.Line(p)))
 	}
 	if ctx.Err() != nil {
 		code, err := stopped(ctx)
@@ -305,6 +306,15 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		return &exitError{exitFailed, nil}
 	}
 	return nil
+}
+
+// sayNote writes a note of replay --against's to w wrapped at its spaces to
+// the width of the terminal w writes to (wrapped), one line to a pipe: at
+// 80 columns "note: answers were cut to fit 80 columns…" ran 99 wide.
+func sayNote(w io.Writer, note string) {
+	for _, row := range wrapped(note, terminalWidth(w)) {
+		fmt.Fprintln(w, row)
+	}
 }
 
 // exportFormats are the words export's --format takes, as its help and

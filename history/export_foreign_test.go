@@ -30,7 +30,7 @@ func TestExportMarkdownNamesForeignAnswers(t *testing.T) {
 	if !strings.Contains(md, ". answer to an id we never sent: ok\n") || strings.Contains(md, "`foreign`") {
 		t.Errorf("foreign answers are not headed as such:\n%s", md)
 	}
-	if !strings.Contains(md, "foreign · id `9001`") {
+	if !strings.Contains(md, "answer to no request of this session · id `9001`") {
 		t.Errorf("the foreign answer's facts lost its id:\n%s", md)
 	}
 }
@@ -96,5 +96,25 @@ func TestExportMarkdownSaysANotificationWasReplayed(t *testing.T) {
 	}
 	if md := b.String(); !strings.Contains(md, "`notifications/tools/list_changed`: received · replayed by a resumed stream, no news\n") {
 		t.Errorf("the replayed list_changed is not headed as replayed:\n%s", md)
+	}
+}
+
+// A forged answer to an id never sent, its record naming a method, was
+// headed "`initialize`: ok", as the session's own initialize answered,
+// while its line said it answered none: the heading says so too.
+func TestExportMarkdownHeadsAForgedForeignAnswerAsOne(t *testing.T) {
+	l := NewLog()
+	l.Append(mcp.Record{Seq: 1, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse,
+		ID: "77", Method: "initialize", Conn: 1, Raw: `{"jsonrpc":"2.0","id":77,"result":{}}`}})
+	if k := l.Pair(0).Kind; k != KindForeign {
+		t.Fatalf("the answer's row is %s, want foreign", k)
+	}
+	var b bytes.Buffer
+	if err := ExportMarkdown(&b, Header{URL: "http://127.0.0.1:9/mcp"}, l); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if strings.Contains(md, ". `initialize`: ") || !strings.Contains(md, ". answer to an id we never sent (its record names `initialize`): ok\n") {
+		t.Errorf("the forged answer is headed as the method its record names:\n%s", md)
 	}
 }

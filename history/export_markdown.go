@@ -38,8 +38,11 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		aud = advice.Watcher
 	}
 	fmt.Fprintf(b, "%s%s\n\n", exportMarkdownTitle, mdText(h.Server()))
-	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
-		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
+	// In the words of the headings below: "137 records, 28 rows" named
+	// the recording's lines and the TUI's rows, neither of which the
+	// reader sees.
+	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %s below, from %s.\n\n",
+		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), countOf(log.PairCount(), "message", "messages"), countOf(log.Stats().Records, "recorded event", "recorded events"))
 	if len(warnings) > 0 {
 		if onlyEndNotes(warnings) {
 			// Nothing in it is damaged: it stops before its close.
@@ -223,21 +226,28 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		}
 	}
 	switch {
-	case title == "" && p.NullIDError():
+	case p.NullIDError():
 		fmt.Fprintf(b, "\n### %d. error with id null (a request the server could not read): %s\n\n", n, state)
-	case title == "" && p.Kind == KindForeign:
+	case p.Kind == KindForeign:
 		// Not a method: an answer (a bridge sharing one upstream
 		// broadcasts every client's) to an id no request of ours had.
-		fmt.Fprintf(b, "\n### %d. answer to an id we never sent: %s\n\n", n, state)
+		// A method its record names (an edited or forged recording) is
+		// said as that, not as the title: "`initialize`: ok" read as
+		// the session's own initialize answered.
+		named := ""
+		if title != "" {
+			named = " (its record names " + mdCode(title) + ")"
+		}
+		fmt.Fprintf(b, "\n### %d. answer to an id we never sent%s: %s\n\n", n, named, state)
 	case title == "" && p.UnaskedReply():
 		fmt.Fprintf(b, "\n### %d. reply to no server request (never asked, or answered already): %s\n\n", n, state)
 	case title == "":
-		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(string(p.Kind)), state)
+		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, kindWords(p.Kind), state)
 	default:
 		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(title), state)
 	}
 	var facts []string
-	facts = append(facts, string(p.Kind))
+	facts = append(facts, kindWords(p.Kind))
 	if p.ID != "" {
 		facts = append(facts, "id "+mdCode(p.ID))
 	}
@@ -418,4 +428,29 @@ func transportShown(h Header, n *Negotiation) string {
 		return n.Transport + " (detected)"
 	}
 	return n.Transport + " (detected; asked: " + h.Transport + ")"
+}
+
+// kindWords is what a message of kind k is, in a reader's words: its
+// kind's own name ("notification-out", "server-request") read as jargon
+// in the transcript's prose.
+func kindWords(k PairKind) string {
+	switch k {
+	case KindRequest:
+		return "request"
+	case KindNotificationOut:
+		return "notification to the server"
+	case KindNotificationIn:
+		return "notification from the server"
+	case KindServerRequest:
+		return "request from the server"
+	case KindForeign:
+		return "answer to no request of this session"
+	case KindDuplicate:
+		return "another answer to a request answered already"
+	case KindBatch:
+		return "batch of messages"
+	case KindInvalid:
+		return "not a JSON-RPC message"
+	}
+	return mdCode(string(k))
 }

@@ -102,6 +102,7 @@ func Open(path string) (*Reader, error) {
 		}
 		return nil, notRecordingError{fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header; a recording is the .jsonl file mcpscope writes (mcpscope sessions lists them)", path, Format)}
 	}
+	r.versionRead(header)
 	if r.h.Version > FormatVersion {
 		f.Close()
 		return nil, &newerFormatError{path: path, h: shownHeader(r.h)}

@@ -50,9 +50,27 @@ func (r *Reader) lenientHeader(line []byte) {
 			r.warnings.add(fmt.Sprintf("line 1, the header: its %q is damaged: %s; read the records without it", f.name, headerProblem(raw, err)))
 		}
 	}
-	if r.h.Version == 0 {
-		r.h.Version = FormatVersion
+}
+
+// versionRead takes a header with no version, or a damaged one, for this
+// mcpscope's version, as the lenient reading always did; one that says a
+// version no recording has (0, below it, null) is said too, as a damaged
+// field is: "version":0 was read as version 2 without a word.
+func (r *Reader) versionRead(header []byte) {
+	if r.h.Version >= 1 {
+		return
 	}
+	r.h.Version = FormatVersion
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(header, &fields) != nil {
+		return
+	}
+	raw, ok := fields["version"]
+	var v int
+	if !ok || json.Unmarshal(raw, &v) != nil {
+		return // none, or damaged and warned of as such
+	}
+	r.warnings.add(fmt.Sprintf("line 1, the header: its \"version\" is %s, which no recording has (versions start at 1): read as version %d, this mcpscope's", bytes.TrimSpace(raw), FormatVersion))
 }
 
 // headerStart is how every header mcpscope writes begins.

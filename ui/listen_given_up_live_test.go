@@ -17,7 +17,7 @@ func statelessServerGone(t *testing.T, delay time.Duration) (*live, *demo.Server
 	t.Helper()
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.URL + "/stateless", Transport: mcp.TransportStateless, ReconnectDelay: delay}, 80, 24, "● discovered")
-	l.waitFor("…/acknowledged") // the acknowledgement's row, its name cut at 80 columns
+	l.waitFor("/acknowledged") // the acknowledgement's row, whole over its empty columns at 80 columns
 	l.mark()
 	if err := gw.Close(); err != nil {
 		t.Fatalf("closing the demo gateway: %v", err)

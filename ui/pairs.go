@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -107,6 +106,35 @@ func columnsFor(w int, proxied bool) pairColumns {
 	}
 	// Every column is followed by a space; the method column's is the -1.
 	c.method = max(w-fixed()-1, 1)
+	return c
+}
+
+// spanned is c for a notification's row whose text is wider than its
+// METHOD column and whose columns after it say nothing: STATE the plain
+// "received" or "sent" its KIND already says, no times, no size. Its
+// text takes their room: "log debug: hello from the…" showed 15 cells of
+// the message beside 30 of "received  –  –".
+func (c pairColumns) spanned(pr *history.Pair, state string, rest ...string) pairColumns {
+	if pr.Kind != history.KindNotificationIn && pr.Kind != history.KindNotificationOut {
+		return c
+	}
+	if state != "received" && state != "sent" {
+		return c
+	}
+	for _, s := range rest {
+		if s != "–" {
+			return c
+		}
+	}
+	if ansi.StringWidth(methodText(pr)) <= c.method {
+		return c
+	}
+	for _, x := range []*int{&c.state, &c.post, &c.resp, &c.added, &c.size} {
+		if *x > 0 {
+			c.method += *x + 1
+		}
+		*x = 0
+	}
 	return c
 }
 
@@ -218,7 +246,6 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	if strings.HasPrefix(kind, "←") {
 		kindStyle = st.Incoming
 	}
-	method := fitMethod(pr, cols.method)
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, added, size := "–", "–", "–", "–"
 	if a := proxyAdded(pr); a != "" {
@@ -249,6 +276,8 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	if pr.Response != nil {
 		size = history.FormatSize(int64(pr.ResponseSize))
 	}
+	cols = cols.spanned(pr, state, post, resp, added, size)
+	method := fitMethod(pr, cols.method)
 	id := wireLine(pr.ID, 64)
 	if selected || cursor {
 		style := st.SelectedRow
@@ -281,120 +310,6 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	add(added, cols.added, st.Dim, true)
 	add(size, cols.size, st.Dim, true)
 	return b.String()
-}
-
-// fitMethod is methodText for a METHOD column w cells wide. A
-// notification too long keeps the end of its name, which tells it from the
-// others. A pending request's progress words outrank its title: "step 1
-// of 4" cut to "step 1 …" said nothing, while the tool's name still reads
-// with tools/call shortened, or cut.
-func fitMethod(pr *history.Pair, w int) string {
-	title, progress := methodParts(pr)
-	if pr.Chain != 0 && pr.Round > 1 && ansi.StringWidth(title)+ansi.StringWidth(progress) > w {
-		rest := strings.TrimPrefix(title, roundMarker(pr.Round))
-		title = midRoundMarker(pr.Round) + rest
-		if ansi.StringWidth(title)+ansi.StringWidth(progress) > w {
-			title = shortRoundMarker(pr.Round) + rest
-		}
-	}
-	if progress == "" {
-		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {
-			if n := ansi.StringWidth(rest); n+2 > w && w > 1 && !strings.Contains(rest, " ") {
-				// A name alone still too wide: cut as a path, its last
-				// segment whole. One with words after it ("progress ·
-				// foreign …") keeps its start.
-				return cutNotification(rest, w)
-			}
-			return "…/" + rest
-		}
-		if rest, ok := strings.CutPrefix(title, "subscriptions/"); ok && pr.Method == history.ListenMethod && ansi.StringWidth(title) > w {
-			// What it listens to tells the rows apart, as the end of a
-			// notification's name does: "subscriptions/listen a…" said
-			// nothing at 100 columns.
-			return "…/" + rest
-		}
-		if pr.Tool == "" && pr.Subject != "" && ansi.StringWidth(title) > w {
-			return fitSubject(pr, w)
-		}
-		return title
-	}
-	progress = " · " + progress
-	if ansi.StringWidth(title)+ansi.StringWidth(progress) <= w {
-		return title + progress
-	}
-	// The title keeps a few cells whatever happens: a row must still say
-	// which request it is; the cell cuts the progress then.
-	room := max(w-ansi.StringWidth(progress), 8)
-	if rest, ok := strings.CutPrefix(title, "tools/call "); ok {
-		title = "…/call " + rest
-		if ansi.StringWidth(title) > room {
-			// The tool's name alone, rather than "…/call …": which call
-			// it is matters more than that it is one.
-			title = rest
-		}
-	}
-	if ansi.StringWidth(title) > room {
-		title = ansi.Truncate(title, room, "…")
-	}
-	return title + progress
-}
-
-// fitSubject is the title of a row naming a URI, a prompt or what a
-// completion completes (Subject) that is wider than w. A URI keeps its
-// end, which tells demo://docs/a.md from demo://docs/b.md where its start
-// does not: the method, then "…" and the end. A prompt's name, or a
-// completion's ref and argument, keeps its start and ends in "…": cut from
-// the left it showed half a word ("…de language"); a completion keeps its
-// argument whole where it can (fitCompletion).
-func fitSubject(pr *history.Pair, w int) string {
-	if t, ok := fitCompletion(pr, w); ok {
-		return t
-	}
-	head := sanitize.Line(mcp.NameShown(pr.Method)) + " …"
-	subject := wireLine(pr.Subject, 200)
-	if uri := pr.SubjectURI(); uri != "" {
-		// The URI's own end, not Subject's, which ends in the size of
-		// one cut at its start.
-		subject = sanitize.Line(clip.Middle(uri, 200))
-	}
-	room := w - ansi.StringWidth(head)
-	if room < 8 {
-		return pairTitle(pr) // the cell cuts it
-	}
-	switch pr.Method {
-	case "prompts/get", "completion/complete":
-		return ansi.Truncate(pairTitle(pr), w, "…")
-	}
-	return head + ansi.TruncateLeft(subject, ansi.StringWidth(subject)-room, "")
-}
-
-// fitCompletion is a completion/complete's title in w cells with the
-// argument it completes whole and its prompt's name cut at its end
-// ("…/complete review_c… language"): cut at the end of the whole, the
-// rows of one prompt's arguments all read "completion/complete review_…".
-// ok is false when not even a few cells of the name would stay.
-func fitCompletion(pr *history.Pair, w int) (string, bool) {
-	if pr.Method != "completion/complete" {
-		return "", false
-	}
-	subject := wireLine(pr.Subject, 200)
-	i := strings.LastIndexByte(subject, ' ')
-	if i <= 0 || strings.Count(subject, " ") > 1 || strings.HasSuffix(subject, `"`) {
-		// One word; or a name with blanks (the ref's, the argument's:
-		// which blank parts them is not known, and "file path" read
-		// "review_code fi… path"), or one cut to "… (N bytes)": cut at
-		// the end of the whole, as any title is.
-		return "", false
-	}
-	// The method whole while a few cells of the name stay, then cut as
-	// a notification's is.
-	ref, arg := subject[:i], subject[i:]
-	for _, head := range []string{sanitize.Line(mcp.NameShown(pr.Method)) + " ", "…/complete "} {
-		if room := w - ansi.StringWidth(head) - ansi.StringWidth(arg); room >= 4 {
-			return head + ansi.Truncate(ref, room, "…") + arg, true
-		}
-	}
-	return "", false
 }
 
 // pairKindLabel marks rows that are not our own requests.

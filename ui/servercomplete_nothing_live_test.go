@@ -70,7 +70,7 @@ func TestLiveOfferedNothingForgottenOnANewSession(t *testing.T) {
 			// The status comes with the answer, the rows with the records,
 			// either first: a row for each session's ask (none for an
 			// "asked already"), then the count.
-			l.waitRowsDrawn("completion/complete ", 2)
+			l.waitRowsDrawn("…/complete ", 2)
 			m := l.quit()
 			if asked := sentCount(m, "completion/complete"); asked != 2 {
 				t.Errorf("completion/complete sent %d times, want once per session", asked)

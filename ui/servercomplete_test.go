@@ -25,7 +25,7 @@ func TestLiveTabAsksTheServerForValues(t *testing.T) {
 	l.typeTab("prompts/get review_code language=ja")
 	l.waitFor("the server offered 2 values for language")
 	l.waitFor("javascript")
-	l.waitRowState("completion/complete ", "✓ ok") // the row cuts the subject: "…code language"
+	l.waitRowState("/complete ", "✓ ok") // the row is cut: "…/complete review_code language"
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.waitFor(": command line")
@@ -38,7 +38,7 @@ func TestLiveTabAsksTheServerForValues(t *testing.T) {
 	l.mark()
 	l.typeTab(" tag=zzz")
 	l.waitFor("the server offered no values for tag starting zzz")
-	l.waitRowsDrawn("completion/complete ", 3) // one row for each Tab that asked
+	l.waitRowsDrawn("…/complete ", 3) // one row for each Tab that asked
 	m := l.quit()
 	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "read 'notes://{tag}' tag=progress ") {
 		t.Errorf("the line after Tab is %q, want the server's value filled in", got)

@@ -65,7 +65,7 @@ func TestLiveTabAfterAChosenPromptArgumentAsksTheServer(t *testing.T) {
 	l.waitFor("› prompt review_code language=")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("the server offered")
-	l.waitRowState("completion/complete ", "✓ ok") // the row cuts the subject: "…code language"
+	l.waitRowState("/complete ", "✓ ok") // the row is cut: "…/complete review_code language"
 	m := l.quit()
 	if got := pairsOf(m, "completion/complete review_code language"); len(got) != 1 {
 		t.Errorf("completion/complete rows %v, want the one Tab's request", got)
