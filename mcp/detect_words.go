@@ -3,6 +3,8 @@ package mcp
 import (
 	"errors"
 	"fmt"
+	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -146,6 +148,9 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 	if len(attempts) == 0 {
 		return "no transport was tried: " + err.Error()
 	}
+	if plain := plainWebServer(attempts); plain != "" && !forced && len(untried) == 0 {
+		return plain
+	}
 	var parts []string
 	for i, a := range attempts {
 		switch {
@@ -174,6 +179,30 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 		return a.HandshakeWords() + ": " + strings.Join(parts, "; ")
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")
+}
+
+// plainWebServer is the verdict when every probe met a web page, not MCP
+// (python3 -m http.server): "127.0.0.1:8000 answers HTTP but no MCP: an
+// HTML page to every probe (501, 501, 404)". The probes' own words said it
+// in fourteen rows of 80 columns, each URL again, and twice on the TUI's
+// screen; each probe's line still says what it met. "" otherwise.
+func plainWebServer(attempts []Attempt) string {
+	if len(attempts) < 2 {
+		return ""
+	}
+	statuses := make([]string, len(attempts))
+	for i, a := range attempts {
+		mt, _, _ := strings.Cut(a.ContentType, ";")
+		if a.Status == 0 || a.HandshakeRefused() || !strings.EqualFold(strings.TrimSpace(mt), "text/html") {
+			return ""
+		}
+		statuses[i] = strconv.Itoa(a.Status)
+	}
+	host := attempts[0].URL
+	if u, err := url.Parse(host); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	return host + " answers HTTP but no MCP: an HTML page to every probe (" + strings.Join(statuses, ", ") + ")"
 }
 
 // alsoTimedOut is closest, the failure detection reports, saying that a

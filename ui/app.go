@@ -123,6 +123,16 @@ type Model struct {
 	// reconnect of the legacy transport's own was under way: the close
 	// that ends those reconnects replaces it (sayReconnecting).
 	reconnectSaid int
+	// heldReconnect is a legacy reconnect's attempt not said over what
+	// became of the user's own request (statusLine.yours), said once
+	// that ends while the attempts go on (sayHeldTry): l's "not sent,
+	// the stream is reconnecting" stood under 2 s under "attempt 3 of 5".
+	heldReconnect string
+	// attemptSaid is the id of the status message that said the newest
+	// attempt of a legacy reconnect's run (0 before its first): only what
+	// became of a request sent after it holds the next one back. The
+	// failure the break itself caused already says the attempts come.
+	attemptSaid int
 	// getTries and listenTries follow the tries of the GET stream and of
 	// the 2026 listen stream said on the status line (sayGetRetrying,
 	// sayListenStream).

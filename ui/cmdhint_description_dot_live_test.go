@@ -27,8 +27,8 @@ func TestToolHintDescriptionWithTheSeparatorKeepsArguments(t *testing.T) {
 	m := l.quit()
 	// The description's own " · " is drawn with no-break spaces: the same
 	// cells on a terminal.
-	hint := strings.ReplaceAll(hintAt(m, 80, "tools/call sum "), "\u00a0", " ")
+	hint := strings.ReplaceAll(hintAt(m, 60, "tools/call sum "), "\u00a0", " ")
 	if !strings.HasPrefix(hint, "sum — Adds two numbers · fast") || !strings.HasSuffix(hint, "… · a* number · b* number") {
-		t.Errorf("tools/call sum at 80 columns: hint %q, want the description cut after its own · and both arguments whole", hint)
+		t.Errorf("tools/call sum at 60 columns: hint %q, want the description cut after its own · and both arguments whole", hint)
 	}
 }

@@ -34,8 +34,8 @@ func TestHintNamesWithTheSeparatorStayWhole(t *testing.T) {
 	}
 	// Named "run · now", the tool's part was "run" alone, not the one
 	// with its description, which is cut to keep the arguments whole.
-	if hint := strings.ReplaceAll(hintAt(m, 100, `tools/call 'run · now' `), "\u00a0", " "); !strings.HasSuffix(hint, "… · job* string · mode · fast* string") {
-		t.Errorf("at 100 columns the hint %q does not keep both arguments whole", hint)
+	if hint := strings.ReplaceAll(hintAt(m, 60, `tools/call 'run · now' `), "\u00a0", " "); !strings.HasSuffix(hint, "… · job* string · mode · fast* string") {
+		t.Errorf("at 60 columns the hint %q does not keep both arguments whole", hint)
 	}
 	for w := 60; w < 200; w += 7 {
 		hint := strings.ReplaceAll(hintAt(m, w, `tools/call 'run · now' `), "\u00a0", " ")

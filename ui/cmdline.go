@@ -250,9 +250,13 @@ func (c *CommandLine) SetSize(width int) {
 }
 
 // Height is the number of lines View draws: the input and one hint row,
-// or as many rows as the last Enter's refusal or warnings wrap to.
+// or as many rows as the last Enter's refusal or warnings, or a long hint
+// for the word being typed, wrap to.
 func (c *CommandLine) Height() int {
 	rows, _ := c.outcome()
+	if len(rows) == 0 && c.typingHint() {
+		return 1 + len(c.hintRows())
+	}
 	return 1 + max(1, len(rows))
 }
 
@@ -448,7 +452,11 @@ func (c *CommandLine) View() string {
 		}
 		return c.fit(top) + "\n" + strings.Join(rows, "\n")
 	}
-	return c.fit(top) + "\n" + c.fit(c.hintLine())
+	rows := c.hintRows()
+	for i, r := range rows {
+		rows[i] = c.fit(r)
+	}
+	return c.fit(top) + "\n" + strings.Join(rows, "\n")
 }
 
 // outcome is the last Enter's refusal or warnings wrapped between words

@@ -46,6 +46,11 @@ func (c *CommandLine) hintLine() string {
 	case c.cycle != nil:
 		return c.candidates()
 	}
+	return st.Hint.Render(c.wholeParts(c.typedHint()))
+}
+
+// typedHint is the hint for the word being typed, unstyled and uncut.
+func (c *CommandLine) typedHint() string {
 	value := c.input.Value()
 	ctx := c.analyze(value[:byteOffset(value, c.input.Position())])
 	h := c.wordHint(ctx)
@@ -56,7 +61,47 @@ func (c *CommandLine) hintLine() string {
 			h = note + " · " + dropKeyNamed(h, note, ctx.cur.Text)
 		}
 	}
-	return st.Hint.Render(c.wholeParts(h))
+	return h
+}
+
+// maxHintRows is how many rows a hint for the word being typed wraps to.
+const maxHintRows = 2
+
+// hintRows is the hint line as drawn: one row, or, when the hint for the
+// word being typed is wider than the line, that hint wrapped between words
+// over maxHintRows rows, the last cut as wholeParts cuts one. At 80
+// columns a second Tab on `call big bytes=` showed "no values to offer for
+// bytes: type one · integer (1..67108864), required — …", the description
+// of the argument gone.
+func (c *CommandLine) hintRows() []string {
+	if !c.typingHint() {
+		return []string{c.hintLine()}
+	}
+	h := c.typedHint()
+	if c.width <= 0 || ansi.StringWidth(h) <= c.width {
+		return []string{c.st.Hint.Render(c.wholeParts(h))}
+	}
+	// What is kept is chosen as for one line of the rows' cells, less
+	// what the wrapping leaves blank at the ends of rows.
+	room := maxHintRows * c.width
+	rows := wrapWords(c.partsIn(h, room), c.width)
+	for tries := 0; len(rows) > maxHintRows && tries < 4; tries++ {
+		room -= ansi.StringWidth(strings.Join(rows[maxHintRows:], " ")) + 1
+		rows = wrapWords(c.partsIn(h, max(room, c.width)), c.width)
+	}
+	if len(rows) > maxHintRows {
+		rows = append(rows[:maxHintRows-1], cutAtWord(strings.Join(rows[maxHintRows-1:], " "), c.width))
+	}
+	for i, r := range rows {
+		rows[i] = c.st.Hint.Render(r)
+	}
+	return rows
+}
+
+// typingHint reports whether the hint line is typedHint's: the line open,
+// with no refusal, warnings or candidates to show instead.
+func (c *CommandLine) typingHint() bool {
+	return c.input.Focused() && c.disabled == "" && c.err == "" && len(c.warns) == 0 && c.cycle == nil
 }
 
 // wholeParts is a hint of parts joined by " · " with no part cut to a few
@@ -68,17 +113,20 @@ func (c *CommandLine) hintLine() string {
 // part; a first part wider than the line, or a description (a tool's or
 // a prompt's) with what follows it wider than the line, is cut to leave
 // its arguments whole.
-func (c *CommandLine) wholeParts(h string) string {
+func (c *CommandLine) wholeParts(h string) string { return c.partsIn(h, c.width) }
+
+// partsIn is wholeParts at width cells.
+func (c *CommandLine) partsIn(h string, width int) string {
 	const sep, more, readable = " · ", " · …", 24
 	parts := strings.Split(h, sep)
-	wide := c.width > 0 && len(parts) > 1 && ansi.StringWidth(parts[0]) > c.width
+	wide := width > 0 && len(parts) > 1 && ansi.StringWidth(parts[0]) > width
 	// A description first that fits, but with what follows it not: its
 	// words are the ones to lose. At 160 columns the everything server's
 	// "trigger-long-running-operation — … progress updates. · …" said
 	// nothing of what the tool takes, and greet's whole description left
 	// out its last argument. A note first ("no prompts known yet: tab
 	// lists them…") is kept whole.
-	crowds := c.width > 0 && len(parts) > 1 && strings.Contains(parts[0], described) && ansi.StringWidth(h) > c.width
+	crowds := width > 0 && len(parts) > 1 && strings.Contains(parts[0], described) && ansi.StringWidth(h) > width
 	if wide || crowds {
 		// The first part is the one cut, and what follows it is read
 		// whole, as much of it as leaves the first part readable.
@@ -90,26 +138,26 @@ func (c *CommandLine) wholeParts(h string) string {
 			}
 			return t
 		}
-		for len(rest) > 0 && ansi.StringWidth(tail()) > c.width-readable {
+		for len(rest) > 0 && ansi.StringWidth(tail()) > width-readable {
 			rest = rest[:len(rest)-1]
 		}
 		switch {
 		case len(rest) > 0:
-			room := c.width - ansi.StringWidth(tail())
-			return cutAtWord(leadShed(parts[0], room), room) + tail()
+			room := width - ansi.StringWidth(tail())
+			return cutAtWord(c.leadShed(parts[0], room), room) + tail()
 		case wide:
-			return cutAtWord(leadShed(h, c.width), c.width)
+			return cutAtWord(c.leadShed(h, width), width)
 		}
 	}
-	for c.width > 0 && ansi.StringWidth(h) > c.width {
+	for width > 0 && ansi.StringWidth(h) > width {
 		i := strings.LastIndex(strings.TrimSuffix(h, more), sep)
-		if i < 0 || c.width-ansi.StringWidth(h[:i]+sep) >= readable {
+		if i < 0 || width-ansi.StringWidth(h[:i]+sep) >= readable {
 			break
 		}
 		h = h[:i] + more
 	}
-	if c.width > 0 {
-		return cutAtWord(leadShed(h, c.width), c.width)
+	if width > 0 {
+		return cutAtWord(c.leadShed(h, width), width)
 	}
 	return h
 }
@@ -119,8 +167,9 @@ func (c *CommandLine) wholeParts(h string) string {
 // history.ToolLine) when that leaves less than a few words of what the
 // tool does after it: the description wins the room. At 80 columns
 // "trigger-elicitation-request — (non-destructive, … · takes no
-// arguments" said nothing of it. A short lead ("(read-only)") stays.
-func leadShed(h string, room int) string {
+// arguments" said nothing of it. A short lead ("(read-only)") stays, and
+// so does one the server wrote: "(Deprecated) use X" is its own words.
+func (c *CommandLine) leadShed(h string, room int) string {
 	const fewWords = 16
 	i := strings.Index(h, described+"(")
 	if ansi.StringWidth(h) <= room || i < 0 {
@@ -128,10 +177,23 @@ func leadShed(h string, room int) string {
 	}
 	from := i + len(described)
 	j := strings.Index(h[from:], ") ")
-	if j < 0 || strings.Contains(h[from:from+j], " · ") || ansi.StringWidth(h[:from+j+2])+fewWords <= room {
+	if j < 0 || strings.Contains(h[from:from+j], " · ") || ansi.StringWidth(h[:from+j+2])+fewWords <= room ||
+		!c.addedLead(h[:i], h[from+1:from+j]) {
 		return h
 	}
 	return h[:from] + h[from+j+2:]
+}
+
+// addedLead reports whether lead, said in parentheses after head, is the
+// words mcpscope made of the annotations of the tool head ends with
+// (describeTool), not the start of the server's own description.
+func (c *CommandLine) addedLead(head, lead string) bool {
+	for _, t := range c.tools {
+		if words := t.Annotations.Words(); len(words) > 0 && strings.Join(words, ", ") == lead && strings.HasSuffix(head, toolName(t.Name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // wordHint says what the word under the cursor is, or what to do first.

@@ -18,7 +18,7 @@ import (
 // small terminal the Negotiation pane that explains it is a tab the user
 // is not looking at, and "● failed" alone says nothing of what to do.
 func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
-	if m.com.log.Stats().State != mcp.StateFailed {
+	if m.com.log.Stats().State != mcp.StateFailed || m.connectingAgain() {
 		return nil
 	}
 	e := m.connectFailure(batch)
@@ -38,6 +38,25 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 	m.status.msg.rows = rows
 	m.connFail.err, m.connFail.id = e, m.statusSeq
 	return cmd
+}
+
+// connectingAgain reports whether a connect began after the session last
+// failed (r): its state still reads the failure until detection ends (it
+// logs no state of its own before its verdict), and detection's first
+// probe given up on a port that never answered was said as "could not
+// connect again (try 2)" under the bar's "detecting", then "(try 3)" for
+// the same press. A request sent since the failure is a new connect's.
+// Bounded: the failure is near the log's end; none found, it stands.
+func (m *Model) connectingAgain() bool {
+	for i, n := m.com.log.Len()-1, 0; i >= 0 && n < 4096; i, n = i-1, n+1 {
+		switch r := m.com.log.At(i); {
+		case r == nil || isState(r, mcp.StateFailed):
+			return false
+		case isState(r, mcp.StateConnecting) || r.Kind == mcp.KindSent:
+			return true
+		}
+	}
+	return false
 }
 
 // rewordConnectFailed words the message of sayConnectFailed again after

@@ -42,7 +42,8 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		st := r.State
 		switch {
 		case r.Kind != mcp.KindState || st == nil:
-		case i == last && (began || m.status.shows(m.reconnectSaid)):
+		case i == last && (began || m.status.shows(m.reconnectSaid) || m.heldReconnect != ""):
+			m.heldReconnect = ""
 			// The reconnects ended without a word of their own (a server
 			// ending each new stream at once, the same way, is left): the
 			// attempt's "reconnecting…" stayed up over a closed session.
@@ -52,18 +53,46 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		case st.State == mcp.StateClosed:
 			// The stream's end, the attempts to come: said from here, not
 			// from the first attempt, ReconnectDelay later.
+			m.attemptSaid, m.heldReconnect = 0, ""
 			cmd = m.setStatus(levelWarn, sanitize.Line(st.Detail)+": reconnecting on its own…")
 			m.reconnectSaid = m.statusSeq
 		case st.State == mcp.StateReconnecting:
-			cmd = m.setStatus(levelWarn, ownEndWords(m.com.log)+": reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
-			m.reconnectSaid = m.statusSeq
+			cmd = m.sayAttempt(ownEndWords(m.com.log) + ": reconnecting on its own, " + sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect)) + "…")
 		}
 		began = began || st != nil && r.Kind == mcp.KindState && st.OnItsOwn()
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
+			m.heldReconnect = ""
 			cmd = m.setWholeStatus(levelError, withAdvice(m.ownURLLeftOut(e.Message), e))
 		}
 	}
 	return cmd
+}
+
+// sayAttempt says a legacy reconnect's attempt under way, or holds it
+// while the status line says what became of a request the user sent after
+// the last attempt was said: the attempts come every second or two, and
+// l's refusal was gone before it was read (sayHeldTry says the newest
+// attempt held once it ends).
+func (m *Model) sayAttempt(text string) tea.Cmd {
+	if sl := m.status.msg; sl != nil && sl.yours && m.attemptSaid != 0 && sl.id > m.attemptSaid {
+		m.heldReconnect = text
+		return nil
+	}
+	m.heldReconnect = ""
+	cmd := m.setStatus(levelWarn, text)
+	m.reconnectSaid, m.attemptSaid = m.statusSeq, m.statusSeq
+	return cmd
+}
+
+// sayHeldAttempt says the attempt sayAttempt held, if the attempts are
+// still under way.
+func (m *Model) sayHeldAttempt() tea.Cmd {
+	text := m.heldReconnect
+	m.heldReconnect = ""
+	if text == "" || sessionState(m.com.log) != mcp.StateReconnecting {
+		return nil
+	}
+	return m.sayAttempt(text)
 }
 
 // lastClose is the index in batch of its last "closed" state, -1 if none.
@@ -88,7 +117,8 @@ func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
 	}
 	for i := range batch {
 		if isState(&batch[i], mcp.StateSessionReplaced) {
-			amid := m.status.shows(m.reconnectSaid)
+			amid := m.status.shows(m.reconnectSaid) || m.heldReconnect != ""
+			m.heldReconnect = ""
 			cmd := m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
 				m.keys.Initialize.Help().Key+" to initialize it")
 			if amid {

@@ -314,7 +314,7 @@ func (m *Model) sayHeldTry() tea.Cmd {
 			return t.say(m, waitLeft(t.held, t.heldWait, m.com.now().Sub(t.heldAt)), 0)
 		}
 	}
-	return nil
+	return m.sayHeldAttempt()
 }
 
 // waitLeft is text, a try to come whose wait (mcp.WaitWords in text) is

@@ -114,7 +114,8 @@ func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) 
 // thousand tool names stays cheap, and how many more follow is said as +N.
 // When they do not all fit whole, a candidate wider than a third of the
 // line is cut, so one long tool name does not hide the others; when they
-// do, none is ("titledSingleSelectEnu…" at 80 columns beside one other).
+// do, or when cutting them shows no more of them, none is
+// ("titledSingleSelectEnu…" at 80 columns beside one other).
 func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	labels := cy.comp.labels
 	fits := width <= 0 || allFit(labels, width)
@@ -137,6 +138,15 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 			made[i] = l
 		}
 		return l
+	}
+	if cut {
+		// Cut names are worth it only when they show more of them: at 80
+		// columns "trigger-long-running-oper…  trigger-elicitation-reque…
+		// +2" were two names that fit whole.
+		whole := func(i int) string { return labels[i] }
+		if lastShown(labels, whole, 0, width) >= lastShown(labels, label, 0, width) {
+			cut = false
+		}
 	}
 	first := 0
 	if !fits && cy.idx > 0 && lastShown(labels, label, 0, width) < cy.idx {

@@ -1,0 +1,54 @@
+package mcp
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+)
+
+// A plain web server (python3 -m http.server) met by every probe gets one
+// plain verdict: the probes' own words took fourteen rows of 80 columns,
+// each URL again, and the TUI said them twice. Each probe's line keeps
+// what it met.
+func TestDetectPlainWebServerSaysSo(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html;charset=utf-8")
+		status := http.StatusNotImplemented
+		if r.Method == http.MethodGet {
+			status = http.StatusNotFound
+		}
+		w.WriteHeader(status)
+		_, _ = w.Write([]byte("<html><body><h1>Error response</h1></body></html>"))
+	}))
+	defer srv.Close()
+	s := NewSession(Config{URL: srv.URL + "/"})
+	defer s.Close()
+	rec := collect(s)
+	err := s.Connect(testCtx(t))
+	if err == nil {
+		t.Fatal("connected to a web server that serves no MCP")
+	}
+	d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
+	u, _ := url.Parse(srv.URL)
+	want := u.Host + " answers HTTP but no MCP: an HTML page to every probe (501, 501, 404)"
+	if d.Detect.Reason != want {
+		t.Errorf("reason %q, want %q", d.Detect.Reason, want)
+	}
+	if len(d.Detect.Attempts) != 3 {
+		t.Errorf("attempts %+v, want the three probes kept", d.Detect.Attempts)
+	}
+	if err.Error() != want {
+		t.Errorf("Connect's error %q, want the same verdict", err.Error())
+	}
+}
+
+// An MCP server that answers a probe in JSON is not said to serve no MCP.
+func TestDetectPlainWebServerNotWhenOneAnswersJSON(t *testing.T) {
+	if got := plainWebServer([]Attempt{
+		{Method: http.MethodPost, URL: "http://h/mcp", Status: 404, ContentType: "text/html"},
+		{Method: http.MethodPost, URL: "http://h/mcp", Status: 401, ContentType: "application/json"},
+	}); got != "" {
+		t.Errorf("plainWebServer = %q, want none", got)
+	}
+}
