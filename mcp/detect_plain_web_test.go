@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +51,31 @@ func TestDetectPlainWebServerNotWhenOneAnswersJSON(t *testing.T) {
 		{Method: http.MethodPost, URL: "http://h/mcp", Status: 401, ContentType: "application/json"},
 	}); got != "" {
 		t.Errorf("plainWebServer = %q, want none", got)
+	}
+}
+
+// A server whose every probe met an error page (a gateway's 502 when its
+// backend is down, a 500) or a page answered 200 (a login page a gateway's
+// sign-in redirected to) is not said to serve no MCP: it may well, and the
+// probes' own words and the advice for them say more. A 200 page to every
+// probe was said "answers HTTP but no MCP".
+func TestDetectErrorPagesAreNoPlainWebServer(t *testing.T) {
+	for _, status := range []int{http.StatusBadGateway, http.StatusInternalServerError, http.StatusOK, http.StatusUnauthorized} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(status)
+			_, _ = w.Write([]byte("<html><body><h1>Bad Gateway</h1></body></html>"))
+		}))
+		s := NewSession(Config{URL: srv.URL + "/"})
+		rec := collect(s)
+		if err := s.Connect(testCtx(t)); err == nil {
+			t.Fatal("connected to a server that answers only error pages")
+		}
+		d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
+		if strings.Contains(d.Detect.Reason, "no MCP") {
+			t.Errorf("%d pages: reason %q, want the probes' own words", status, d.Detect.Reason)
+		}
+		s.Close()
+		srv.Close()
 	}
 }

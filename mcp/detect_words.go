@@ -3,6 +3,7 @@ package mcp
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -185,7 +186,10 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 // (python3 -m http.server): "127.0.0.1:8000 answers HTTP but no MCP: an
 // HTML page to every probe (501, 501, 404)". The probes' own words said it
 // in fourteen rows of 80 columns, each URL again, and twice on the TUI's
-// screen; each probe's line still says what it met. "" otherwise.
+// screen; each probe's line still says what it met. "" otherwise. Only a
+// page that says the path or the method is not served (404, 405, 501)
+// counts: a gateway's 502 page, a 500, or a login page (200, 401) is a
+// server that may well serve MCP, whose own words and advice say more.
 func plainWebServer(attempts []Attempt) string {
 	if len(attempts) < 2 {
 		return ""
@@ -193,7 +197,8 @@ func plainWebServer(attempts []Attempt) string {
 	statuses := make([]string, len(attempts))
 	for i, a := range attempts {
 		mt, _, _ := strings.Cut(a.ContentType, ";")
-		if a.Status == 0 || a.HandshakeRefused() || !strings.EqualFold(strings.TrimSpace(mt), "text/html") {
+		notServed := a.Status == http.StatusNotFound || a.Status == http.StatusMethodNotAllowed || a.Status == http.StatusNotImplemented
+		if !notServed || a.HandshakeRefused() || !strings.EqualFold(strings.TrimSpace(mt), "text/html") {
 			return ""
 		}
 		statuses[i] = strconv.Itoa(a.Status)
