@@ -27,6 +27,10 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 			i += n - 1
 			continue
 		}
+		if err := listComma(words, i, schema); err != nil {
+			errs = append(errs, err)
+			continue
+		}
 		if !strings.Contains(w, "=") {
 			if n, joined := emptiedValue(words, i); n > 0 {
 				// `message= hi`, `times:= 2`: the value typed after a
