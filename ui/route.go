@@ -381,9 +381,11 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 		m.replacing = false
 	}
 	set := m.setStatus
-	if level != levelInfo {
+	if level != levelInfo || msg.err != nil {
 		// A refusal or a tool's error is what the person reads next, and
-		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps.
+		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps. So
+		// does an end the user chose (a 2026 round's sampling declined:
+		// "… tools/call was not sent aga…"), which says why.
 		set = func(level statusLevel, text string) tea.Cmd {
 			cmd := m.setWholeStatus(level, text)
 			m.status.msg.yours = true
