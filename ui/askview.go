@@ -234,7 +234,13 @@ func (a *askPrompt) inputLines() []string {
 	if h := a.fieldHint(); h != "" {
 		return append(lines, st.Hint.Render(h))
 	}
-	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+a.escDoes()+" · the panes wait until this is answered"))
+	keys := a.c.keys.Submit.Help().Key + " answers · " + a.c.keys.Cancel.Help().Key + " " + a.escDoes()
+	if panes := keys + " · the panes wait until this is answered"; ansi.StringWidth(panes) <= a.w {
+		// Left out whole when it does not fit: a 2026 round's longer
+		// esc words cut it mid-word at 80 columns ("the panes wait u…").
+		keys = panes
+	}
+	return append(lines, st.Hint.Render(keys))
 }
 
 // outcome is the last Enter's refusal or warnings in rows (see
