@@ -229,7 +229,12 @@ func (a *askPrompt) inputLines() []string {
 		return append(lines, drawCandidates(st, a.cycle, a.w))
 	}
 	if note := a.nothingToComplete(); a.fruitless && note != "" {
-		return append(lines, st.Hint.Render(note))
+		// Wrapped as Enter's refusal is: a list's example ("k=Piano
+		// k=Drums") was cut mid-word at 80 columns.
+		for _, r := range wrapRows(note, a.w, maxCmdLineHeight-1) {
+			lines = append(lines, st.Hint.Render(r))
+		}
+		return lines
 	}
 	if h := a.fieldHint(); h != "" {
 		return append(lines, st.Hint.Render(h))
