@@ -30,9 +30,10 @@ func TestProxyRecordingRedactsTokenInItsRequestBody(t *testing.T) {
 	}
 }
 
-// lateToken sends its Authorization with a tools/call only: a client
-// that signs in for the call, the first request with the token in it.
-type lateToken struct{ value string }
+// lateToken sends its credential with a tools/call only, as an
+// Authorization value or as a query (param, "token=K"): a client that
+// signs in for the call, the first request with the credential in it.
+type lateToken struct{ value, param string }
 
 func (l *lateToken) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.Body != nil {
@@ -43,7 +44,12 @@ func (l *lateToken) RoundTrip(req *http.Request) (*http.Response, error) {
 		req = req.Clone(req.Context())
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		if strings.Contains(string(body), `"tools/call"`) {
-			req.Header.Set("Authorization", l.value)
+			if l.value != "" {
+				req.Header.Set("Authorization", l.value)
+			}
+			if l.param != "" {
+				req.URL.RawQuery = l.param
+			}
 		}
 	}
 	return http.DefaultTransport.RoundTrip(req)
@@ -57,28 +63,9 @@ func (l *lateToken) RoundTrip(req *http.Request) (*http.Response, error) {
 func TestProxyRecordingRedactsAQueryKeyGivenWithItsRequestBody(t *testing.T) {
 	const key = "query-body-secret-2"
 	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
-	greetThroughProxy(t, h, lateQuery{param: "token=" + key}, "query-token-test", 1, func() string { return key })
+	greetThroughProxy(t, h, &lateToken{param: "token=" + key}, "query-token-test", 1, func() string { return key })
 	recordingsLack(t, h.dir, key, "the client's key")
 	if strings.Contains(h.errw.String(), key) {
 		t.Errorf("the proxy's lines show the client's key:\n%s", h.errw.String())
 	}
-}
-
-// lateQuery adds param to the query of a tools/call's request only: a
-// client that gives its key for the call.
-type lateQuery struct{ param string }
-
-func (l lateQuery) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Body != nil {
-		body, err := io.ReadAll(req.Body)
-		if err != nil {
-			return nil, err
-		}
-		req = req.Clone(req.Context())
-		req.Body = io.NopCloser(bytes.NewReader(body))
-		if strings.Contains(string(body), `"tools/call"`) {
-			req.URL.RawQuery = l.param
-		}
-	}
-	return http.DefaultTransport.RoundTrip(req)
 }

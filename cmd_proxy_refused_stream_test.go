@@ -23,22 +23,8 @@ func TestRefusedLegacyStreamsAreLegacyAndShareOneRecording(t *testing.T) {
 	}))
 	defer up.Close()
 	h := startHeadless(t, up.URL+"/sse", proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	const tries = 3
-	for i := range tries {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/sse", nil)
-		req.Header.Set("Accept", "text/event-stream")
-		req.Header.Set("User-Agent", fmt.Sprintf("retrying-%d", i))
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusBadGateway {
-			t.Fatalf("try %d answered %d, want upstream's 502", i, resp.StatusCode)
-		}
-	}
+	retryLegacyStream(t, h, tries, "")
 	h.waitFor(fmt.Sprintf("#%d retrying-%d · sse · closed: the legacy stream was refused: upstream answered 502 Bad Gateway", tries, tries-1))
 	h.stop()
 	if !strings.Contains(h.errw.String(), fmt.Sprintf("%d legacy streams were refused (by upstream", tries)) {
@@ -91,5 +77,30 @@ func TestUnreachableLegacyStreamIsALegacySessionUpstreamNeverAnswered(t *testing
 	h.stop()
 	if out := h.errw.String(); !strings.Contains(out, "2 sessions ended with nothing answered by upstream") || strings.Contains(out, "streamable") {
 		t.Errorf("the unreachable legacy streams are not told of as legacy sessions upstream never answered:\n%s", out)
+	}
+}
+
+// retryLegacyStream opens a legacy client's stream through the proxy h
+// tries times, each as "retrying-N" (and with Accept-Encoding encoding,
+// when not ""), and fails t unless each is answered 502.
+func retryLegacyStream(t *testing.T, h *headless, tries int, encoding string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for i := range tries {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/sse", nil)
+		req.Header.Set("Accept", "text/event-stream")
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
+		}
+		req.Header.Set("User-Agent", fmt.Sprintf("retrying-%d", i))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadGateway {
+			t.Fatalf("try %d answered %d, want 502", i, resp.StatusCode)
+		}
 	}
 }

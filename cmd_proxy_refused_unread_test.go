@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A legacy client retrying a stream upstream answers in an encoding the
@@ -23,23 +21,8 @@ func TestUnreadLegacyStreamsShareOneRecording(t *testing.T) {
 	}))
 	defer up.Close()
 	h := startHeadless(t, up.URL+"/sse", proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	const tries = 3
-	for i := range tries {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/sse", nil)
-		req.Header.Set("Accept", "text/event-stream")
-		req.Header.Set("Accept-Encoding", "br")
-		req.Header.Set("User-Agent", fmt.Sprintf("retrying-%d", i))
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusBadGateway {
-			t.Fatalf("try %d answered %d, want the proxy's 502", i, resp.StatusCode)
-		}
-	}
+	retryLegacyStream(t, h, tries, "br")
 	h.waitFor(fmt.Sprintf("#%d retrying-%d · sse · closed: the proxy refused", tries, tries-1))
 	h.stop()
 	if !strings.Contains(h.errw.String(), fmt.Sprintf("%d legacy streams were refused", tries)) {
