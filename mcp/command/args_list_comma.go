@@ -21,8 +21,8 @@ func listComma(words []string, i int, schema *Schema) error {
 	if !ok {
 		return nil
 	}
-	j := slices.IndexFunc(schema.Properties, func(p Property) bool { return p.Name == key })
-	if j < 0 || schema.Properties[j].Schema == nil || !slices.Contains(schema.Properties[j].Schema.Type, "array") {
+	prop := schema.Property(key)
+	if prop == nil || prop.Schema == nil || !slices.Contains(prop.Schema.Type, "array") {
 		return nil
 	}
 	example := []string{words[i-1]}
@@ -32,7 +32,7 @@ func listComma(words []string, i int, schema *Schema) error {
 		}
 	}
 	if len(example) == 1 {
-		example = append(example, KeyWord(key)+"="+anotherItem(schema.Properties[j].Schema, words, key))
+		example = append(example, KeyWord(key)+"="+anotherItem(prop.Schema, words, key))
 	}
 	return fmt.Errorf("%s: a list is given by repeating its key: %s", argQuoted(w), argSuggested(strings.Join(example, " ")))
 }
