@@ -27,6 +27,11 @@ func TestAskListCommaSaysRepeatTheKey(t *testing.T) {
 		if !strings.Contains(joined, "a list is given by repeating its key") || strings.Contains(joined, "did you mean") {
 			t.Errorf("%s after a comma does not say how a list is given:\n%s", key, view)
 		}
+		// The example's second word, on the note's second row at 80
+		// columns: without it the key reads as given once.
+		if !strings.Contains(joined, "untitledMultipleSelectEnum=Piano untitledMultipleSelectEnum=") {
+			t.Errorf("%s: the example does not repeat the key:\n%s", key, view)
+		}
 		for _, r := range strings.Split(view, "\n") {
 			if strings.Contains(r, "a list is given") && strings.Contains(r, "…") {
 				t.Errorf("%s: the words are cut: %q", key, r)

@@ -58,8 +58,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // only while the command line shows a long refusal or warnings.
 func (m *Model) cmdRows() int {
 	if m.ask.open() {
-		rows, _ := m.ask.outcome()
-		return min(1+max(1, len(rows)), maxCmdLineHeight)
+		// Its own lines, whatever they hold: counted from Enter's
+		// outcome alone, Tab's wrapped note kept one row and lost the
+		// example's second word.
+		return min(len(m.ask.inputLines()), maxCmdLineHeight)
 	}
 	if m.events.typing() || m.detail.searching() {
 		return cmdLineHeight
