@@ -38,12 +38,38 @@ func typedExamples(p *command.Property, d string) string {
 }
 
 // jsonAt is the length of the JSON object or array s starts with, 0 when
-// it starts with none (or with an empty one, which shows nothing).
+// it starts with none (or with an empty one, which shows nothing). Only
+// the span up to the bracket that closes s's first is decoded: decoding
+// from every bracket to the description's end cost 5 ms a hint for 500
+// "[", and the hint is drawn on every frame.
 func jsonAt(s string) int {
-	dec := json.NewDecoder(strings.NewReader(s))
-	var v json.RawMessage
-	if dec.Decode(&v) != nil || len(v) <= 2 {
+	n := closedAt(s)
+	if n <= 2 || !json.Valid([]byte(s[:n])) {
 		return 0
 	}
-	return int(dec.InputOffset())
+	return n
+}
+
+// closedAt is the length of s up to the bracket that closes the one s
+// starts with, skipping brackets inside strings; 0 when it never closes.
+// A JSON value's brackets balance, so its span is found whole.
+func closedAt(s string) int {
+	depth, inStr, esc := 0, false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case esc:
+			esc = false
+		case inStr:
+			esc, inStr = c == '\\', c != '"'
+		case c == '"':
+			inStr = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }

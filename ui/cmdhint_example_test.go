@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -20,9 +21,23 @@ func TestTypedExamples(t *testing.T) {
 		{obj, `e.g. '{"a":1}' or filter={"a":1}`, `e.g. '{"a":1}' or filter={"a":1}`},
 		{obj, `{"it's":1}`, `'{"it'\''s":1}'`},
 		{str, `e.g. {"a":1}`, `e.g. {"a":1}`},
+		{obj, `{"a":"]}"} then [{"b":"\"]"}]`, `'{"a":"]}"}' then '[{"b":"\"]"}]'`},
+		{obj, `[1, {"a":2}] or {"x":[1}]`, `'[1, {"a":2}]' or {"x":[1}]`},
+		{obj, `[[1, {"a":2}] x`, `['[1, {"a":2}]' x`},
+		{obj, strings.Repeat("[", 500) + ` {"a":1}`, strings.Repeat("[", 500) + ` '{"a":1}'`},
 	} {
 		if got := typedExamples(tt.p, tt.in); got != tt.want {
 			t.Errorf("typedExamples(%s, %q) = %q, want %q", tt.p.Name, tt.in, got, tt.want)
 		}
+	}
+}
+
+// A description of brackets that never close (the schema's 500 runes of
+// "[") costs a hint what a plain one does: it is drawn on every frame.
+func BenchmarkTypedExamplesBrackets(b *testing.B) {
+	obj := &command.Property{Name: "filter", Schema: &command.Schema{Type: []string{"object"}}}
+	d := strings.Repeat("[", 500)
+	for b.Loop() {
+		typedExamples(obj, d)
 	}
 }
