@@ -269,7 +269,7 @@ func (s *proxySessions) report(w io.Writer, width int) error {
 		if other == 1 {
 			what = "1 other request was"
 		}
-		say("%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)", what)
+		say("%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large or a batch of more than %d messages (413), too slow (408) or broken off (400)", what, proxy.MaxBatchMembers)
 	}
 	sayUnanswered(say, unansweredN, unansweredNames)
 	unrecorded := s.unrecorded.Load()

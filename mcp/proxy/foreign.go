@@ -73,11 +73,10 @@ func (p *Proxy) own(w http.ResponseWriter, r *http.Request) {
 	if c := p.legacyOf(r.URL); r.Method == http.MethodPost && c != nil && c.acquire() {
 		defer c.release()
 		if f := c.foreignAt(r.URL.RequestURI()); f != nil && f.refusal != nil {
-			body, ok := p.readBody(w, r)
+			body, m, ok := p.readMessage(w, r)
 			if !ok {
 				return
 			}
-			m := p.peekBody(r, body)
 			c.learn(m, "")
 			l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 			defer l.cancel()

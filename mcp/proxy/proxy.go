@@ -109,7 +109,8 @@ type Config struct {
 	// OnRefused hears of a request the proxy refused that is in no
 	// session, so no recording tells of it: for want of room for its
 	// session (503, see admit), a page's Origin or a Host that is not local
-	// (403), a body too large (413), too slow (408) or broken off (400).
+	// (403), a body too large or a batch of more than MaxBatchMembers
+	// messages (413), too slow (408) or broken off (400).
 	OnRefused func(Refusal)
 	// MaxSessions bounds the client sessions kept at once (see admit); 0
 	// means DefaultMaxSessions.

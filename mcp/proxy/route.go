@@ -109,11 +109,10 @@ func stateless(h http.Header, m message) bool {
 
 // post routes a POST to its session, making one when it starts one.
 func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
-	body, ok := p.readBody(w, r)
+	body, m, ok := p.readMessage(w, r)
 	if !ok {
 		return
 	}
-	m := p.peekBody(r, body)
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
 		// A 2026 request is its session's only when the session is open:
 		// one look, since a second (sessionOf) after the session was
