@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/localurl"
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 )
 
 // refusal says why the proxy refuses a request: body is the answer's text,
@@ -21,9 +22,12 @@ import (
 // loopback, unless anyHost, where other names are genuine).
 func refusal(r *http.Request, anyHost bool) (body, why, short string) {
 	// Origin and Host are quoted whatever they hold (%q), so cut only:
-	// shownID would quote one that is not all visible ASCII twice.
+	// shownID would quote one that is not all visible ASCII twice. A
+	// password in the Origin's URL is masked, as in every URL the proxy
+	// shows: no browser sends one, but a client may, and the line saying
+	// why it was refused went to the screen and stderr with it.
 	if o := foreignOrigin(r.Header); o != "" {
-		o = clip.Quote(o, idLimit)
+		o = clip.Quote(urlpass.Mask(o, urlpass.Masked), idLimit)
 		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", o),
 			fmt.Sprintf("its Origin %q is not a local page (DNS rebinding protection)", o), "its Origin is not local"
 	}
