@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // helpGroup is one titled column of the help overlay.
@@ -173,8 +174,9 @@ func (c *common) helpLayout(w int) (lines []string, wrapped bool) {
 	hm := help.New()
 	hm.Styles = c.st.Help
 	var blocks []string
+	room := max(w-c.st.Overlay.GetHorizontalFrameSize(), 10)
 	for _, g := range c.keys.groups() {
-		body := hm.FullHelpView([][]key.Binding{g.bindings})
+		body := hm.FullHelpView([][]key.Binding{helpRows(g.bindings, room)})
 		if strings.TrimSpace(body) == "" {
 			continue
 		}
@@ -182,7 +184,6 @@ func (c *common) helpLayout(w int) (lines []string, wrapped bool) {
 		// column of keys it stood one cell right of them.
 		blocks = append(blocks, c.st.OverlayTitle.UnsetPadding().Render(g.title)+"\n"+body)
 	}
-	room := max(w-c.st.Overlay.GetHorizontalFrameSize(), 10)
 	var rows []string
 	var row []string
 	rowW := 0
@@ -199,6 +200,42 @@ func (c *common) helpLayout(w int) (lines []string, wrapped bool) {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
 	return strings.Split(strings.Join(rows, "\n\n"), "\n"), wrapped
+}
+
+// helpRows is a group's bindings with each meaning too wide for room
+// columns, beside the group's widest key, wrapped onto rows of its own
+// under it, rows with no key shown (as the 2026 round's row under esc):
+// the box cut such a row at its edge, and below 76 columns a mark's
+// meaning read "answer, and a ne…".
+func helpRows(bs []key.Binding, room int) []key.Binding {
+	keyW := 0
+	for _, b := range bs {
+		if b.Enabled() {
+			keyW = max(keyW, ansi.StringWidth(b.Help().Key))
+		}
+	}
+	// Bubbles' help puts a space between key and meaning. A group is
+	// padded by 3 columns on its right (helpLayout), and the box draws
+	// its lines from its left padding to its border, 2 columns more than
+	// room: a group's rows may be room-1 wide.
+	descW := max(room-1-keyW-1, 10)
+	out := make([]key.Binding, 0, len(bs))
+	for _, b := range bs {
+		rows := wrapWords(b.Help().Desc, descW)
+		if !b.Enabled() || len(rows) < 2 {
+			out = append(out, b)
+			continue
+		}
+		for i, r := range rows {
+			k := ""
+			if i == 0 {
+				k = b.Help().Key
+			}
+			row := key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(k, r))
+			out = append(out, row)
+		}
+	}
+	return out
 }
 
 // helpRoom is how many rows of groups fit in an overlay h rows high: the

@@ -4,8 +4,9 @@ import "github.com/charmbracelet/bubbles/key"
 
 // pairMarks are the Pairs rows' marks that say no key's help, each a row
 // of the help with no key of its own: "↪ input", "· probe 400",
-// "⊘ declined" and "↩ answered" stood in the STATE column with nothing to
-// say what they meant. Shown wherever the Pairs pane is (always).
+// "⊘ declined", "↩ answered" and the rest stood in the STATE column with
+// nothing to say what they meant. Shown wherever the Pairs pane is
+// (always).
 func (k *KeyMap) pairMarks() []key.Binding {
 	mark := func(m, meaning string) key.Binding {
 		// Bubbles' help leaves out a binding with no keys; the keys are
@@ -14,6 +15,10 @@ func (k *KeyMap) pairMarks() []key.Binding {
 	}
 	return []key.Binding{
 		mark("↪ input", "the server asks for input: answer, and a new round goes"),
+		mark("↪ ok", "a call that took rounds of input, as it ended (its rounds follow)"),
+		mark("↪ redirected", "sent again where upstream's redirect points (the next row)"),
+		mark("↻ replaced", "a new stream or session took its place"),
+		mark("↻ replayed", "sent again by a resumed stream: nothing new"),
 		mark("· probe 400", "a detection probe the server refused: not its transport"),
 		mark("⊘ declined", "a server's question you declined (⊘ cancelled: dismissed)"),
 		mark("↩ answered", "a server's request answered from here"),

@@ -17,9 +17,40 @@ func TestHelpExplainsPairMarks(t *testing.T) {
 		view.WriteString(ansi.Strip(m.View()))
 		press(m, "pgdown")
 	}
-	for _, want := range []string{"↪ input     the server asks for input", "· probe 400 a detection probe", "⊘ declined  a server's question you declined", "↩ answered  a server's request answered"} {
+	for _, want := range []string{"↪ input      the server asks for input", "· probe 400  a detection probe", "⊘ declined   a server's question you declined", "↩ answered   a server's request answered"} {
 		if !strings.Contains(view.String(), want) {
 			t.Errorf("the help does not say %q:\n%s", want, view.String())
+		}
+	}
+}
+
+// Below 76 columns the box cut a meaning at its edge ("answer, and a
+// ne…"): each wraps onto rows of its own, every word read.
+func TestHelpWrapsMeaningsWhenNarrow(t *testing.T) {
+	for _, w := range []int{60, 80} {
+		m := newTestModel(t, w, 40, newFakeBackend(), fixtureRecords())
+		press(m, "?")
+		var view strings.Builder
+		for range 80 {
+			v := ansi.Strip(m.View())
+			for _, r := range strings.Split(v, "\n") {
+				if strings.Contains(r, "…") {
+					t.Errorf("%d columns: a help row is cut: %q", w, r)
+				}
+			}
+			view.WriteString(v)
+			press(m, "j")
+		}
+		joined := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╰", " ", "─", " ").Replace(view.String())), " ")
+		for _, want := range []string{
+			"the server asks for input: answer, and a new round goes",
+			"a call that took rounds of input, as it ended (its rounds follow)",
+			"sent again by a resumed stream: nothing new",
+			"leave / dismiss a question (cancel a form, decline a sampling)",
+		} {
+			if !strings.Contains(joined, want) {
+				t.Errorf("%d columns: the help does not say %q whole:\n%s", w, want, view.String())
+			}
 		}
 	}
 }

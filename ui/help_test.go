@@ -42,7 +42,7 @@ func TestHelpOverlayScrollsWhenItDoesNotFit(t *testing.T) {
 	if !strings.Contains(view, "more below") || strings.Contains(view, "later command") {
 		t.Fatalf("at 80x24 the help should say there is more below and not yet show the last key:\n%s", view)
 	}
-	for i := 0; i < 30; i++ {
+	for i := 0; i < 60; i++ {
 		press(m, "j")
 	}
 	view = m.View()
@@ -108,7 +108,7 @@ func TestHelpOverlayUsesTheCommandLineRows(t *testing.T) {
 	if !strings.Contains(view, "enter open in detail") {
 		t.Errorf("the rows gained show no more keys:\n%s", view)
 	}
-	for i := 0; i < 30; i++ {
+	for i := 0; i < 60; i++ {
 		press(m, "j")
 	}
 	if view := m.View(); !strings.Contains(view, "later command") || strings.Contains(view, "more below") {
