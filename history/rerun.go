@@ -37,6 +37,11 @@ type Sender interface {
 	// once the server acknowledged it (its Result is the
 	// acknowledgement's params).
 	Listen(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
+	// Tools and ListTools say and ask which tools the live session knows:
+	// a 2026 call of a tool it does not know lacks its Mcp-Param headers
+	// (toolsListed).
+	Tools() []mcp.Tool
+	ListTools(ctx context.Context, all bool) ([]mcp.Tool, *mcp.Response, error)
 }
 
 // Outcome is how a re-run request compares with its recording.
@@ -84,6 +89,10 @@ type RerunResult struct {
 	// this request of a 2026 recording carried in its _meta, with
 	// logging/setLevel before it (that era has no _meta log level).
 	LogLevel string `json:"log_level,omitempty"`
+	// Listed says the re-run sent tools/list before this tools/call, which
+	// the recording listed no tools for, so that it carries the Mcp-Param
+	// headers of 2026-07-28 (toolsListed).
+	Listed string `json:"listed,omitempty"`
 	// Mismatch says the record's method field and its raw JSON-RPC named
 	// other methods, and the raw's (the wire's) was sent; or the raw is no
 	// JSON object, and the field's was sent without params.
@@ -130,6 +139,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 	cancelled := p.cancelledAfter()
 	givenUp := cancelledTasks{}
 	levels := levelAsked{}
+	listed := toolsListed{}
 	probe := p.notResent
 	n := 0
 	add := func(res RerunResult) {
@@ -253,6 +263,9 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 					givenUp.add(paramsOf(r.RPC.Raw))
 				}
 			} else {
+				if method == "tools/call" {
+					res.Listed = listed.before(ctx, s, r.RPC.Tool)
+				}
 				live, err = s.Request(reqCtx, method, params)
 				var rerr error
 				if recorded, rerr = answer(r.Seq); rerr != nil {

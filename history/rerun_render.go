@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/wrap"
 )
 
 // RenderRerunResult is one request's line in a re-run's report, and the
@@ -37,6 +38,12 @@ func RenderRerunResult(r RerunResult, width int) string {
 	}
 	if r.LogLevel != "" {
 		fmt.Fprintf(&b, "     %s\n", r.LogLevel)
+	}
+	if r.Listed != "" {
+		// Long, and with a server's words in it: wrapped at 80 columns.
+		for _, row := range wrap.Words(r.Listed, 80-len(rerunIndent)) {
+			fmt.Fprintf(&b, "%s%s\n", rerunIndent, row)
+		}
 	}
 	if r.Mismatch != "" {
 		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Mismatch))
