@@ -107,6 +107,13 @@ type RerunResult struct {
 	// failed request). UnmatchedIgnores reads them.
 	Ignored  []string `json:"-"`
 	Compared bool     `json:"-"`
+	// ErrorAnswer and RecordedErrorAnswer say the live answer, and the
+	// recorded one, are JSON-RPC errors: answers, judged same or
+	// different as any other, which the summary counts apart from the
+	// requests that failed (OutcomeError) so "0 failed" is not read as
+	// "no errors".
+	ErrorAnswer         bool `json:"-"`
+	RecordedErrorAnswer bool `json:"-"`
 }
 
 // rerun sends the client's recorded requests and notifications in (as p
@@ -384,6 +391,8 @@ func refusedPost(h *mcp.HTTPExchange) bool {
 func judge(res *RerunResult, recorded *mcp.Record, refused refusal, live *mcp.Response, err error, ignore []string, red *redactor) {
 	recorded, live = red.views(recorded, live)
 	defer func() { res.Error = red.own(res.Error) }()
+	res.ErrorAnswer = err == nil && live != nil && live.Error != nil
+	res.RecordedErrorAnswer = recorded != nil && recorded.RPC != nil && recorded.RPC.RPCError
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {
