@@ -270,8 +270,11 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 					givenUp.add(paramsOf(r.RPC.Raw))
 				}
 			} else {
-				if method == "tools/call" {
+				switch method {
+				case "tools/call":
 					res.Listed = listed.before(ctx, s, r.RPC.Tool)
+				case "tools/list":
+					listed.recorded = true
 				}
 				live, err = s.Request(reqCtx, method, params)
 				var rerr error

@@ -15,7 +15,8 @@ import (
 // server: the call was sent without the headers, refused -32020 "header
 // mismatch: missing Mcp-Param-Region…" and shown "different", since the
 // recorded tools/list the re-run sent again did not teach the live session
-// the tools. Every answer is the same now.
+// the tools. Every answer is the same now, and a call of a tool that
+// listing did not name goes as recorded, with no listing of the re-run's.
 func TestRerunStatelessCallCarriesItsHeaders(t *testing.T) {
 	ctx := testCtx(t)
 	recs := recordSession(t, ctx, statelessConfig(t, mcptest.StatelessTools()), func(s *mcp.Session) {
@@ -23,8 +24,16 @@ func TestRerunStatelessCallCarriesItsHeaders(t *testing.T) {
 			t.Fatal(err)
 		}
 		callRecorded(t, ctx, s, "forecast", `{"region":"Zürich","days":3}`)
+		// Not listed: the re-run lists no more for it than the recorded
+		// client did.
+		if resp, err := s.CallTool(ctx, "nosuch", nil); err != nil || resp.Error == nil {
+			t.Fatalf("nosuch: %v, %v; want a JSON-RPC error answer", resp, err)
+		}
 	})
 	srv, results := rerunOnStateless(t, ctx, recs)
+	if len(results) != 4 {
+		t.Fatalf("re-ran %d requests, want discover, tools/list and two calls: %+v", len(results), results)
+	}
 	for _, res := range results {
 		if res.Outcome != OutcomeSame || res.Listed != "" {
 			t.Errorf("%s %s: %s, listed %q; want same, with no listing of the re-run's own:\n%s", res.Method, res.Tool, res.Outcome, res.Listed, RenderRerunResult(res, 80))

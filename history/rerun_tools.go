@@ -13,16 +13,22 @@ import (
 // schema names (x-mcp-header), and a call without them is refused -32020
 // "header mismatch". A recorded tools/list before the call teaches the
 // session the tools itself (mcp.Session.Request); a recording without one
-// (a client that knew its tools, or an older era's session whose listing
-// was cut off) has the re-run list them first, as exec does before a call.
-// A tool the listing did not name is not listed for again: the server
-// does not offer it, and the call is sent as recorded.
-type toolsListed struct{ unlisted map[string]bool }
+// (a client that knew its tools, or a recording edited down to its calls)
+// has the re-run list them first, as exec does before a call.
+// Once a recorded tools/list was sent again the re-run lists nothing
+// itself: the live session learnt what the server lists as the recorded
+// client did, and a call of a tool it did not list is sent as recorded,
+// as that client sent it. A tool the re-run's own listing did not name is
+// not listed for again either.
+type toolsListed struct {
+	recorded bool // a recorded tools/list was sent again
+	unlisted map[string]bool
+}
 
 // before lists the tools, if tool (the recorded call's) needs it, and says
 // so for the report: "" when nothing was sent.
 func (l *toolsListed) before(ctx context.Context, s Sender, tool string) string {
-	if s.Transport() != mcp.TransportStateless || l.unlisted[tool] || mcp.FindTool(s.Tools(), tool) != nil {
+	if s.Transport() != mcp.TransportStateless || l.recorded || l.unlisted[tool] || mcp.FindTool(s.Tools(), tool) != nil {
 		return ""
 	}
 	const why = "tools/list sent first (the recording lists no tools before this call) for the Mcp-Param headers a 2026 call carries"
