@@ -4,13 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -39,6 +37,11 @@ type Sender interface {
 	// once the server acknowledged it (its Result is the
 	// acknowledgement's params).
 	Listen(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
+	// Tools and ListTools say and ask which tools the live session knows:
+	// a 2026 call of a tool it does not know lacks its Mcp-Param headers
+	// (toolsListed).
+	Tools() []mcp.Tool
+	ListTools(ctx context.Context, all bool) ([]mcp.Tool, *mcp.Response, error)
 }
 
 // Outcome is how a re-run request compares with its recording.
@@ -86,6 +89,10 @@ type RerunResult struct {
 	// this request of a 2026 recording carried in its _meta, with
 	// logging/setLevel before it (that era has no _meta log level).
 	LogLevel string `json:"log_level,omitempty"`
+	// Listed says the re-run sent tools/list before this tools/call, which
+	// the recording listed no tools for, so that it carries the Mcp-Param
+	// headers of 2026-07-28 (toolsListed).
+	Listed string `json:"listed,omitempty"`
 	// Mismatch says the record's method field and its raw JSON-RPC named
 	// other methods, and the raw's (the wire's) was sent; or the raw is no
 	// JSON object, and the field's was sent without params.
@@ -100,6 +107,13 @@ type RerunResult struct {
 	// failed request). UnmatchedIgnores reads them.
 	Ignored  []string `json:"-"`
 	Compared bool     `json:"-"`
+	// ErrorAnswer and RecordedErrorAnswer say the live answer, and the
+	// recorded one, are JSON-RPC errors: answers, judged same or
+	// different as any other, which the summary counts apart from the
+	// requests that failed (OutcomeError) so "0 failed" is not read as
+	// "no errors".
+	ErrorAnswer         bool `json:"-"`
+	RecordedErrorAnswer bool `json:"-"`
 }
 
 // rerun sends the client's recorded requests and notifications in (as p
@@ -132,6 +146,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 	cancelled := p.cancelledAfter()
 	givenUp := cancelledTasks{}
 	levels := levelAsked{}
+	listed := toolsListed{}
 	probe := p.notResent
 	n := 0
 	add := func(res RerunResult) {
@@ -255,6 +270,12 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 					givenUp.add(paramsOf(r.RPC.Raw))
 				}
 			} else {
+				switch method {
+				case "tools/call":
+					res.Listed = listed.before(ctx, s, r.RPC.Tool)
+				case "tools/list":
+					listed.recorded = true
+				}
 				live, err = s.Request(reqCtx, method, params)
 				var rerr error
 				if recorded, rerr = answer(r.Seq); rerr != nil {
@@ -373,6 +394,8 @@ func refusedPost(h *mcp.HTTPExchange) bool {
 func judge(res *RerunResult, recorded *mcp.Record, refused refusal, live *mcp.Response, err error, ignore []string, red *redactor) {
 	recorded, live = red.views(recorded, live)
 	defer func() { res.Error = red.own(res.Error) }()
+	res.ErrorAnswer = err == nil && live != nil && live.Error != nil
+	res.RecordedErrorAnswer = recorded != nil && recorded.RPC != nil && recorded.RPC.RPCError
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {
@@ -400,100 +423,4 @@ func judge(res *RerunResult, recorded *mcp.Record, refused refusal, live *mcp.Re
 			res.Outcome, res.Differences = OutcomeDifferent, diffs
 		}
 	}
-}
-
-// RenderRerunResult is one request's line in a re-run's report, and the
-// diff or notes under it, the diff's lines within width columns (a
-// terminal's; 80 when the output is none). A re-run prints each as it is
-// judged, so a reader that goes away (| head -1) is found before the rest
-// is sent.
-func RenderRerunResult(r RerunResult, width int) string {
-	var b strings.Builder
-	name := r.Method
-	if r.Tool != "" {
-		name += " " + r.Tool
-	} else if r.Subject != "" {
-		name += " " + r.Subject
-	}
-	switch {
-	case handshakeMethods[r.As]:
-		name += " (as " + r.As + ")"
-	case r.As != "":
-		name += " (" + r.As + ")"
-	}
-	fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, r.Outcome, sanitize.Line(name))
-	if handshakeMethods[r.As] {
-		// On a line of its own: after the name it passed 80 columns.
-		b.WriteString("     compared on what both say: capabilities, instructions, serverInfo\n")
-	}
-	if r.Redacted != "" {
-		fmt.Fprintf(&b, "     %s\n", r.Redacted)
-	}
-	if r.LogLevel != "" {
-		fmt.Fprintf(&b, "     %s\n", r.LogLevel)
-	}
-	if r.Mismatch != "" {
-		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Mismatch))
-	}
-	if r.Error != "" {
-		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
-	}
-	if r.Era != "" {
-		fmt.Fprintf(&b, "     %s\n", r.Era)
-	}
-	switch {
-	case r.NotSent > 0:
-		fmt.Fprintf(&b, "     the server can no longer be reached: the %d recorded requests after this were not sent\n", r.NotSent)
-	case r.Unreachable:
-		b.WriteString("     the server can no longer be reached\n")
-	}
-	if r.Note != "" {
-		fmt.Fprintf(&b, "     %s\n", r.Note)
-		if len(r.Differences) == 1 {
-			// What the server answers now, on a line of its own that
-			// fits 80 columns: it is news, not a difference.
-			fmt.Fprintf(&b, "     now: %s\n", nowLine(r.Differences[0].Live))
-		}
-		return b.String()
-	}
-	if !r.ShowsDiff() {
-		return b.String()
-	}
-	for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences, width-len(rerunIndent)), "\n"), "\n") {
-		fmt.Fprintf(&b, "%s%s\n", rerunIndent, line)
-	}
-	return b.String()
-}
-
-// ShowsDiff reports whether RenderRerunResult draws r's differences as
-// a diff, - the recorded side and + the live one: an unrecorded answer's
-// note and a failure have no such lines to explain.
-func (r RerunResult) ShowsDiff() bool { return r.Note == "" && len(r.Differences) > 0 }
-
-// RerunResultCut reports whether RenderRerunResult at width leaves out
-// part of an answer, which the report in JSON (--json) gives whole, and
-// whether a wider report shows more of it: a diff's values fill the
-// width, where the "now:" line of an unrecorded answer is as short at any.
-func RerunResultCut(r RerunResult, width int) (cut, wider bool) {
-	if r.Note != "" {
-		return len(r.Differences) == 1 && len(r.Differences[0].Live) > nowLineLimit, false
-	}
-	cut = diffCut(r.Differences, width-len(rerunIndent))
-	return cut, cut
-}
-
-// rerunIndent is what a re-run report puts before a diff's lines.
-const rerunIndent = "     "
-
-// nowLineLimit keeps the "now:" line of an unrecorded answer within 80
-// columns, its indent and size note included.
-const nowLineLimit = 50
-
-// nowLine is a live answer shown on one short line, made safe.
-func nowLine(s string) string {
-	line := jsonLine(clip.Prefix(s, nowLineLimit))
-	if len(s) <= nowLineLimit {
-		return line
-	}
-	return clip.WithSize(clip.Prefix(line, nowLineLimit), len(s))
 }

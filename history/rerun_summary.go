@@ -16,6 +16,9 @@ type RerunSummary struct {
 	compared    bool            // an answer was compared (not every request failed)
 	matched     map[string]bool // ignore patterns that matched a field of an answer compared
 	unreachable bool            // the last result found the server gone
+	// errorAnswers and recordedErrorAnswers count the live answers, and
+	// the recorded ones, that are JSON-RPC errors.
+	errorAnswers, recordedErrorAnswers int
 	// probes, ownListens and inputRounds are the recorded requests not
 	// re-sent, which mcpscope sessions (REQS) and the status bar count:
 	// detection's probes, the listens mcpscope sent of its own, and the
@@ -41,6 +44,12 @@ func (s *RerunSummary) Add(r RerunResult) {
 		s.matched[p] = true
 	}
 	s.unreachable = r.Unreachable
+	if r.ErrorAnswer {
+		s.errorAnswers++
+	}
+	if r.RecordedErrorAnswer {
+		s.recordedErrorAnswers++
+	}
 }
 
 // NotResent counts the recorded requests a re-run did not re-send, which
@@ -96,10 +105,18 @@ func (s *RerunSummary) UnmatchedIgnores(ignore []string) []string {
 // outcome.
 func (s *RerunSummary) Counts() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors",
+	// "failed", not "errors": the requests that got no answer (the POST
+	// refused, the stream gone). "0 errors" under 6 answers that were
+	// JSON-RPC errors read as "no errors"; those are counted after it.
+	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d failed",
 		s.n, s.counts[OutcomeSame], s.counts[OutcomeDifferent], s.counts[OutcomeMissing], s.counts[OutcomeError])
 	if n := s.counts[OutcomeUnrecorded]; n > 0 {
 		fmt.Fprintf(&b, ", %d unrecorded", n)
+	}
+	if s.errorAnswers > 0 || s.recordedErrorAnswers > 0 {
+		said := fmt.Sprintf("%s now (%d in the recording): answers like any other, counted above as same or different, not as failed",
+			countOf(s.errorAnswers, "answer is a JSON-RPC error", "answers are JSON-RPC errors"), s.recordedErrorAnswers)
+		b.WriteString("\n" + strings.Join(wrap.Words(said, 80), "\n"))
 	}
 	// The listing counted 5 requests where this said 4, with no word
 	// of the one left out.

@@ -73,6 +73,13 @@ func (e *echoSender) Listen(ctx context.Context, params json.RawMessage) (*mcp.R
 	return e.Request(ctx, mcp.ListenMethod, params)
 }
 
+func (e *echoSender) Tools() []mcp.Tool { return nil } // its answers list none
+
+func (e *echoSender) ListTools(ctx context.Context, _ bool) ([]mcp.Tool, *mcp.Response, error) {
+	resp, err := e.Request(ctx, "tools/list", nil)
+	return nil, resp, err
+}
+
 // replay --against reads its recording from the file as it goes rather
 // than holding it: the re-run of the file sends every request the client
 // sent, in order, less the handshake's notification, and judges each, a

@@ -22,8 +22,53 @@ var maxToolBytes = 128 << 20
 
 // Request sends any request and waits for its answer.
 // In the 2026 era an answer asking for input is answered (see roundTrip).
+// A tools/list answered, whoever sent it (ListTools, a command typed as
+// JSON, a re-run of a recording), is what the session knows of the tools
+// (learnTools): a 2026 call mirrors its arguments into the headers the
+// listed schema asks for, and a call without them is refused.
 func (s *Session) Request(ctx context.Context, method string, params json.RawMessage) (*Response, error) {
-	return s.roundTrip(ctx, method, "", params)
+	resp, err := s.roundTrip(ctx, method, "", params)
+	if method == "tools/list" && err == nil && resp != nil && resp.Error == nil {
+		s.learnTools(params, resp)
+	}
+	return resp, err
+}
+
+// learnTools reads resp, an answer to tools/list sent with params, once
+// (resp.Tools hands the page read along) and keeps its tools as the
+// session's: the first page's replace those known, a later page's (params
+// name a cursor) are added to them, a tool named again replacing its
+// entry. An answer that is no tool list leaves them as they were.
+func (s *Session) learnTools(params json.RawMessage, resp *Response) {
+	page, err := ParseTools(resp.Result)
+	if err != nil {
+		return
+	}
+	if s.modern() {
+		for i := range page.Tools {
+			page.Tools[i].readParamHeaders()
+		}
+		page.HeadersRead = true
+	}
+	resp.tools = &page
+	p, ok := objectOf(params, 1)
+	later := ok && p.Get("cursor").Exists()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !later {
+		s.tools = slices.Clone(page.Tools)
+		return
+	}
+	// A new slice: a caller may still hold a tool found in the old one.
+	known := slices.Clone(s.tools)
+	for _, t := range page.Tools {
+		if i := slices.IndexFunc(known, func(k Tool) bool { return k.Name == t.Name }); i >= 0 {
+			known[i] = t
+		} else {
+			known = append(known, t)
+		}
+	}
+	s.tools = known
 }
 
 // Checked passes on what a request returned, with the answer's JSON-RPC
@@ -229,17 +274,12 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 		return s.Request(ctx, "tools/list", params)
 	}
 	resp, err := listPages("tools/list", cursor, all, s.emptyCursorFollowed(), send, func(resp *Response) (string, bool, error) {
-		page, err := ParseTools(resp.Result)
+		// Read, with its headers, as Request learnt its tools.
+		page, err := resp.Tools()
 		if err != nil {
 			return "", false, err
 		}
 		ts := page.Tools
-		if s.modern() {
-			for i := range ts {
-				ts[i].readParamHeaders()
-			}
-			page.HeadersRead = true
-		}
 		// Counted from the first page's first entry: the pages' entries
 		// one after another are the merged list's.
 		before := len(tools) + len(unreadable) + more
@@ -255,14 +295,9 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 		resp.tools = &page
 		return page.NextCursor, page.cursorNamed, page.cursorErr
 	})
-	if err != nil && !PagesStopped(err) {
-		return tools, resp, err
-	}
-	// The tools of the pages read before a bound or a repeated cursor are
-	// the server's: calls type their arguments by them.
-	s.mu.Lock()
-	s.tools = tools
-	s.mu.Unlock()
+	// Each page's tools were learnt as it was answered (Request): those of
+	// the pages read before a bound or a repeated cursor are the server's,
+	// and calls type their arguments by them.
 	return tools, resp, err
 }
 
