@@ -48,11 +48,9 @@ type StreamableServer struct {
 	// URL is the base URL, scheme://127.0.0.1:port with no trailing slash.
 	URL string
 
-	opts      StreamableOptions
-	ts        *httptest.Server // nil when serving inside a StatelessServer
-	done      chan struct{}
-	closeOnce sync.Once
-	j         *journal
+	serving
+	opts StreamableOptions
+	j    *journal
 
 	mu          sync.Mutex
 	sessions    []*Session
@@ -82,31 +80,16 @@ func NewStreamable(t testing.TB, opts StreamableOptions) *StreamableServer {
 // can serve both eras on one URL and one journal.
 func newStreamable(opts StreamableOptions, done chan struct{}, j *journal) *StreamableServer {
 	return &StreamableServer{
-		opts:  opts,
-		done:  done,
-		j:     j,
-		byID:  make(map[string]*Session),
-		tools: append([]Tool(nil), opts.Tools...),
+		serving: serving{done: done},
+		opts:    opts,
+		j:       j,
+		byID:    make(map[string]*Session),
+		tools:   append([]Tool(nil), opts.Tools...),
 	}
 }
 
 // Endpoint is the URL a client POSTs to.
 func (s *StreamableServer) Endpoint() string { return s.URL + s.opts.Path }
-
-// Close ends every stream, releases every handler and stops the server. It
-// is safe to call more than once.
-func (s *StreamableServer) Close() {
-	if s.ts == nil {
-		return // The StatelessServer that owns it closes it.
-	}
-	s.closeOnce.Do(func() {
-		close(s.done)
-		// Handlers blocked writing to a client that stopped reading only
-		// return once their connection is gone.
-		s.ts.CloseClientConnections()
-		s.ts.Close()
-	})
-}
 
 // Requests returns every request received so far, oldest first.
 func (s *StreamableServer) Requests() []Request { return s.j.all() }
