@@ -215,11 +215,5 @@ func (s *Server) Tools() []Tool {
 func (s *Server) AddTool(t Tool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i := range s.tools {
-		if s.tools[i].Name == t.Name {
-			s.tools[i] = t
-			return
-		}
-	}
-	s.tools = append(s.tools, t)
+	s.tools = replaceTool(s.tools, t)
 }
