@@ -105,14 +105,8 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	_, _, _, params := parse(p.Body)
 	c := &Call{
-		Request: r,
-		Body:    p.Body,
-		Kind:    p.Kind,
-		Method:  p.Method,
-		ID:      p.ID,
-		Params:  params,
+		Message: posted(r, p.Body, p.Kind, p.Method),
 		Session: conn,
 		Server:  s,
 		header:  make(http.Header),

@@ -263,10 +263,9 @@ func (s *StatelessServer) runExchange(w http.ResponseWriter, r *http.Request, re
 	a := newAttachment(w, r, rec, s.j)
 	stream := &sseStream{id: "s" + strconv.Itoa(rec.Seq), log: &eventLog{style: IDsNone}}
 	stream.attach(a)
-	_, _, id, params := parse(rec.Body)
 	x := &Exchange{
-		Request: r, Body: rec.Body, Kind: rec.Kind, Method: rec.RPCMethod, ID: id, Params: params,
-		Meta: meta, Record: *rec,
+		Message: posted(r, rec.Body, rec.Kind, rec.RPCMethod),
+		Meta:    meta, Record: *rec,
 		ctx: r.Context(), stream: stream, att: a, stateless: s,
 	}
 	go func() {

@@ -310,10 +310,9 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 	s.mu.Unlock()
 	stream := &sseStream{id: name, log: sess.log}
 	stream.attach(a)
-	_, _, id, params := parse(rec.Body)
 	ctx, cancel := context.WithCancel(sess.ctx)
 	x := &Exchange{
-		Request: r, Body: rec.Body, Kind: rec.Kind, Method: rec.RPCMethod, ID: id, Params: params,
+		Message: posted(r, rec.Body, rec.Kind, rec.RPCMethod),
 		Session: sess, Record: *rec,
 		ctx: ctx, stream: stream, att: a, stateful: s,
 	}
@@ -321,7 +320,7 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 		w.Header().Set("Mcp-Session-Id", sess.ID)
 	}
 	if rec.Kind == KindRequest {
-		sess.track(id, rec, cancel)
+		sess.track(x.ID, rec, cancel)
 		// Both options fix the answer mode before Handle runs, so they
 		// apply to methods the options answer as SSE.
 		if (s.opts.FlushHeaders || s.opts.Priming) && x.decided(s.answerMode(x.Method)) == modeSSE {
@@ -335,7 +334,7 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 	}
 	go func() {
 		defer cancel()
-		defer sess.untrack(id, rec)
+		defer sess.untrack(x.ID, rec)
 		defer x.finish()
 		s.opts.Handle(x)
 	}()
