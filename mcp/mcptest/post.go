@@ -183,11 +183,7 @@ func (s *Server) setStatus(p *Post, status int) {
 func (s *Server) Posts() []Post {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]Post, len(s.posts))
-	for i, p := range s.posts {
-		out[i] = *p
-	}
-	return out
+	return copies(s.posts)
 }
 
 // WaitPosts waits until at least n POSTs have arrived and returns them all.
