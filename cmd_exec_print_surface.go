@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -311,11 +310,7 @@ func serverName(name, version string) string {
 }
 
 func (p *printer) capabilities(caps map[string]json.RawMessage) {
-	names := make([]string, 0, len(caps))
-	for k := range caps {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(caps))
 	// Each name cut and sanitized on its own, as the shape warning quotes
 	// it: an escape sequence in one, sanitized with the whole line, ran
 	// on over the names after it.
