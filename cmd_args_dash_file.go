@@ -66,11 +66,7 @@ func gluedFile(cmd *cobra.Command) (file, readAs string) {
 		if file != "" || f.Shorthand == "" || f.NoOptDefVal != "" {
 			return
 		}
-		values := []string{f.Value.String()}
-		if s, ok := f.Value.(pflag.SliceValue); ok {
-			values = s.GetSlice()
-		}
-		for _, v := range values {
+		for _, v := range givenValues(f) {
 			if name := "-" + f.Shorthand + v; fileHere(name) {
 				file, readAs = name, fmt.Sprintf("-%s with the value %s (for that, put a space after -%s)", f.Shorthand, v, f.Shorthand)
 				return

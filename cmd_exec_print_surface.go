@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -80,38 +79,39 @@ func (p *printer) unreadableResult(err error, result json.RawMessage) {
 	fmt.Fprintln(p.w, prettyJSON(result))
 }
 
-func (p *printer) resources(result json.RawMessage) {
-	page, err := command.ParseResources(result)
+// listPage prints a page of method's list answer read by parse: a row
+// each item, then how many (of noun) and what of the page was not read,
+// and the next page's cursor; an answer not read at all, why and its JSON.
+// It returns the items listed (none for an answer not read).
+func listPage[T any](p *printer, result json.RawMessage, parse func(json.RawMessage) (command.Page[T], error), noun, method string, row func(T) entry) []T {
+	page, err := parse(result)
 	if err != nil {
 		p.unreadableResult(err, result)
-		return
+		return nil
 	}
-	rs := page.Items
-	rows := make([]entry, len(rs))
-	for i, r := range rs {
+	rows := make([]entry, len(page.Items))
+	for i, it := range page.Items {
+		rows[i] = row(it)
+	}
+	p.columns(rows)
+	p.count(len(page.Items), noun, p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, method, result)
+	return page.Items
+}
+
+func (p *printer) resources(result json.RawMessage) {
+	listPage(p, result, command.ParseResources, "resource", "resources/list", func(r command.Resource) entry {
 		kind := command.MimeTypeShown(r.MimeType)
 		if r.Size != nil {
 			kind = strings.TrimPrefix(kind+fmt.Sprintf(", %d bytes", *r.Size), ", ")
 		}
-		rows[i] = entry{name: mcp.URIListed(r.URI), kind: kind, desc: named(r.Name, r.Title, withAnnotations(firstLine(r.Description), r.Annotations))}
-	}
-	p.columns(rows)
-	p.count(len(rs), "resource", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "resources/list", result)
+		return entry{name: mcp.URIListed(r.URI), kind: kind, desc: named(r.Name, r.Title, withAnnotations(firstLine(r.Description), r.Annotations))}
+	})
 }
 
 func (p *printer) templates(result json.RawMessage) {
-	page, err := command.ParseTemplates(result)
-	if err != nil {
-		p.unreadableResult(err, result)
-		return
-	}
-	ts := page.Items
-	rows := make([]entry, len(ts))
-	for i, t := range ts {
-		rows[i] = entry{name: mcp.URIListed(t.URITemplate), kind: command.MimeTypeShown(t.MimeType), desc: named(t.Name, t.Title, withAnnotations(firstLine(t.Description), t.Annotations))}
-	}
-	p.columns(rows)
-	p.count(len(ts), "template", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "resources/templates/list", result)
+	listPage(p, result, command.ParseTemplates, "template", "resources/templates/list", func(t command.ResourceTemplate) entry {
+		return entry{name: mcp.URIListed(t.URITemplate), kind: command.MimeTypeShown(t.MimeType), desc: named(t.Name, t.Title, withAnnotations(firstLine(t.Description), t.Annotations))}
+	})
 }
 
 // named is a listed resource's or template's description led by its name
@@ -147,14 +147,7 @@ func withAnnotations(desc string, a *command.Annotations) string {
 }
 
 func (p *printer) prompts(result json.RawMessage) {
-	page, err := command.ParsePrompts(result)
-	if err != nil {
-		p.unreadableResult(err, result)
-		return
-	}
-	ps := page.Items
-	rows := make([]entry, len(ps))
-	for i, pr := range ps {
+	listPage(p, result, command.ParsePrompts, "prompt", "prompts/list", func(pr command.Prompt) entry {
 		args := make([]string, len(pr.Arguments))
 		for j, a := range pr.Arguments {
 			args[j] = a.Name
@@ -162,10 +155,8 @@ func (p *printer) prompts(result json.RawMessage) {
 				args[j] += "*"
 			}
 		}
-		rows[i] = entry{name: mcp.NameListed(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
-	}
-	p.columns(rows)
-	p.count(len(ps), "prompt", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "prompts/list", result)
+		return entry{name: mcp.NameListed(pr.Name), desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
+	})
 }
 
 // contents shows what a resources/read gave: text as it is, binary as its
@@ -319,11 +310,7 @@ func serverName(name, version string) string {
 }
 
 func (p *printer) capabilities(caps map[string]json.RawMessage) {
-	names := make([]string, 0, len(caps))
-	for k := range caps {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(caps))
 	// Each name cut and sanitized on its own, as the shape warning quotes
 	// it: an escape sequence in one, sanitized with the whole line, ran
 	// on over the names after it.

@@ -37,22 +37,12 @@ func taskIDShown(id string) string { return clip.Quote(id, maxTaskID) }
 // tasks lists a tasks/list answer: each task's id, its status, and its
 // message and clocks.
 func (p *printer) tasks(result json.RawMessage) {
-	page, err := command.ParseTasks(result)
-	if err != nil {
-		p.unreadableResult(err, result)
-		return
-	}
-	ts := page.Items
-	rows := make([]entry, len(ts))
 	cut := 0
-	for i, t := range ts {
-		rows[i] = taskRow(t)
+	for _, t := range listPage(p, result, command.ParseTasks, "task", "tasks/list", taskRow) {
 		if len(t.TaskID) > maxTaskID {
 			cut++
 		}
 	}
-	p.columns(rows)
-	p.count(len(ts), "task", p.unreadable(page.Unreadable, page.UnreadableMore), page.Next, "tasks/list", result)
 	p.cutTaskIDs(cut)
 }
 

@@ -45,3 +45,12 @@ func refuseEmptyValues(cmd *cobra.Command, _ []string) error {
 	})
 	return err
 }
+
+// givenValues is each value f was given: a slice flag's each, any other
+// flag's one.
+func givenValues(f *pflag.Flag) []string {
+	if s, ok := f.Value.(pflag.SliceValue); ok {
+		return s.GetSlice()
+	}
+	return []string{f.Value.String()}
+}

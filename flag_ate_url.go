@@ -20,11 +20,7 @@ func flagAteURL(cmd *cobra.Command) error {
 		if err != nil || f.Name == "allow-origin" {
 			return
 		}
-		values := []string{f.Value.String()}
-		if s, ok := f.Value.(pflag.SliceValue); ok {
-			values = s.GetSlice()
-		}
-		for _, v := range values {
+		for _, v := range givenValues(f) {
 			if lower := strings.ToLower(strings.TrimSpace(v)); strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
 				err = fmt.Errorf("--%s took %q as its value, so no server URL is left and the demo gateway would be used: give --%s its own value before the URL (%s --%s VALUE URL ...)", f.Name, v, f.Name, cmd.CommandPath(), f.Name)
 				return

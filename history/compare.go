@@ -12,6 +12,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonfmt"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
@@ -300,16 +301,11 @@ func sameScalar(a, b any) bool {
 }
 
 func compact(v any) string {
-	// A strings.Builder takes the encoding in one write of its exact size
-	// and hands it out without copying: a value of hundreds of megabytes
-	// is not held three times over.
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	s, err := jsonfmt.Plain(v)
+	if err != nil {
 		return fmt.Sprint(v)
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return s
 }
 
 func renderPath(path []seg) string {

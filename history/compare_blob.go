@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/jsonfmt"
 )
 
 // A resource's blob that changed was shown as the tails of two base64
@@ -45,11 +47,6 @@ func blobText(s string) (string, bool) {
 	}
 	// Not json.Marshal: it writes < > & as \u003c and so on, which the
 	// diff would show as such.
-	var text bytes.Buffer
-	enc2 := json.NewEncoder(&text)
-	enc2.SetEscapeHTML(false)
-	if enc2.Encode(string(raw)) != nil {
-		return "", false
-	}
-	return strings.TrimSuffix(text.String(), "\n"), true
+	text, err := jsonfmt.Plain(string(raw))
+	return text, err == nil
 }

@@ -6,6 +6,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonfmt"
 )
 
 // learntFrom says where a learnt token came from: each kind has its own
@@ -96,11 +98,7 @@ func jsonEscaped(s string) string {
 // jsonEscapedPlain is s as an encoder that leaves & < > alone
 // (JavaScript's JSON.stringify, Python's json) writes it inside quotes.
 func jsonEscapedPlain(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s)
-	out := strings.TrimSuffix(b.String(), "\n")
+	out, _ := jsonfmt.Plain(s) // a string always encodes
 	return out[1 : len(out)-1]
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"slices"
@@ -162,20 +163,12 @@ func (w *headerWalk) walk(node any, path []string, reachable bool) {
 		if raw, ok := n["x-mcp-header"]; ok {
 			w.annotation(n, raw, path, reachable)
 		}
-		keys := make([]string, 0, len(n))
-		for k := range n {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := slices.Sorted(maps.Keys(n))
 		for _, k := range keys {
 			v := n[k]
 			if k == "properties" {
 				if props, ok := v.(map[string]any); ok {
-					names := make([]string, 0, len(props))
-					for name := range props {
-						names = append(names, name)
-					}
-					slices.Sort(names)
+					names := slices.Sorted(maps.Keys(props))
 					for _, name := range names {
 						w.walk(props[name], append(path[:len(path):len(path)], name), reachable)
 					}

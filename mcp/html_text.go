@@ -28,7 +28,7 @@ func htmlText(doc string) string {
 	// keeps every byte where it was: strings.ToLower turns a server's
 	// invalid UTF-8 into three-byte U+FFFD, and an index found in it
 	// then cut the page past its end.
-	low := asciiLower(doc)
+	low := lowerASCII(doc)
 	var b strings.Builder
 	for doc != "" {
 		lt := strings.IndexByte(doc, '<')
@@ -58,15 +58,4 @@ func htmlText(doc string) string {
 		}
 	}
 	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
-}
-
-// asciiLower is s with A to Z lower-cased and every other byte as it was.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

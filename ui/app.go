@@ -124,10 +124,9 @@ type Model struct {
 	// that ends those reconnects replaces it (sayReconnecting).
 	reconnectSaid int
 	// heldReconnect is a legacy reconnect's attempt not said over what
-	// became of the user's own request (statusLine.yours), said once
-	// that ends while the attempts go on (sayHeldTry): l's "not sent,
-	// the stream is reconnecting" stood under 2 s under "attempt 3 of 5".
-	heldReconnect string
+	// became of the user's own request, said once that ends while the
+	// attempts go on (sayHeldTry).
+	heldReconnect heldTry
 	// attemptSaid is the id of the status message that said the newest
 	// attempt of a legacy reconnect's run (0 before its first): only what
 	// became of a request sent after it holds the next one back. The

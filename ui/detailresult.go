@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -233,11 +234,7 @@ func (in *detailInput) annotated(out []string, result []byte) []string {
 // inputRequests lists what an input_required answer asks for, each in the
 // words the answer prompt uses.
 func (in *detailInput) inputRequests(out []string, reqs map[string]json.RawMessage, state bool) []string {
-	keys := make([]string, 0, len(reqs))
-	for k := range reqs {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(reqs))
 	for i, k := range keys {
 		method, params := mcp.InputRequestOf(reqs[k])
 		label := ""

@@ -42,8 +42,8 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		st := r.State
 		switch {
 		case r.Kind != mcp.KindState || st == nil:
-		case i == last && (began || m.status.shows(m.reconnectSaid) || m.heldReconnect != ""):
-			m.heldReconnect = ""
+		case i == last && (began || m.status.shows(m.reconnectSaid) || m.heldReconnect.holding()):
+			m.heldReconnect.drop()
 			// The reconnects ended without a word of their own (a server
 			// ending each new stream at once, the same way, is left): the
 			// attempt's "reconnecting…" stayed up over a closed session.
@@ -53,7 +53,8 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		case st.State == mcp.StateClosed:
 			// The stream's end, the attempts to come: said from here, not
 			// from the first attempt, ReconnectDelay later.
-			m.attemptSaid, m.heldReconnect = 0, ""
+			m.attemptSaid = 0
+			m.heldReconnect.drop()
 			cmd = m.setStatus(levelWarn, sanitize.Line(st.Detail)+": reconnecting on its own…")
 			m.reconnectSaid = m.statusSeq
 		case st.State == mcp.StateReconnecting:
@@ -61,7 +62,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		}
 		began = began || st != nil && r.Kind == mcp.KindState && st.OnItsOwn()
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
-			m.heldReconnect = ""
+			m.heldReconnect.drop()
 			cmd = m.setWholeStatus(levelError, withAdvice(m.ownURLLeftOut(e.Message), e))
 		}
 	}
@@ -75,10 +76,10 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 // attempt held once it ends).
 func (m *Model) sayAttempt(text string) tea.Cmd {
 	if sl := m.status.msg; sl != nil && sl.yours && m.attemptSaid != 0 && sl.id > m.attemptSaid {
-		m.heldReconnect = text
+		m.heldReconnect.hold(text, m.com.now(), 0)
 		return nil
 	}
-	m.heldReconnect = ""
+	m.heldReconnect.drop()
 	cmd := m.setStatus(levelWarn, text)
 	m.reconnectSaid, m.attemptSaid = m.statusSeq, m.statusSeq
 	return cmd
@@ -87,8 +88,7 @@ func (m *Model) sayAttempt(text string) tea.Cmd {
 // sayHeldAttempt says the attempt sayAttempt held, if the attempts are
 // still under way.
 func (m *Model) sayHeldAttempt() tea.Cmd {
-	text := m.heldReconnect
-	m.heldReconnect = ""
+	text := m.heldReconnect.take(m.com.now())
 	if text == "" || sessionState(m.com.log) != mcp.StateReconnecting {
 		return nil
 	}
@@ -117,8 +117,8 @@ func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
 	}
 	for i := range batch {
 		if isState(&batch[i], mcp.StateSessionReplaced) {
-			amid := m.status.shows(m.reconnectSaid) || m.heldReconnect != ""
-			m.heldReconnect = ""
+			amid := m.status.shows(m.reconnectSaid) || m.heldReconnect.holding()
+			m.heldReconnect.drop()
 			cmd := m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
 				m.keys.Initialize.Help().Key+" to initialize it")
 			if amid {

@@ -250,16 +250,8 @@ type streamTries struct {
 	// it, in its batch or an earlier one.
 	eventOf int64
 	// held is a try to come not said over what became of the user's
-	// own request (statusLine.yours): said once that message ends,
-	// unless the stream said something else meanwhile. With the server
-	// gone, l's "failed: connection refused" stood less than a second
-	// under the GET stream's next "trying again".
-	held string
-	// heldAt is when held was held back, and heldWait the wait it
-	// names (mcp.StateChange.WaitFor): said later, that wait is what is
-	// left of it then (waitLeft). "trying again in 8s" came 12 s late.
-	heldAt   time.Time
-	heldWait time.Duration
+	// own request.
+	held heldTry
 }
 
 // follow notes, in order, each word of batch on the stream (is): a try
@@ -284,7 +276,7 @@ func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (las
 		}
 	}
 	if last >= 0 || !t.trying {
-		t.held = "" // the stream's newer word, or a new session, says what is so now
+		t.held.drop() // the stream's newer word, or a new session, says what is so now
 	}
 	return last, wasTrying
 }
@@ -296,10 +288,11 @@ func (t *streamTries) follow(batch []mcp.Record, is func(*mcp.Record) bool) (las
 // way to. wait is the try's wait, which text names (0: none known).
 func (t *streamTries) say(m *Model, text string, wait time.Duration) tea.Cmd {
 	if sl := m.status.msg; sl != nil && sl.yours {
-		t.held, t.heldAt, t.heldWait, t.said = text, m.com.now(), wait, 0
+		t.held.hold(text, m.com.now(), wait)
+		t.said = 0
 		return nil
 	}
-	t.held = ""
+	t.held.drop()
 	cmd := m.setWholeStatus(levelWarn, text)
 	m.status.msg.standing = true
 	t.said = m.statusSeq
@@ -310,8 +303,8 @@ func (t *streamTries) say(m *Model, text string, wait time.Duration) tea.Cmd {
 // outcome to end (streamTries.held), once the status line is free.
 func (m *Model) sayHeldTry() tea.Cmd {
 	for _, t := range []*streamTries{&m.getTries, &m.listenTries} {
-		if t.held != "" && t.trying {
-			return t.say(m, waitLeft(t.held, t.heldWait, m.com.now().Sub(t.heldAt)), 0)
+		if t.held.holding() && t.trying {
+			return t.say(m, t.held.take(m.com.now()), 0)
 		}
 	}
 	return m.sayHeldAttempt()

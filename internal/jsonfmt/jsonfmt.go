@@ -6,6 +6,9 @@
 // (jsonspan.Scanner) and tells a Sink what to write and where lines break.
 // It holds no tree and no output: a token goes to the sink as a slice of the
 // text, so printing a gigabyte message costs what the sink keeps of it.
+//
+// Plain is the one compact encoder of a decoded value that leaves & < >
+// as they are.
 package jsonfmt
 
 import (

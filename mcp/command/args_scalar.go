@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/jsonfmt"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -132,11 +133,8 @@ func argBool(t string) (bool, bool) {
 
 // argString encodes text as a JSON string without HTML escaping, so <, > and & read as typed.
 func argString(text string) json.RawMessage {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(text)
-	return bytes.TrimRight(b.Bytes(), "\n")
+	s, _ := jsonfmt.Plain(text) // a string always encodes
+	return json.RawMessage(s)
 }
 
 // argTry reads text as one JSON type; "string" never matches here so that it is tried last.

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonfmt"
 )
 
 // This file checks a value against a Schema. Every finding is a warning, never an
@@ -355,13 +356,11 @@ func schemaEqual(a, b any) bool {
 
 // schemaShow prints a value as compact JSON, cut short so one warning stays one line.
 func schemaShow(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(v) != nil {
+	s, err := jsonfmt.Plain(v)
+	if err != nil {
 		return fmt.Sprint(v)
 	}
-	return schemaCap(strings.TrimSpace(b.String()), 40)
+	return schemaCap(s, 40)
 }
 
 func schemaArticle(kind string) string {

@@ -12,15 +12,7 @@ import (
 // Stream writes are queued and go out after the POST's answer was flushed,
 // unless RepliesBefore202 or ReplyBefore202 asks for them first.
 type Call struct {
-	// Request is the POST itself; its Body has been read into Body.
-	Request *http.Request
-	// Body is the request body exactly.
-	Body []byte
-	// Kind, Method, ID and Params describe the JSON-RPC message in Body.
-	Kind   Kind
-	Method string
-	ID     json.RawMessage
-	Params json.RawMessage
+	Message
 	// Session is the stream the POST was routed to; never nil.
 	Session *Conn
 	// Server is the fake the POST arrived at.

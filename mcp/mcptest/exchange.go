@@ -17,15 +17,7 @@ import (
 // notifications, server requests and finally the response. Every method is
 // safe to call from other goroutines; every wait takes a context.
 type Exchange struct {
-	// Request is the POST itself; its Body has been read into Body.
-	Request *http.Request
-	// Body is the request body exactly.
-	Body []byte
-	// Kind, Method, ID and Params describe the JSON-RPC message in Body.
-	Kind   Kind
-	Method string
-	ID     json.RawMessage
-	Params json.RawMessage
+	Message
 	// Session is the stateful session the POST belongs to (an initialize
 	// makes it first); nil on the stateless fake.
 	Session *Session

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"io"
 	"net"
 	"net/http"
 	"strconv"
@@ -113,27 +112,12 @@ func hostileJSON() string {
 // t.Cleanup.
 func HostileStatus(t testing.TB) string {
 	t.Helper()
-	return serveConns(t, "mcptest.HostileStatus", answerHostileStatus)
-}
-
-// answerHostileStatus reads requests on one connection and answers each
-// with the hostile status line, until the client hangs up.
-func answerHostileStatus(c net.Conn) {
-	br := bufio.NewReader(c)
-	for {
-		req, err := http.ReadRequest(br)
-		if err != nil {
-			return
-		}
-		_, _ = io.Copy(io.Discard, req.Body)
-		req.Body.Close()
-		resp := "HTTP/1.1 502 " + HostileBytes + "\r\n" +
-			"Content-Type: text/plain\r\n" +
-			"Content-Length: " + strconv.Itoa(len(HostileBytes)) + "\r\n\r\n" + HostileBytes
-		if _, err := io.WriteString(c, resp); err != nil {
-			return
-		}
-	}
+	resp := "HTTP/1.1 502 " + HostileBytes + "\r\n" +
+		"Content-Type: text/plain\r\n" +
+		"Content-Length: " + strconv.Itoa(len(HostileBytes)) + "\r\n\r\n" + HostileBytes
+	return serveConns(t, "mcptest.HostileStatus", answerEach(func(*http.Request, []byte) (string, bool) {
+		return resp, false // each request, until the client hangs up
+	}, func(net.Conn, *bufio.Reader) {}))
 }
 
 // GreetEachAndClose sends every stream opened from now on one of

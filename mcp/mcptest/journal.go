@@ -114,9 +114,15 @@ func (j *journal) notifyLocked() {
 func (j *journal) all() []Request {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	out := make([]Request, len(j.reqs))
-	for i, r := range j.reqs {
-		out[i] = *r
+	return copies(j.reqs)
+}
+
+// copies is a snapshot of what each of ptrs points at, for a caller: the
+// fake's later writes (a status, an end) do not reach it.
+func copies[T any](ptrs []*T) []T {
+	out := make([]T, len(ptrs))
+	for i, p := range ptrs {
+		out[i] = *p
 	}
 	return out
 }

@@ -105,14 +105,8 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	_, _, _, params := parse(p.Body)
 	c := &Call{
-		Request: r,
-		Body:    p.Body,
-		Kind:    p.Kind,
-		Method:  p.Method,
-		ID:      p.ID,
-		Params:  params,
+		Message: posted(r, p.Body, p.Kind, p.Method),
 		Session: conn,
 		Server:  s,
 		header:  make(http.Header),
@@ -189,11 +183,7 @@ func (s *Server) setStatus(p *Post, status int) {
 func (s *Server) Posts() []Post {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]Post, len(s.posts))
-	for i, p := range s.posts {
-		out[i] = *p
-	}
-	return out
+	return copies(s.posts)
 }
 
 // WaitPosts waits until at least n POSTs have arrived and returns them all.

@@ -44,12 +44,10 @@ type Server struct {
 	// URL is the base URL, scheme://127.0.0.1:port with no trailing slash.
 	URL string
 
-	opts      Options
-	ts        *httptest.Server
-	done      chan struct{}
-	closeOnce sync.Once
-	foreign   atomic.Int64 // ids of Broadcast's foreign responses
-	gets      atomic.Int64 // GETs of SSEPath so far (GETStatusAfter)
+	serving
+	opts    Options
+	foreign atomic.Int64 // ids of Broadcast's foreign responses
+	gets    atomic.Int64 // GETs of SSEPath so far (GETStatusAfter)
 
 	mu       sync.Mutex
 	changed  chan struct{} // closed and replaced whenever conns or posts change
@@ -68,8 +66,8 @@ func New(t testing.TB, opts Options) *Server {
 		t.Fatalf("mcptest.New: SSEPath %q must start with \"/\"", opts.SSEPath)
 	}
 	s := &Server{
+		serving:  serving{done: make(chan struct{})},
 		opts:     opts,
-		done:     make(chan struct{}),
 		changed:  make(chan struct{}),
 		sessions: make(map[string]*Conn),
 		tools:    append([]Tool(nil), opts.Tools...),
@@ -86,19 +84,6 @@ func New(t testing.TB, opts Options) *Server {
 
 // SSEURL is the URL a client GETs to open the stream.
 func (s *Server) SSEURL() string { return s.URL + s.opts.SSEPath }
-
-// Close ends every stream, releases every hanging POST and stops the server.
-// It is safe to call more than once.
-func (s *Server) Close() {
-	s.closeOnce.Do(func() {
-		close(s.done)
-		// Handlers blocked writing to a client that stopped reading only
-		// return once their connection is gone; httptest.Server.Close would
-		// otherwise wait for them forever.
-		s.ts.CloseClientConnections()
-		s.ts.Close()
-	})
-}
 
 // serveHTTP routes: GET SSEPath streams, POST anything goes to a session.
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
@@ -230,11 +215,5 @@ func (s *Server) Tools() []Tool {
 func (s *Server) AddTool(t Tool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i := range s.tools {
-		if s.tools[i].Name == t.Name {
-			s.tools[i] = t
-			return
-		}
-	}
-	s.tools = append(s.tools, t)
+	s.tools = replaceTool(s.tools, t)
 }

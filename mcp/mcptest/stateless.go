@@ -59,11 +59,9 @@ type StatelessServer struct {
 	// nil. It shares the server's URL, Close and request record.
 	Stateful *StreamableServer
 
-	opts      StatelessOptions
-	ts        *httptest.Server
-	done      chan struct{}
-	closeOnce sync.Once
-	j         *journal
+	serving
+	opts StatelessOptions
+	j    *journal
 
 	mu           sync.Mutex
 	tools        []Tool
@@ -82,10 +80,10 @@ func NewStateless(t testing.TB, opts StatelessOptions) *StatelessServer {
 		t.Fatalf("mcptest.NewStateless: Path %q must start with \"/\"", opts.Path)
 	}
 	s := &StatelessServer{
-		opts:   opts,
-		done:   make(chan struct{}),
-		tools:  append([]Tool(nil), opts.Tools...),
-		states: make(map[string]*roundState),
+		serving: serving{done: make(chan struct{})},
+		opts:    opts,
+		tools:   append([]Tool(nil), opts.Tools...),
+		states:  make(map[string]*roundState),
 	}
 	s.j = newJournal(s.done)
 	if opts.Stateful != nil {
@@ -104,16 +102,6 @@ func NewStateless(t testing.TB, opts StatelessOptions) *StatelessServer {
 
 // Endpoint is the URL a client POSTs to.
 func (s *StatelessServer) Endpoint() string { return s.URL + s.opts.Path }
-
-// Close ends every stream, releases every handler and stops the server. It
-// is safe to call more than once.
-func (s *StatelessServer) Close() {
-	s.closeOnce.Do(func() {
-		close(s.done)
-		s.ts.CloseClientConnections()
-		s.ts.Close()
-	})
-}
 
 // Requests returns every request received so far, oldest first, both eras
 // included.
@@ -275,10 +263,9 @@ func (s *StatelessServer) runExchange(w http.ResponseWriter, r *http.Request, re
 	a := newAttachment(w, r, rec, s.j)
 	stream := &sseStream{id: "s" + strconv.Itoa(rec.Seq), log: &eventLog{style: IDsNone}}
 	stream.attach(a)
-	_, _, id, params := parse(rec.Body)
 	x := &Exchange{
-		Request: r, Body: rec.Body, Kind: rec.Kind, Method: rec.RPCMethod, ID: id, Params: params,
-		Meta: meta, Record: *rec,
+		Message: posted(r, rec.Body, rec.Kind, rec.RPCMethod),
+		Meta:    meta, Record: *rec,
 		ctx: r.Context(), stream: stream, att: a, stateless: s,
 	}
 	go func() {

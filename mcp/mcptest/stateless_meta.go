@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -263,11 +264,7 @@ func headerParams(t Tool) ([]headerParam, error) {
 	if err := json.Unmarshal(t.InputSchema, &schema); err != nil {
 		return nil, nil
 	}
-	names := make([]string, 0, len(schema.Properties))
-	for name := range schema.Properties {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(schema.Properties))
 	var out []headerParam
 	seen := map[string]string{}
 	for _, param := range names {

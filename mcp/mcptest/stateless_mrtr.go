@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -157,11 +158,7 @@ func (x *Exchange) multiRound(call toolCall, need []string, script roundScript) 
 		return
 	}
 	if missing := missingCapabilities(x.Meta, need); len(missing) > 0 {
-		names := make([]string, 0, len(missing))
-		for k := range missing {
-			names = append(names, k)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(missing))
 		x.Fail(http.StatusBadRequest, -32021, "Missing required client capabilities: "+strings.Join(names, ", "),
 			map[string]any{"requiredCapabilities": missing})
 		return

@@ -48,11 +48,9 @@ type StreamableServer struct {
 	// URL is the base URL, scheme://127.0.0.1:port with no trailing slash.
 	URL string
 
-	opts      StreamableOptions
-	ts        *httptest.Server // nil when serving inside a StatelessServer
-	done      chan struct{}
-	closeOnce sync.Once
-	j         *journal
+	serving
+	opts StreamableOptions
+	j    *journal
 
 	mu          sync.Mutex
 	sessions    []*Session
@@ -82,31 +80,16 @@ func NewStreamable(t testing.TB, opts StreamableOptions) *StreamableServer {
 // can serve both eras on one URL and one journal.
 func newStreamable(opts StreamableOptions, done chan struct{}, j *journal) *StreamableServer {
 	return &StreamableServer{
-		opts:  opts,
-		done:  done,
-		j:     j,
-		byID:  make(map[string]*Session),
-		tools: append([]Tool(nil), opts.Tools...),
+		serving: serving{done: done},
+		opts:    opts,
+		j:       j,
+		byID:    make(map[string]*Session),
+		tools:   append([]Tool(nil), opts.Tools...),
 	}
 }
 
 // Endpoint is the URL a client POSTs to.
 func (s *StreamableServer) Endpoint() string { return s.URL + s.opts.Path }
-
-// Close ends every stream, releases every handler and stops the server. It
-// is safe to call more than once.
-func (s *StreamableServer) Close() {
-	if s.ts == nil {
-		return // The StatelessServer that owns it closes it.
-	}
-	s.closeOnce.Do(func() {
-		close(s.done)
-		// Handlers blocked writing to a client that stopped reading only
-		// return once their connection is gone.
-		s.ts.CloseClientConnections()
-		s.ts.Close()
-	})
-}
 
 // Requests returns every request received so far, oldest first.
 func (s *StreamableServer) Requests() []Request { return s.j.all() }
@@ -327,10 +310,9 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 	s.mu.Unlock()
 	stream := &sseStream{id: name, log: sess.log}
 	stream.attach(a)
-	_, _, id, params := parse(rec.Body)
 	ctx, cancel := context.WithCancel(sess.ctx)
 	x := &Exchange{
-		Request: r, Body: rec.Body, Kind: rec.Kind, Method: rec.RPCMethod, ID: id, Params: params,
+		Message: posted(r, rec.Body, rec.Kind, rec.RPCMethod),
 		Session: sess, Record: *rec,
 		ctx: ctx, stream: stream, att: a, stateful: s,
 	}
@@ -338,7 +320,7 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 		w.Header().Set("Mcp-Session-Id", sess.ID)
 	}
 	if rec.Kind == KindRequest {
-		sess.track(id, rec, cancel)
+		sess.track(x.ID, rec, cancel)
 		// Both options fix the answer mode before Handle runs, so they
 		// apply to methods the options answer as SSE.
 		if (s.opts.FlushHeaders || s.opts.Priming) && x.decided(s.answerMode(x.Method)) == modeSSE {
@@ -352,7 +334,7 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 	}
 	go func() {
 		defer cancel()
-		defer sess.untrack(id, rec)
+		defer sess.untrack(x.ID, rec)
 		defer x.finish()
 		s.opts.Handle(x)
 	}()

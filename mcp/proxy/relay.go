@@ -339,14 +339,7 @@ func encodedBody(resp *http.Response) bool {
 // would let a few kilobytes of gzip make the proxy hold gigabytes, and
 // read as it is, it is garbage blamed on the server's JSON.
 func (l *leg) encoded(resp *http.Response) error {
-	keep := &capped{limit: mcp.BodyLimit}
-	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep), &l.rest)
-	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
-	if err != nil {
-		l.up.Err = err.Error()
-	}
-	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
-	l.emitRelay()
+	n, err := l.relayAsItComes(resp)
 	ce := resp.Header.Get("Content-Encoding")
 	l.failed(opOf(l.up.Purpose), &mcp.WireError{Cause: mcp.CauseBadHTTP, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
 		Header:  map[string]string{"Content-Encoding": mcp.HeaderQuote(ce)},
@@ -357,6 +350,19 @@ func (l *leg) encoded(resp *http.Response) error {
 // other relays any other answer as it comes and logs its first
 // BodyLimit bytes.
 func (l *leg) other(resp *http.Response) error {
+	n, err := l.relayAsItComes(resp)
+	if resp.StatusCode >= 400 && !l.refusalIsNeutral(resp.StatusCode) {
+		l.failed(opOf(l.up.Purpose), statusError(l, resp, err))
+	} else if err == nil {
+		l.noAnswer(resp, n)
+	}
+	return err
+}
+
+// relayAsItComes relays resp's body to the client as it comes, its
+// messages unread, and logs the answer with its first BodyLimit bytes and
+// how many came. It returns that count and what ended the copy early.
+func (l *leg) relayAsItComes(resp *http.Response) (int64, error) {
 	keep := &capped{limit: mcp.BodyLimit}
 	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep), &l.rest)
 	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
@@ -365,12 +371,7 @@ func (l *leg) other(resp *http.Response) error {
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
-	if resp.StatusCode >= 400 && !l.refusalIsNeutral(resp.StatusCode) {
-		l.failed(opOf(l.up.Purpose), statusError(l, resp, err))
-	} else if err == nil {
-		l.noAnswer(resp, n)
-	}
-	return err
+	return n, err
 }
 
 // refusalIsNeutral reports whether upstream's refusal is one the

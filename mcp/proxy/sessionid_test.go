@@ -1,41 +1,15 @@
 package proxy
 
 import (
-	"encoding/json"
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
-
-// sameIDServer is a streamable upstream that hands every initialize the
-// same Mcp-Session-Id, as some servers do, and answers every request.
-func sameIDServer(t *testing.T) *httptest.Server {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		b, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(b, &m)
-		if m.Method == "initialize" {
-			w.Header().Set("Mcp-Session-Id", "same")
-		}
-		if len(m.ID) == 0 {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{}}`)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
-}
 
 // One Mcp-Session-Id reaching several clients (a server that gives every
 // client the same id, a client that sends an id it was never given) must
@@ -44,7 +18,7 @@ func sameIDServer(t *testing.T) *httptest.Server {
 // requests after bob's initialize went into bob's recording, and her own
 // said nothing of them.
 func TestOneSessionIDSeveralClients(t *testing.T) {
-	_, base, w := startProxy(t, sameIDServer(t).URL, Config{})
+	_, base, w := startProxy(t, answeringUpstream(t, "same").URL, Config{})
 	send := func(agent, body string, headers ...string) {
 		t.Helper()
 		resp := rawPost(t, base+"/mcp", body, append([]string{"User-Agent", agent, "Accept", "application/json, text/event-stream"}, headers...)...)
@@ -107,7 +81,7 @@ func dump(w *watched) string {
 // upstream, and the recording of the session the request named says so,
 // instead of leaving the request out as if it had never been sent.
 func TestBrokenOffBodyIsRecorded(t *testing.T) {
-	_, base, w := startProxy(t, sameIDServer(t).URL, Config{})
+	_, base, w := startProxy(t, answeringUpstream(t, "same").URL, Config{})
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"quitter","version":"1"}}}`,
 		"User-Agent", "quitter", "Accept", "application/json, text/event-stream")
 	readAll(t, resp.Body)

@@ -1,52 +1,19 @@
 package proxy
 
 import (
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// lenientBatchUpstream is lenientUpstream for a batch: it reads the first
-// JSON value of a POST's body (a streaming decoder's way) and answers
-// each request of a batch with a result to its id, bytes after the batch
-// unread.
-func lenientBatchUpstream(t *testing.T) *httptest.Server {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var v json.RawMessage
-		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&v) != nil {
-			http.Error(w, "no", http.StatusBadRequest)
-			return
-		}
-		w.Header().Set("Mcp-Session-Id", "lenient")
-		w.Header().Set("Content-Type", "application/json")
-		var batch []struct {
-			ID json.RawMessage `json:"id"`
-		}
-		if json.Unmarshal(v, &batch) != nil {
-			_, _ = fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"lenient","version":"1"}}}`)
-			return
-		}
-		var answers []string
-		for _, m := range batch {
-			answers = append(answers, fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{}}`, m.ID))
-		}
-		_, _ = fmt.Fprint(w, "["+strings.Join(answers, ",")+"]")
-	}))
-	t.Cleanup(up.Close)
-	return up
-}
-
 // A client's batch with bytes after its closing bracket was logged "not
 // JSON-RPC" while upstream read the batch and answered it. The batch's
 // request is logged as the request it is, its answer paired with it, and
 // a failure says what trails the batch.
 func TestClientBatchWithTrailingBytesIsItsBatch(t *testing.T) {
-	_, base, w := startProxy(t, lenientBatchUpstream(t).URL+"/mcp", Config{})
+	_, base, w := startProxy(t, answeringUpstream(t, "lenient").URL+"/mcp", Config{})
 	sid := rawInitialize(t, base)
 	const trail = " x"
 	resp := rawPost(t, base+"/mcp", `[{"jsonrpc":"2.0","id":2,"method":"ping"}]`+trail, "Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")

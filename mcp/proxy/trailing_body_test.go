@@ -1,44 +1,12 @@
 package proxy
 
 import (
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
-
-// lenientUpstream is a streamable server that reads the first JSON value
-// of a POST's body and no more (a streaming decoder's way), and answers a
-// request with a result to its id: bytes after the message go unread.
-func lenientUpstream(t *testing.T) *httptest.Server {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&m) != nil {
-			http.Error(w, "no", http.StatusBadRequest)
-			return
-		}
-		w.Header().Set("Mcp-Session-Id", "lenient")
-		if m.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		result := `{}`
-		if m.Method == "initialize" {
-			result = `{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"lenient","version":"1"}}`
-		}
-		_, _ = fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, result)
-	}))
-	t.Cleanup(up.Close)
-	return up
-}
 
 // A client's body with bytes after its JSON-RPC message (a stray byte, or
 // a second message back to back) was logged "not JSON-RPC" while upstream
@@ -52,7 +20,7 @@ func TestClientBodyWithTrailingBytesIsItsMessage(t *testing.T) {
 		{"back to back", `{"jsonrpc":"2.0","id":3,"method":"ping"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, base, w := startProxy(t, lenientUpstream(t).URL+"/mcp", Config{})
+			_, base, w := startProxy(t, answeringUpstream(t, "lenient").URL+"/mcp", Config{})
 			sid := rawInitialize(t, base)
 			body := `{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + tc.trail
 			resp := rawPost(t, base+"/mcp", body, "Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
