@@ -363,7 +363,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, waitForQuestion(m.ctx, m.opts.Answers))
 	}
 	if m.opts.Warning != "" {
-		cmds = append(cmds, m.setWholeStatus(levelWarn, sanitize.Line(m.opts.Warning)))
+		cmds = append(cmds, m.setStatus(levelWarn, sanitize.Line(m.opts.Warning)))
 	}
 	return tea.Batch(cmds...)
 }

@@ -109,7 +109,6 @@ func (m *Model) carryUnsent(shown string) {
 		return
 	}
 	m.status.msg.text += " · " + shown
-	m.status.msg.wrap = true
 	m.unsent.id = m.status.msg.id
 }
 

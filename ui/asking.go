@@ -99,7 +99,7 @@ func (m *Model) withdrawnStatus(level statusLevel, text, typed string, round boo
 	}
 	kept := "your unsent answer is kept (" + m.keys.HistoryPrev.Help().Key + " in its answer, asked again, brings it back): " + wireLine(typed, 200)
 	text += "; " + kept
-	cmd := m.setWholeStatus(level, text)
+	cmd := m.setStatus(level, text)
 	m.unsent.text, m.unsent.id, m.unsent.kept, m.unsent.round = text, m.statusSeq, kept, round
 	return cmd
 }

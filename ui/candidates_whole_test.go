@@ -12,9 +12,11 @@ import (
 )
 
 // The Tab candidates row shows only whole names and counts the rest as
-// +N: at 60 columns it ended in "get-resourc…", a name no tool has.
+// +N: at 60 columns it ended in "get-resourc…", a name no tool has. The
+// names are more than two rows hold (wrapCandidates).
 func TestCandidatesShowWholeNamesAndCountTheRest(t *testing.T) {
-	names := []string{"echo", "get-forecast", "get-resource-links", "greet", "long-running", "sample", "zip"}
+	names := []string{"echo", "get-forecast", "get-resource-links", "greet", "long-running", "sample", "zip",
+		"annotated-message-tool", "print-env-variables", "structured-content-tool"}
 	tools := make([]mcp.Tool, len(names))
 	for i, n := range names {
 		tools[i] = mcp.Tool{Name: n}

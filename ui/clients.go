@@ -319,7 +319,7 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	}
 	// Read whole: under the watch-only row at 80 columns the bar cut it
 	// in the middle of the client's name.
-	return m.setWholeStatus(levelWarn, text)
+	return m.setStatus(levelWarn, text)
 }
 
 // nextRunning is the first session after the shown one, in the order ]

@@ -61,7 +61,7 @@ func TestClientStatusTellsSameNamedClientsApart(t *testing.T) {
 	if !strings.Contains(words, want) {
 		t.Errorf("80x24: the end does not say which client ended and which runs, %q:\n%s", want, view)
 	}
-	if bar := row(view, "clients:"); !strings.Contains(bar, "1 mcpscope dev · sse (ended)") && !strings.Contains(bar, "1 (ended)") {
+	if bar := row(view, "clients:"); !strings.Contains(bar, "1 mcpscope dev · sse ○") && !strings.Contains(bar, "1 ○") {
 		t.Errorf("the clients bar = %q, want client 1 marked ended", bar)
 	}
 }

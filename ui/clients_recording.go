@@ -49,7 +49,7 @@ func (m *Model) recordingFailedBy(err error) tea.Cmd {
 		}
 		m.status.recordingFailed = false
 		m.com.recording = m.status.recording
-		return m.setWholeStatus(levelInfo, said)
+		return m.setStatus(levelInfo, said)
 	}
 	var u *history.Unanswered
 	var nw *history.NotWritten
@@ -67,5 +67,5 @@ func (m *Model) recordingFailedBy(err error) tea.Cmd {
 func (m *Model) recordingLost(said string) tea.Cmd {
 	m.status.recordingFailed = true
 	m.com.recording = ""
-	return m.setWholeStatus(levelError, said)
+	return m.setStatus(levelError, said)
 }

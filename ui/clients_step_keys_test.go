@@ -45,7 +45,7 @@ func TestNewClientAnnouncementSaysTheKeysThatReachIt(t *testing.T) {
 		t.Errorf("after 6 ended, the announcement = %q, want it to say so", got)
 	}
 	press(m, "]", "]", "]")
-	if bar := row(ansi.Strip(m.View()), "clients:"); !strings.Contains(bar, "6 windsurf · sse (ended)") {
+	if bar := row(ansi.Strip(m.View()), "clients:"); !strings.Contains(bar, "6 windsurf · sse ○") {
 		t.Errorf("after ] ×3 the clients bar = %q, want client 6 shown", bar)
 	}
 }

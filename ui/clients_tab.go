@@ -86,13 +86,11 @@ func (m *Model) tabLabel(i int, f *clientFeed, form tabForm, room int, shared ma
 			label += " · " + sanitize.Line(tr)
 		}
 	}
-	switch {
-	case f.ended() && i == m.clients.cur:
-		label += " (ended)"
-	case f.ended():
+	if f.ended() {
 		// The mark Pairs closes a stream with: at 80 columns a bar of
 		// ended clients was mostly " (ended)", and cut their names to
-		// their numbers. The shown one says it in words.
+		// their numbers. The shown one has it too: "(ended)" on it and
+		// "○" once ] stepped off it read as two states.
 		label += " " + endedMark
 	}
 	return label

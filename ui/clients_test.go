@@ -73,7 +73,7 @@ func TestProxyClientsSwitch(t *testing.T) {
 		t.Errorf("i in a proxied session: status %q, want the watch-only reason", m.status.view())
 	}
 	m.Update(clientEndedMsg{1})
-	if !m.status.ended || !strings.Contains(m.View(), "1 alpha 1.0 · sse (ended)") {
+	if !m.status.ended || !strings.Contains(m.View(), "1 alpha 1.0 · sse ○") {
 		t.Errorf("the shown client's end is not shown:\n%s", m.View())
 	}
 	press(m, "]")

@@ -40,9 +40,13 @@ func (c copiedMsg) status() (statusLevel, string) {
 			what = "the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +
 				history.FormatSize(int64(c.total)) + "; OSC 52 takes no more)"
 		}
-		// The command first: at the end of the message a wrap split it,
-		// "set -g" on one row and "set-clipboard on" on the next.
-		return levelWarn, "tmux copies only with set -g set-clipboard on: sent it " + what
+		// What was done first, then the caveat and the command to run:
+		// "tmux copies only with set -g set-clipboard on: sent it …" left
+		// the user guessing whether it was copied and what to type. The
+		// command's no-break spaces keep it on one row when the message
+		// wraps (spaced makes them spaces on the screen).
+		return levelWarn, "copied " + what + " (inside tmux it reaches the clipboard only with: " +
+			strings.ReplaceAll("tmux set -g set-clipboard on", " ", "\u00a0") + ")"
 	}
 	if c.n < c.total {
 		return levelWarn, "copied the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +

@@ -254,7 +254,7 @@ func (c *CommandLine) SetSize(width int) {
 // for the word being typed, wrap to.
 func (c *CommandLine) Height() int {
 	rows, _ := c.outcome()
-	if len(rows) == 0 && c.typingHint() {
+	if len(rows) == 0 && (c.typingHint() || c.candidatesShown()) {
 		return 1 + len(c.hintRows())
 	}
 	return 1 + max(1, len(rows))

@@ -48,18 +48,39 @@ func TestLiveLongHintWrapsToSecondRow(t *testing.T) {
 	}
 }
 
+// Tab's candidates that do not fit on the hint row take a second: at 80
+// columns "trigger-long-running-operation  trigger-elicitation-request
+// +2" hid two names with a row free for them. At 160 they fit on one.
+func TestLiveCandidatesWrapToSecondRow(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {160, 45}} {
+		srv := hintWrapTools(t)
+		l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, size[0], size[1], "● initialized")
+		l.command("tools/list")
+		l.waitOK("tools/list")
+		view := l.tabView(":tools/call trig", "request-async")
+		for _, n := range []string{"trigger-long-running-operation", "trigger-elicitation-request", "trigger-sampling-request ", "trigger-sampling-request-async"} {
+			if !strings.Contains(view, n) {
+				t.Errorf("%d columns: the candidates do not show %q whole:\n%s", size[0], n, view)
+			}
+		}
+		if strings.Contains(view, "+2") {
+			t.Errorf("%d columns: the candidates hide names they had a row for:\n%s", size[0], view)
+		}
+	}
+}
+
 // Names offered that fit whole are not cut to a third of the line only
 // because others follow them: at 80 columns "trigger-long-running-oper…
-// trigger-elicitation-reque…  +2" cut two names that fit whole.
-func TestLiveCandidatesWholeWhenCuttingShowsNoMore(t *testing.T) {
-	srv := hintWrapTools(t)
-	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	view := l.tabView(":tools/call trig", "+")
+// trigger-elicitation-reque…  +2" cut two names that fit whole. Drawn on
+// one row, as when a second row cannot hold them all (wrapCandidates).
+func TestCandidatesWholeWhenCuttingShowsNoMore(t *testing.T) {
+	st := testStyles()
+	cy := &cycleState{idx: -1, comp: completion{labels: []string{"trigger-long-running-operation",
+		"trigger-elicitation-request", "trigger-sampling-request", "trigger-sampling-request-async"}}}
+	row := ansi.Strip(drawCandidates(&st, cy, 80))
 	for _, n := range []string{"trigger-long-running-operation  ", "trigger-elicitation-request  "} {
-		if !strings.Contains(view, n) {
-			t.Errorf("the candidates do not show %q whole at 80 columns:\n%s", n, view)
+		if !strings.Contains(row, n) {
+			t.Errorf("the candidates do not show %q whole at 80 columns: %q", n, row)
 		}
 	}
 }

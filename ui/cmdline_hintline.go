@@ -74,6 +74,14 @@ const maxHintRows = 2
 // bytes: type one · integer (1..67108864), required — …", the description
 // of the argument gone.
 func (c *CommandLine) hintRows() []string {
+	if c.candidatesShown() && c.width > 0 && !allFit(c.cycle.comp.labels, c.width) {
+		// At 80 columns "trigger-long-running-operation
+		// trigger-elicitation-request  +2" hid two names a second row
+		// had room for.
+		if rows := wrapCandidates(c.st, c.cycle, c.width, maxHintRows); rows != nil {
+			return rows
+		}
+	}
 	if !c.typingHint() {
 		return []string{c.hintLine()}
 	}
@@ -96,6 +104,13 @@ func (c *CommandLine) hintRows() []string {
 		rows[i] = c.st.Hint.Render(r)
 	}
 	return rows
+}
+
+// candidatesShown reports whether the hint line lists Tab's candidates
+// (hintLine): the line open, with no reason, refusal or warnings to show
+// instead.
+func (c *CommandLine) candidatesShown() bool {
+	return c.input.Focused() && c.disabled == "" && c.err == "" && len(c.warns) == 0 && c.cycle != nil
 }
 
 // typingHint reports whether the hint line is typedHint's: the line open,

@@ -34,7 +34,7 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		m.connFail.again = " again at " + m.com.now().Format("15:04:05") + " (try " + strconv.Itoa(m.connFail.tries) + ")"
 	}
 	text, rows := m.connectFailedText(e)
-	cmd := m.setWholeStatus(levelError, text)
+	cmd := m.setStatus(levelError, text)
 	m.status.msg.rows = rows
 	m.connFail.err, m.connFail.id = e, m.statusSeq
 	return cmd

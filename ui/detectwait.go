@@ -73,5 +73,5 @@ func (m *Model) dropAfterDetect() tea.Cmd {
 		text += " (" + m.keys.HistoryPrev.Help().Key + " on the command line brings it back)"
 	}
 	m.connFail.pending = text + ": "
-	return m.setWholeStatus(levelWarn, text+": no transport was found (Negotiation says why)")
+	return m.setStatus(levelWarn, text+": no transport was found (Negotiation says why)")
 }

@@ -44,7 +44,7 @@ func (m *Model) startQuit() {
 	m.cancel()
 	m.quitting = m.quittingWords()
 	if m.quitting != "" {
-		m.setWholeStatus(levelInfo, m.quitting)
+		m.setStatus(levelInfo, m.quitting)
 	}
 }
 

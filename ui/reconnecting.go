@@ -47,7 +47,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 			// The reconnects ended without a word of their own (a server
 			// ending each new stream at once, the same way, is left): the
 			// attempt's "reconnecting…" stayed up over a closed session.
-			cmd = m.setWholeStatus(levelError, sanitize.Line(st.Detail)+" — "+
+			cmd = m.setStatus(levelError, sanitize.Line(st.Detail)+" — "+
 				advice.For(advice.Fact{Cause: mcp.CauseStreamEnded, Transport: mcp.TransportSSE}, advice.TUI))
 		case !underWay || !st.OnItsOwn():
 		case st.State == mcp.StateClosed:
@@ -63,7 +63,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		began = began || st != nil && r.Kind == mcp.KindState && st.OnItsOwn()
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
 			m.heldReconnect.drop()
-			cmd = m.setWholeStatus(levelError, withAdvice(m.ownURLLeftOut(e.Message), e))
+			cmd = m.setStatus(levelError, withAdvice(m.ownURLLeftOut(e.Message), e))
 		}
 	}
 	return cmd
@@ -119,7 +119,7 @@ func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
 		if isState(&batch[i], mcp.StateSessionReplaced) {
 			amid := m.status.shows(m.reconnectSaid) || m.heldReconnect.holding()
 			m.heldReconnect.drop()
-			cmd := m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
+			cmd := m.setStatus(levelWarn, "the stream reconnected, to a new session: press "+
 				m.keys.Initialize.Help().Key+" to initialize it")
 			if amid {
 				// A reconnect of its own, read apart from the close that
@@ -152,5 +152,5 @@ func (m *Model) sayReconnected(said string, subscribed []string) tea.Cmd {
 		return m.setStatus(levelInfo, said)
 	}
 	uris := clip.ListFunc(subscribed, 3, func(u string) string { return sanitize.Line(clip.Middle(u, 80)) })
-	return m.setWholeStatus(levelInfo, said+"; the old session's subscriptions ended with it ("+uris+"): subscribe again for their updates")
+	return m.setStatus(levelInfo, said+"; the old session's subscriptions ended with it ("+uris+"): subscribe again for their updates")
 }

@@ -80,27 +80,27 @@ func (m *Model) replayTick() tea.Cmd {
 		// keys row: at 80 columns the bar cut it mid-sentence, and with
 		// it the key that plays it again.
 		if err := r.p.Err(); err != nil {
-			cmds = append(cmds, m.setWholeStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
+			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
 		} else if n, _ := r.p.Loaded(); n == 0 && r.p.Damaged() == 0 {
 			// An empty screen and a clock at 0/0 looked like a replay
 			// still starting.
-			cmds = append(cmds, m.setWholeStatus(levelWarn, "the recording holds no records, only its header: its session ended, or was stopped, before anything happened"))
+			cmds = append(cmds, m.setStatus(levelWarn, "the recording holds no records, only its header: its session ended, or was stopped, before anything happened"))
 		} else if w := r.p.Warnings(); len(w) == 1 && r.p.StillRecording() {
 			// The end is that of the file as it was when opened: "it may
 			// grow · g plays it again" read as if g would play what it
 			// grew by, and it played the same records again.
-			cmds = append(cmds, m.setWholeStatus(levelWarn, fmt.Sprintf(
+			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
 				"end of the recording as it was when opened: another mcpscope is still recording it, and what it wrote since is not here · replay the file again to see it · %s plays this again",
 				m.keys.JumpStart.Help().Key)))
 		} else if len(w) == 1 {
 			// One note says it best itself: most often the last line,
 			// cut short when mcpscope was stopped as it wrote it.
-			cmds = append(cmds, m.setWholeStatus(levelWarn, "end of the recording: "+sanitize.Line(w[0])+" · "+m.keys.JumpStart.Help().Key+" plays it again"))
+			cmds = append(cmds, m.setStatus(levelWarn, "end of the recording: "+sanitize.Line(w[0])+" · "+m.keys.JumpStart.Help().Key+" plays it again"))
 		} else if s := r.p.NotesSummary(); s != "" {
 			// The notes are listed on the terminal when the TUI ends;
 			// until then this is the only sign of them. Worded by what
 			// they are about: an order note is no damaged line.
-			cmds = append(cmds, m.setWholeStatus(levelWarn, fmt.Sprintf(
+			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
 				"end of the recording: %s (listed when you quit) · %s plays it again", sanitize.Line(s), m.keys.JumpStart.Help().Key)))
 		} else {
 			// Short enough to sit beside the protocol version at 80

@@ -233,7 +233,7 @@ func (m *Model) rootsSet(msg rootsSetMsg) tea.Cmd {
 // notifications/roots/…" at 80 columns).
 func (m *Model) rootsSaid(msg rootsSetMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.setWholeStatus(levelError, "roots "+sanitize.Line(msg.what)+", but telling the server failed: "+errLine(msg.err))
+		return m.setStatus(levelError, "roots "+sanitize.Line(msg.what)+", but telling the server failed: "+errLine(msg.err))
 	}
 	how := "sent notifications/roots/list_changed"
 	switch {
@@ -251,9 +251,9 @@ func (m *Model) rootsSaid(msg rootsSetMsg) tea.Cmd {
 		case !strings.HasSuffix(msg.what, msg.absent[0]):
 			which = sanitize.Line(msg.absent[0]) + " is no directory"
 		}
-		return m.setWholeStatus(levelWarn, "roots "+sanitize.Line(msg.what)+": offered, but "+which+" here (a typo? roots rm takes it back)")
+		return m.setStatus(levelWarn, "roots "+sanitize.Line(msg.what)+": offered, but "+which+" here (a typo? roots rm takes it back)")
 	}
-	return m.setWholeStatus(levelInfo, "roots "+sanitize.Line(msg.what)+": "+plural(len(msg.roots), "root")+" offered; "+how)
+	return m.setStatus(levelInfo, "roots "+sanitize.Line(msg.what)+": "+plural(len(msg.roots), "root")+" offered; "+how)
 }
 
 // setRoots makes the roots offered known to the panes and completion.

@@ -196,9 +196,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		ask := m.askHeld()
 		return tea.Batch(ask, m.reconnected(msg))
 	case copiedMsg:
-		// A copy cut short says why, which an 80-column bar cut
-		// ("terminals take no mor…"): it wraps to be read whole.
-		return m.setWholeStatus(msg.status())
+		return m.setStatus(msg.status())
 	case statusExpiredMsg:
 		if sl := m.status.msg; sl != nil && sl.id == msg.id && sl.standing && !m.ask.open() {
 			return nil
@@ -311,20 +309,14 @@ func (m *Model) paneShown(p pane) bool {
 	return m.lay.Panes[p].W > 0
 }
 
-// setStatus shows a transient message and schedules its end.
+// setStatus shows a transient message and schedules its end. Every
+// message is read whole: one too long for the bar wraps under the command
+// line's keys row. Only some did, and the others were cut at 80 columns
+// ("… x on a pending…").
 func (m *Model) setStatus(level statusLevel, text string) tea.Cmd {
 	m.statusSeq++
 	m.status.msg = &statusLine{level: level, text: text, id: m.statusSeq}
 	return expireStatus(m.statusSeq, statusTTL(level))
-}
-
-// setWholeStatus is setStatus for a message to be read whole: one too
-// long for the bar wraps under the command line's keys row
-// (statusLine.wrap).
-func (m *Model) setWholeStatus(level statusLevel, text string) tea.Cmd {
-	cmd := m.setStatus(level, text)
-	m.status.msg.wrap = true
-	return cmd
 }
 
 // startSpin starts the spinner if something is pending and it is not
@@ -384,12 +376,11 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 	}
 	set := m.setStatus
 	if level != levelInfo || msg.err != nil {
-		// A refusal or a tool's error is what the person reads next, and
-		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps. So
-		// does an end the user chose (a 2026 round's sampling declined:
-		// "… tools/call was not sent aga…"), which says why.
+		// A refusal or a tool's error is the user's own request gone
+		// wrong, and so is an end the user chose (a 2026 round's
+		// sampling declined): a stream's try waits for it to end.
 		set = func(level statusLevel, text string) tea.Cmd {
-			cmd := m.setWholeStatus(level, text)
+			cmd := m.setStatus(level, text)
 			m.status.msg.yours = true
 			return cmd
 		}

@@ -79,9 +79,9 @@ func (m *Model) View() string {
 	// The command line's rows the help covers are not drawn (all of them
 	// but a proxy's clients bar), and a message cannot wrap into them.
 	covered := len(lines) - m.lay.CmdLine.Y
-	if n := m.lay.CmdLine.H - top; cut && n > 0 && idle && covered == 0 && m.status.wraps() && len(cl) >= top && blankRows(cl[top:]) {
-		// A message asked to be read whole (why a connection failed),
-		// and the bar just cut it (wrapWant, without rendering it
+	if n := m.lay.CmdLine.H - top; cut && n > 0 && idle && covered == 0 && len(cl) >= top && blankRows(cl[top:]) {
+		// A message is read whole (why a connection failed, a refusal,
+		// what y did), and the bar just cut it (wrapWant, without rendering it
 		// again): it wraps under the keys row, over the rows cmdRows
 		// asked for.
 		if rows, rest, ok := m.status.msgRows(n); ok {
@@ -95,7 +95,7 @@ func (m *Model) View() string {
 	// the bar cuts even without the protocol version takes the row while
 	// it lasts, the reason back after it. Cut on the bar at 80 columns,
 	// "nothing to copy: open a pair or an …" never said how.
-	reasonRow := cut && idle && top == 2 && last == top-1 && !m.status.wraps() && endCut
+	reasonRow := cut && idle && top == 2 && last == top-1 && endCut
 	if cut && covered == 0 && last >= 0 && ((ansi.StringWidth(cl[last]) == 0 && !(clients && last == 0)) || reasonRow) && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole

@@ -417,10 +417,6 @@ type statusLine struct {
 	level statusLevel
 	text  string
 	id    int
-	// wrap lets a message too long for the bar take rows under the
-	// command line's keys row, as many as the layout gives it: why a
-	// connection failed and what to do lost its key words to the cut.
-	wrap bool
 	// rows, when not 0, is as many rows as the message needs to be read:
 	// why connecting failed puts what to do first, and the attempts after
 	// it, which the Negotiation pane lists, are no reason to take rows

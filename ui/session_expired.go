@@ -29,7 +29,7 @@ func (m *Model) sayExpired(batch []mcp.Record) tea.Cmd {
 		if sl := m.status.msg; sl != nil && strings.Contains(sl.text, hint) {
 			return nil
 		}
-		return m.setWholeStatus(levelWarn, sanitize.Line(batch[i].State.Detail)+" — "+hint)
+		return m.setStatus(levelWarn, sanitize.Line(batch[i].State.Detail)+" — "+hint)
 	}
 	return nil
 }

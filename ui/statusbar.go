@@ -108,12 +108,17 @@ func (s *statusBar) msgRow() (msg, bar string, ok bool) {
 		return "", "", false
 	}
 	bar, _ = s.render(false)
-	return s.c.fit(s.levelStyle(s.msg.level).Render(s.msg.text), s.w), bar, true
+	return s.c.fit(s.levelStyle(s.msg.level).Render(spaced(cutAtWord(s.msg.text, s.w))), s.w), bar, true
 }
 
-// msgRows is msgRow wrapped between words over at most n rows, for a
-// message that asked to be read whole (statusLine.wrap); the last row is
-// cut after a whole word if it is longer still.
+// spaced is a status message's text as the screen shows it: its no-break
+// spaces, which keep a command ("tmux set -g set-clipboard on") whole on
+// one row when it wraps, are spaces again, so the command copied off the
+// screen runs.
+func spaced(text string) string { return strings.ReplaceAll(text, "\u00a0", " ") }
+
+// msgRows is msgRow wrapped between words over at most n rows; the last
+// row is cut after a whole word if it is longer still.
 func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
 	if s.msg == nil || n < 1 {
 		return nil, "", false
@@ -121,15 +126,15 @@ func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
 	bar, _ = s.render(false)
 	style := s.levelStyle(s.msg.level)
 	for _, r := range wrapRows(s.msg.text, max(s.w, 1), n) {
-		rows = append(rows, s.c.fit(style.Render(cutAtWord(r, s.w)), s.w))
+		rows = append(rows, s.c.fit(style.Render(spaced(cutAtWord(r, s.w))), s.w))
 	}
 	return rows, bar, true
 }
 
 // wrapWant is how many rows the message wants below the command line's
-// keys row: 0 unless it asked to be read whole and the bar cannot hold it.
+// keys row: 0 unless the bar cannot hold it.
 func (s *statusBar) wrapWant() int {
-	if !s.wraps() {
+	if s.msg == nil {
 		return 0
 	}
 	if _, cut := s.render(true); !cut {
@@ -144,9 +149,6 @@ func (s *statusBar) wrapWant() int {
 
 // shows reports whether the message on the bar now is the one set as id.
 func (s *statusBar) shows(id int) bool { return s.msg != nil && s.msg.id == id }
-
-// wraps reports a message that asked to be read whole (statusLine.wrap).
-func (s *statusBar) wraps() bool { return s.msg != nil && s.msg.wrap }
 
 // render draws the bar, with the transient message or without it; cut
 // says it did not fit even with the other fields left out, so the
@@ -215,7 +217,7 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 			short: block(st.StatusValue).Render(short + " (.)")})
 	}
 	if s.msg != nil && withMsg {
-		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
+		add(9, s.levelStyle(s.msg.level).Render(spaced(s.msg.text)))
 	}
 	if s.note != "" {
 		// The note says where the user is (the demo gateway) and how to
@@ -329,7 +331,14 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 		// terminal reads the message whole.
 		head = headOf(false, false)
 		line = join()
-		endCut = ansi.StringWidth(line) > s.w
+		if endCut = ansi.StringWidth(line) > s.w; endCut && len(parts) == 1 {
+			// The message is all that is left (it outranks every other
+			// field): it is cut after a whole word, where the line's
+			// cut read "… sent it th…".
+			room := s.w - ansi.StringWidth(head+sep)
+			parts[0].text = s.levelStyle(s.msg.level).Render(spaced(cutAtWord(s.msg.text, max(room, 1))))
+			line = join()
+		}
 	}
 	return s.c.fit(line, s.w), cut, endCut
 }

@@ -41,7 +41,7 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 	if err == nil {
 		return m.sayGetRetrying(batch, last, wasTrying)
 	}
-	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+m.ownURLLeftOut(err.Message), err))
+	return m.setStatus(levelError, withAdvice("the server's stream is gone: "+m.ownURLLeftOut(err.Message), err))
 }
 
 // getStreamWord reports a word on the GET stream: what became of it.
@@ -68,7 +68,7 @@ func (m *Model) sayGetRetrying(batch []mcp.Record, last int, wasTrying bool) tea
 			// over a session no request worked in. Said gone already (the
 			// server unreachable, its error in an earlier batch than this
 			// word), that stays too: the bar reads "stream gone".
-			return m.setWholeStatus(levelWarn, getGivenUpWords(m.com.log, batch[last].Seq, st.Detail))
+			return m.setStatus(levelWarn, getGivenUpWords(m.com.log, batch[last].Seq, st.Detail))
 		}
 		return m.statusExpired(m.getTries.said)
 	}
@@ -209,7 +209,7 @@ func (m *Model) sayListenStream(batch []mcp.Record) tea.Cmd {
 		// Given up after tries said, for whatever reason (a refusal for
 		// good, as well as the tries spent): said, where the tries'
 		// message went and nothing said the stream was over.
-		return m.setWholeStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
+		return m.setStatus(levelWarn, sanitize.Line(m.ownURLLeftOut(st.Detail))+": what the server sends unasked will not arrive")
 	case st.Auto:
 		return m.listenTries.say(m, sanitize.Line(m.ownURLLeftOut(st.Detail))+"…", st.WaitFor())
 	}
@@ -293,7 +293,7 @@ func (t *streamTries) say(m *Model, text string, wait time.Duration) tea.Cmd {
 		return nil
 	}
 	t.held.drop()
-	cmd := m.setWholeStatus(levelWarn, text)
+	cmd := m.setStatus(levelWarn, text)
 	m.status.msg.standing = true
 	t.said = m.statusSeq
 	return cmd

@@ -94,7 +94,7 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	}
 	if note := command.EraNote(c.Method, st.Transport, st.Protocol); note != "" {
 		// Said at once, in place of the wait: the answer may never come.
-		return tea.Batch(m.setWholeStatus(levelWarn, sanitize.Line(note)), m.userSend(c))
+		return tea.Batch(m.setStatus(levelWarn, sanitize.Line(note)), m.userSend(c))
 	}
 	return tea.Batch(m.setStatus(levelInfo, what), m.userSend(c))
 }

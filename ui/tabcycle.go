@@ -179,6 +179,41 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	return b.String()
 }
 
+// wrapCandidates is every one of the cycle's candidates, whole, two
+// blanks apart, over at most rows rows of width cells, the chosen one
+// marked; nil when they do not all fit so, and drawCandidates' one row
+// with its +N is drawn instead. It stops at the first that does not fit:
+// a thousand names cost what a few rows do.
+func wrapCandidates(st *themes.Styles, cy *cycleState, width, rows int) []string {
+	var out []string
+	var b strings.Builder
+	used := 0
+	for i, l := range cy.comp.labels {
+		w := ansi.StringWidth(l)
+		if w > width {
+			return nil
+		}
+		if used > 0 && used+2+w > width {
+			if len(out)+1 == rows {
+				return nil
+			}
+			out, used = append(out, b.String()), 0
+			b.Reset()
+		}
+		if used > 0 {
+			b.WriteString(st.Hint.Render("  "))
+			used += 2
+		}
+		style := st.Hint
+		if i == cy.idx {
+			style = st.Key
+		}
+		b.WriteString(style.Render(l))
+		used += w
+	}
+	return append(out, b.String())
+}
+
 // candidateNeed is the room label l of labels[i] takes when drawn: only
 // whole names, as one cut at the edge ("get-resourc…") read as a name of
 // its own; what does not fit is counted, "+N", and the room for that
