@@ -190,6 +190,15 @@ type countingReader struct {
 	count int64
 }
 
+// unfinishedBody is body read through a countingReader into n, and closed
+// as body is.
+func unfinishedBody(body io.ReadCloser, n *unfinishedAnswer, now func() time.Time) io.ReadCloser {
+	return struct {
+		io.Reader
+		io.Closer
+	}{&countingReader{r: body, n: n, now: now}, body}
+}
+
 func (c *countingReader) Read(p []byte) (int, error) {
 	k, err := c.r.Read(p)
 	if k > 0 {
