@@ -22,7 +22,7 @@ const maxRoutedLine = 300
 
 // unsolicited is what net/http logs when a connection it keeps for reuse
 // holds bytes nothing asked for: the end of an answer longer than its
-// Content-Length said.
+// Content-Length said, or a body sent after a 204 or 304.
 const unsolicited = "Unsolicited response received on idle HTTP channel"
 
 // router writes the standard logger's lines as they come, each on a line
@@ -67,7 +67,9 @@ func (r *router) line(line string) {
 	fmt.Fprintf(r.w, "net/http: %s\n", shown)
 	if !r.explained {
 		r.explained = true
-		fmt.Fprintln(r.w, "  (the server sent more bytes than its answer's Content-Length said: the answer was read up to its Content-Length, and the bytes after it were dropped with the connection)")
+		// A 204 or 304 has no body whatever its headers say, so the body
+		// a server sends after one is logged alike.
+		fmt.Fprintln(r.w, "  (the server sent more bytes than its answer's Content-Length said, or a body after a 204 No Content or 304 Not Modified, which have none: the answer was read up to its end, and the bytes after it were dropped with the connection)")
 	}
 }
 
