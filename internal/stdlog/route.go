@@ -33,7 +33,9 @@ type router struct {
 	shown     int
 	dropped   int
 	explained bool
-	partial   string // the start of a line not yet ended
+	// explainedTwice says a second answer sent whole was explained.
+	explainedTwice bool
+	partial        string // the start of a line not yet ended
 }
 
 func (r *router) Write(p []byte) (int, error) {
@@ -65,6 +67,15 @@ func (r *router) line(line string) {
 		return
 	}
 	fmt.Fprintf(r.w, "net/http: %s\n", shown)
+	if strings.Contains(line, unsolicited+` starting with "HTTP/`) {
+		// The bytes are a whole answer of their own: one request
+		// answered twice, not one answer too long.
+		if !r.explainedTwice {
+			r.explainedTwice = true
+			fmt.Fprintln(r.w, "  (the server sent a second HTTP answer on a connection where no request was waiting for one: it answered a request twice; the extra answer was dropped with the connection)")
+		}
+		return
+	}
 	if !r.explained {
 		r.explained = true
 		// A 204 or 304 has no body whatever its headers say, so the body
