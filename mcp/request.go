@@ -405,6 +405,14 @@ func (s *Session) waiting(id string) bool {
 	return s.pairs.waiting(id)
 }
 
+// answeredBefore reports whether an answer with id answered one of our
+// requests already.
+func (s *Session) answeredBefore(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pairs.answeredBefore(id)
+}
+
 // Notify sends a notification; only its delivery can fail it.
 func (s *Session) Notify(ctx context.Context, method string, params json.RawMessage) error {
 	s.mu.Lock()
