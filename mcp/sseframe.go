@@ -326,7 +326,9 @@ func (t *sseTap) commentRunEnds(size int) bool {
 	if t.max > 0 {
 		limit = min(limit, t.max/2)
 	}
-	return t.hasContent && !t.fields && size >= limit
+	// A block past --max-event-size is refused as one, whatever it holds:
+	// one comment line that long is framed no sooner.
+	return t.hasContent && !t.fields && size >= limit && (t.max <= 0 || size <= t.max)
 }
 
 // grow appends p to b, doubling its capacity when it must grow: append
