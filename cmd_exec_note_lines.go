@@ -67,6 +67,12 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 		// A second answer, perhaps another result: exec printed the
 		// first, and without a line the second read as never sent.
 		return "the server sent another answer to a request answered already (id " + mcp.NameShown(m.ID) + "): exec shows the first; exec --json shows both"
+	case m.Class == mcp.ClassLate:
+		// Its command printed "no answer within": without a line, the
+		// answer that did come read as never sent, and a longer
+		// --timeout as no cure.
+		// Its error named its id, which is how the two are matched.
+		return "the answer to request id " + mcp.NameShown(m.ID) + " came after --timeout had given up on it: a longer --timeout waits for it; exec --json shows the answer"
 	case m.Class == mcp.ClassInvalid && m.Stream != mcp.StreamJSON:
 		// Bytes that are no JSON-RPC message (a request of the
 		// server's it could not write, say): without a line, a run

@@ -43,3 +43,27 @@ func TestExecExplainsNetHTTPsLoggedLine(t *testing.T) {
 		t.Errorf("the logged line reaches the terminal with its control bytes: %q", errOut)
 	}
 }
+
+// A 204 No Content carrying the answer as its body was explained as an
+// answer longer than its Content-Length, which it was not: a 204 has no
+// body, whatever length it names.
+func TestExecExplainsABodyAfterA204(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		msg := string(body)
+		id := mcptest.RawID(msg)
+		status := "200 OK"
+		result := `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}`
+		switch {
+		case strings.Contains(msg, `"tools/list"`):
+			status, result = "204 No Content", `{"tools":[]}`
+		case !strings.Contains(msg, `"initialize"`):
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		answer := `{"jsonrpc":"2.0","id":` + id + `,"result":` + result + `}`
+		return "HTTP/1.1 " + status + "\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, status != "200 OK"
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", "--no-get-stream", url+"/mcp", "tools/list")
+	if code != exitFailed || !strings.Contains(out+errOut, "answered 204 No Content") || !strings.Contains(errOut, "or a body after a 204 No Content or 304 Not Modified, which have none") {
+		t.Errorf("exit %d, want %d explaining the body after the 204:\n%s\n%s", code, exitFailed, out, errOut)
+	}
+}

@@ -177,6 +177,9 @@ const (
 	// MetTaken: the server took the request (a 2xx, or an interim 1xx
 	// saying an answer is coming) and sent only keep-alives, or nothing.
 	MetTaken = "taken"
+	// MetRefused: the server refused the request with an error status,
+	// and the body of that answer stopped coming, or came too slowly.
+	MetRefused = "refused"
 )
 
 // Error is the message alone: advice is the edges' to add.

@@ -263,8 +263,11 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 		s.emitHTTP(ex)
 		return withTransport(err, TransportSSE, PurposePost)
 	}
-	if m.p != nil {
-		m.p.accepted.Store(resp.StatusCode >= 200 && resp.StatusCode < 300)
+	if ok := resp.StatusCode >= 200 && resp.StatusCode < 300; m.p != nil {
+		m.p.accepted.Store(ok)
+		if !ok {
+			m.p.refusedWith(resp, s.cfg.Now)
+		}
 	}
 	body := resp.Body
 	var cb *cutBody

@@ -207,6 +207,14 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 	return pr.takeFrom(id, stream)
 }
 
+// answeredBefore reports whether an answer with this id answered one of
+// our requests already (among the latest answered).
+func (pr *pairing) answeredBefore(id string) bool {
+	key := idValue(id)
+	_, ok := pr.answered.newest(func(a answeredID) bool { return a.id == key })
+	return ok
+}
+
 // lookup finds the request waiting for an answer with this id, and the
 // id it waits under (the integer id 1.0 names), without taking it: nil
 // when none waits.

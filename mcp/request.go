@@ -46,6 +46,10 @@ type pending struct {
 	interim atomic.Int32
 	// afterInterim tells whether the final status began after that 1xx.
 	afterInterim afterInterim
+	// refused is the final status ("500 Internal Server Error") of a POST
+	// the server did not take, set before its body is read: a body that
+	// then stops coming came after a whole status line and headers.
+	refused atomic.Pointer[string]
 	// unfinished is how much of its answer came without making a whole
 	// event or body yet: an answer that began and stopped coming is not a
 	// slow tool.
@@ -283,6 +287,9 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 		// The first byte net/http told of was the 1xx's.
 		te.HeadBegan = p.afterInterim.finalBegan()
 	}
+	if r := p.refused.Load(); r != nil && !te.Accepted {
+		te.Refused, te.HeadBegan = *r, true
+	}
 	if last := p.unfinished.last.Load(); te.Unfinished > 0 && last != 0 {
 		// Still coming when its last byte came in the second half of the
 		// wait: a server trickling it, not one that stopped.
@@ -396,6 +403,14 @@ func (s *Session) waiting(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.pairs.waiting(id)
+}
+
+// answeredBefore reports whether an answer with id answered one of our
+// requests already.
+func (s *Session) answeredBefore(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pairs.answeredBefore(id)
 }
 
 // Notify sends a notification; only its delivery can fail it.

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,4 +59,13 @@ func (u *unfinishedAnswer) set(n int64, at time.Time) {
 	if old := u.n.Swap(n); n > 0 && n != old {
 		u.last.Store(at.UnixNano())
 	}
+}
+
+// refusedWith notes resp, the final answer of p's POST, an error status,
+// before its body is read, and counts that body as it is read: a wait that
+// runs out reading it says the status came, and how far the body got.
+func (p *pending) refusedWith(resp *http.Response, now func() time.Time) {
+	p.refused.Store(new(statusText(resp)))
+	p.unfinished.length.Store(max(resp.ContentLength, 0))
+	resp.Body = unfinishedBody(resp.Body, &p.unfinished, now)
 }

@@ -265,7 +265,11 @@ func (t *sseTap) feed(p []byte) {
 			off = ls - bs
 			line = p[ls:e]
 		}
-		if t.endLine(line, off) {
+		size := next - bs // the block so far, this line's terminator in it
+		if len(t.cur) > 0 {
+			size = len(t.cur)
+		}
+		if t.endLine(line, off) || t.commentRunEnds(size) {
 			var raw string
 			if len(t.cur) > 0 {
 				raw = t.takeCur()
@@ -304,6 +308,27 @@ func (t *sseTap) feed(p []byte) {
 		}
 		t.cur = grow(t.cur, p[bs:])
 	}
+}
+
+// commentRun is the size at which a run of comment lines that no blank
+// line has ended is framed as a block of its own. Comment lines are no
+// event (SSE readers skip them), so a server that sends keep-alives without
+// the blank line after them, for a long time or in a flood, builds no event
+// toward --max-event-size and is not held in memory whole.
+const commentRun = parserBuffer
+
+// commentRunEnds reports whether the block not yet ended, size bytes at
+// the end of a line, holds only comment lines and has grown to commentRun
+// (or to half of --max-event-size, when that is smaller): it is framed
+// there, and what follows begins the next block.
+func (t *sseTap) commentRunEnds(size int) bool {
+	limit := commentRun
+	if t.max > 0 {
+		limit = min(limit, t.max/2)
+	}
+	// A block past --max-event-size is refused as one, whatever it holds:
+	// one comment line that long is framed no sooner.
+	return t.hasContent && !t.fields && size >= limit && (t.max <= 0 || size <= t.max)
 }
 
 // grow appends p to b, doubling its capacity when it must grow: append

@@ -153,7 +153,13 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
-		return s.answerLost(m, t.name(), "application/json", nil, fmt.Sprintf("the JSON answer to request %s held no answer to it", m.named())+emptyBatch(body))
+		msg := fmt.Sprintf("the JSON answer to request %s held no answer to it", m.named()) + emptyBatch(body)
+		if other := answerID(Raw(body)); other != "" && s.answeredBefore(other) {
+			// Paired as a duplicate, it is said as one under the
+			// command; here it is why this request has no answer.
+			msg += ", only another answer to request " + NameShown(other) + ", answered already: the server, or a proxy or cache in between, answered that request twice and the second answer came where this POST's belonged, or answered this POST with that request's answer"
+		}
+		return s.answerLost(m, t.name(), "application/json", nil, msg)
 	}
 	return nil
 }
@@ -188,6 +194,15 @@ type countingReader struct {
 	n     *unfinishedAnswer
 	now   func() time.Time
 	count int64
+}
+
+// unfinishedBody is body read through a countingReader into n, and closed
+// as body is.
+func unfinishedBody(body io.ReadCloser, n *unfinishedAnswer, now func() time.Time) io.ReadCloser {
+	return struct {
+		io.Reader
+		io.Closer
+	}{&countingReader{r: body, n: n, now: now}, body}
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {

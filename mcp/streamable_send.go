@@ -66,6 +66,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
 	if m.p != nil {
 		m.p.accepted.Store(ok)
+		if !ok {
+			m.p.refusedWith(resp, s.cfg.Now)
+		}
 	}
 	if ok && id != "" {
 		t.knownBy(gen, id)

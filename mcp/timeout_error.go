@@ -33,6 +33,10 @@ type TimeoutError struct {
 	// was coming, and its final status never came whole. With HeadBegan,
 	// the final status line began after it and stalled.
 	Interim int
+	// Refused is the final status of a POST the server did not take
+	// ("500 Internal Server Error") when the wait ran out reading its
+	// body: Unfinished and Length say how far that body got.
+	Refused string
 	// StillComing says the last bytes of that unfinished answer came in
 	// the second half of the wait: it was still arriving, too slowly.
 	StillComing bool
@@ -88,6 +92,8 @@ func (e *TimeoutError) Error() string {
 func (e *TimeoutError) WhatCame() string {
 	var why string
 	switch {
+	case !e.Accepted && e.Refused != "":
+		why = "the POST was answered " + e.Refused + ", and its body " + e.bodyCame()
 	case !e.Accepted && e.Interim != 0 && e.HeadBegan:
 		why = "the POST was answered " + codeText(e.Interim) + ", an interim answer saying one is coming, and then its final status line and headers began, but never ended"
 	case !e.Accepted && e.Interim != 0:
@@ -137,11 +143,32 @@ func (e *TimeoutError) WhatCame() string {
 	return msg + strayWords(e.strays)
 }
 
+// bodyCame says how far the body of a refused POST got: Unfinished bytes
+// of the Length its Content-Length named (0 for none).
+func (e *TimeoutError) bodyCame() string {
+	switch {
+	case e.Unfinished == 0 && e.Length > 0:
+		return fmt.Sprintf("never came (its Content-Length named %s)", byteCount(e.Length))
+	case e.Unfinished == 0:
+		return "never came"
+	case e.Length > 0 && e.StillComing:
+		return "was still coming, too slowly: " + ofLength(e.Unfinished, e.Length) + " had come"
+	case e.Length > 0:
+		return "stopped coming after " + ofLength(e.Unfinished, e.Length)
+	case e.StillComing:
+		return "was still coming, too slowly: " + byteCount(e.Unfinished) + " had come"
+	}
+	return "stopped coming after " + byteCount(e.Unfinished)
+}
+
 // Met is what the wait met, in WireError.Met's words: an answer begun
 // and stalled, one still coming too slowly, a request taken and left
 // unanswered, or "" for nothing.
 func (e *TimeoutError) Met() string {
 	switch {
+	case !e.Accepted && e.Refused != "" && !e.Opening:
+		// The status is the answer: its body is what stopped.
+		return MetRefused
 	case e.Accepted && e.Unfinished > 0 && !e.CommentOnly && e.StillComing:
 		// Bytes came in the wait's second half: slow, not stuck.
 		return MetComing

@@ -22,7 +22,7 @@ const maxRoutedLine = 300
 
 // unsolicited is what net/http logs when a connection it keeps for reuse
 // holds bytes nothing asked for: the end of an answer longer than its
-// Content-Length said.
+// Content-Length said, or a body sent after a 204 or 304.
 const unsolicited = "Unsolicited response received on idle HTTP channel"
 
 // router writes the standard logger's lines as they come, each on a line
@@ -33,7 +33,9 @@ type router struct {
 	shown     int
 	dropped   int
 	explained bool
-	partial   string // the start of a line not yet ended
+	// explainedTwice says a second answer sent whole was explained.
+	explainedTwice bool
+	partial        string // the start of a line not yet ended
 }
 
 func (r *router) Write(p []byte) (int, error) {
@@ -65,9 +67,20 @@ func (r *router) line(line string) {
 		return
 	}
 	fmt.Fprintf(r.w, "net/http: %s\n", shown)
+	if strings.Contains(line, unsolicited+` starting with "HTTP/`) {
+		// The bytes are a whole answer of their own: one request
+		// answered twice, not one answer too long.
+		if !r.explainedTwice {
+			r.explainedTwice = true
+			fmt.Fprintln(r.w, "  (the server sent a second HTTP answer on a connection where no request was waiting for one: it answered a request twice; the extra answer was dropped with the connection)")
+		}
+		return
+	}
 	if !r.explained {
 		r.explained = true
-		fmt.Fprintln(r.w, "  (the server sent more bytes than its answer's Content-Length said: the answer was read up to its Content-Length, and the bytes after it were dropped with the connection)")
+		// A 204 or 304 has no body whatever its headers say, so the body
+		// a server sends after one is logged alike.
+		fmt.Fprintln(r.w, "  (the server sent more bytes than its answer's Content-Length said, or a body after a 204 No Content or 304 Not Modified, which have none: the answer was read up to its end, and the bytes after it were dropped with the connection)")
 	}
 }
 

@@ -24,3 +24,20 @@ func TestRouteIsBounded(t *testing.T) {
 		t.Errorf("a line of %d bytes, want at most about %d", len(lines[0]), maxRoutedLine)
 	}
 }
+
+// net/http's line about an idle connection's bytes is explained by what
+// they are: a whole second answer is a request answered twice, not an
+// answer longer than its Content-Length; each is explained once.
+func TestRouteExplainsASecondAnswer(t *testing.T) {
+	var out bytes.Buffer
+	restore := Route(&out)
+	for range 2 {
+		log.Print(`Unsolicited response received on idle HTTP channel starting with "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"; err=<nil>`)
+		log.Print(`Unsolicited response received on idle HTTP channel starting with "}} and more"; err=<nil>`)
+	}
+	restore()
+	said := out.String()
+	if strings.Count(said, "it answered a request twice") != 1 || strings.Count(said, "more bytes than its answer's Content-Length said") != 1 {
+		t.Errorf("each kind of extra bytes is not explained once as what it is:\n%s", said)
+	}
+}
