@@ -114,7 +114,7 @@ func columnsFor(w int, proxied bool) pairColumns {
 // "received" or "sent" its KIND already says, no times, no size. Its
 // text takes their room: "log debug: hello from the…" showed 15 cells of
 // the message beside 30 of "received  –  –".
-func (c pairColumns) spanned(pr *history.Pair, state string, rest ...string) pairColumns {
+func (c pairColumns) spanned(pr *history.Pair, textW int, state string, rest ...string) pairColumns {
 	if pr.Kind != history.KindNotificationIn && pr.Kind != history.KindNotificationOut {
 		return c
 	}
@@ -126,7 +126,7 @@ func (c pairColumns) spanned(pr *history.Pair, state string, rest ...string) pai
 			return c
 		}
 	}
-	if ansi.StringWidth(methodText(pr)) <= c.method {
+	if textW <= c.method {
 		return c
 	}
 	for _, x := range []*int{&c.state, &c.post, &c.resp, &c.added, &c.size} {
@@ -276,8 +276,13 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	if pr.Response != nil {
 		size = history.FormatSize(int64(pr.ResponseSize))
 	}
-	cols = cols.spanned(pr, state, post, resp, added, size)
-	method := fitMethod(pr, cols.method)
+	title, progress := methodParts(pr)
+	textW := ansi.StringWidth(title)
+	if progress != "" {
+		textW += ansi.StringWidth(" · " + progress)
+	}
+	cols = cols.spanned(pr, textW, state, post, resp, added, size)
+	method := fitParts(pr, title, progress, cols.method)
 	id := wireLine(pr.ID, 64)
 	if selected || cursor {
 		style := st.SelectedRow

@@ -18,6 +18,13 @@ import (
 // with tools/call shortened, or cut.
 func fitMethod(pr *history.Pair, w int) string {
 	title, progress := methodParts(pr)
+	return fitParts(pr, title, progress, w)
+}
+
+// fitParts is fitMethod of pr's methodParts, read once by the row that
+// draws it: a notification's are its JSON read, and a row read it three
+// times a frame (16 KiB of a log message each).
+func fitParts(pr *history.Pair, title, progress string, w int) string {
 	if pr.Chain != 0 && pr.Round > 1 && ansi.StringWidth(title)+ansi.StringWidth(progress) > w {
 		rest := strings.TrimPrefix(title, roundMarker(pr.Round))
 		title = midRoundMarker(pr.Round) + rest
@@ -26,12 +33,15 @@ func fitMethod(pr *history.Pair, w int) string {
 		}
 	}
 	if progress == "" {
-		if uri := noteURI(pr); uri != "" && ansi.StringWidth(title) > w {
+		if ansi.StringWidth(title) <= w {
+			return title
+		}
+		if uri := noteURI(pr); uri != "" {
 			// A resource update keeps the URI's end, as a read of it
 			// does: "updated demo://resource/d…" said nothing of which.
 			return keepEnd([]string{"updated "}, uri, w)
 		}
-		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {
+		if rest, ok := strings.CutPrefix(title, "notifications/"); ok {
 			if n := ansi.StringWidth(rest); n+2 > w && w > 1 && !strings.Contains(rest, " ") {
 				// A name alone still too wide: cut as a path, its last
 				// segment whole. One with words after it ("progress ·
@@ -40,13 +50,13 @@ func fitMethod(pr *history.Pair, w int) string {
 			}
 			return "…/" + rest
 		}
-		if rest, ok := strings.CutPrefix(title, "subscriptions/"); ok && pr.Method == history.ListenMethod && ansi.StringWidth(title) > w {
+		if rest, ok := strings.CutPrefix(title, "subscriptions/"); ok && pr.Method == history.ListenMethod {
 			// What it listens to tells the rows apart, as the end of a
 			// notification's name does: "subscriptions/listen a…" said
 			// nothing at 100 columns.
 			return "…/" + rest
 		}
-		if pr.Tool == "" && pr.Subject != "" && ansi.StringWidth(title) > w {
+		if pr.Tool == "" && pr.Subject != "" {
 			return fitSubject(pr, w)
 		}
 		return title
