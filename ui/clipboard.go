@@ -91,9 +91,11 @@ func copyText(p *history.Pair, ev *mcp.Record, pretty bool) (string, string) {
 		return string(p.Request.RPC.Raw), strings.ToLower(requestTitle(p)) + " JSON" + copiedOf(p)
 	case p != nil && p.Reply != nil && p.Reply.RPC != nil:
 		return string(p.Reply.RPC.Raw), "reply JSON" + copiedOf(p)
-	case ev != nil && ev.Event != nil && (!pretty || ev.Event.Unparsed()):
+	case ev != nil && ev.Event != nil && (!pretty || ev.Event.Unparsed() || len(ev.Event.Data) == 0):
 		// A block the stream stopped inside has no data: its bytes are
-		// what Detail shows of it either way.
+		// what Detail shows of it either way. So has a priming event
+		// (an id alone) or a comment: "copied the event data (0 B)"
+		// put nothing on the clipboard.
 		return string(ev.Event.Raw), "raw event"
 	case ev != nil && ev.Event != nil:
 		return string(ev.Event.Data), "event data"
