@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"syscall"
 	"testing"
@@ -22,15 +20,7 @@ func TestProxyFoldsClientsThatLeftAnUpstreamNeverReached(t *testing.T) {
 	h := startHeadless(t, "http://"+fullBacklog(t)+"/mcp", proxyFlags{})
 	const attempts = 3
 	for i := range attempts {
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"retrier","version":"1"}}}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			resp.Body.Close()
-			t.Fatal("a request to an upstream never reached was answered")
-		}
-		cancel()
+		initializeGivenUp(t, h.run.base, "retrier", 300*time.Millisecond)
 		h.waitFor(fmt.Sprintf("#%d retrier 1 · streamable · closed", i+1))
 	}
 	h.stop()
