@@ -38,7 +38,7 @@ func TestExecAndBatchLinesCutALongNameAtNameLimit(t *testing.T) {
 		"sent again":     roundLine(&mcp.RPCMessage{Method: cutName, Raw: mcp.Raw(`{"jsonrpc":"2.0","id":2,"method":"` + cutName + `","params":{"inputResponses":{"k":{}}}}`)}),
 		"its input":      roundLine(&mcp.RPCMessage{Method: "tools/call", Raw: mcp.Raw(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"inputResponses":{"` + cutName + `":{}}}}`)}),
 		"a notification": note,
-		"batch":          batch.batchLine(&mcp.RPCMessage{Raw: mcp.Raw(`[{"jsonrpc":"2.0","method":"` + cutName + `"}]`)}, time.Now()),
+		"batch":          batch.batchLine(&mcp.RPCMessage{Raw: mcp.Raw(`[{"jsonrpc":"2.0","method":"` + cutName + `"}]`)}, 1, time.Now()),
 	}
 	for what, line := range lines {
 		if !strings.Contains(line, cutNameShown) || strings.Contains(line, cutName) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -19,24 +20,36 @@ type batchNotes struct {
 	at   time.Time
 	conn int
 	left int
-	// seq is the batch's record's Seq (set by the caller of batchLine),
-	// requests how many requests it holds and shared its ids that more
-	// than one of them has ("id=7 ×3"): a failure of its POST counted
-	// the requests that still waited, one an id, and read "batch of 1
-	// request" of three sharing one (requestsLine).
+	// sharing are the last batches whose requests share ids, by their
+	// records' Seqs: a failure of a batch's POST counted the requests
+	// that still waited, one an id, and read "batch of 1 request" of
+	// three sharing one (requestsLine). Kept by batch, not for the batch
+	// said last: another batch's line may come before the failure.
+	sharing []sharingBatch
+}
+
+// sharingBatch is a batch whose requests share ids: how many requests it
+// holds, and the ids more than one of them has ("id=7 ×3").
+type sharingBatch struct {
 	seq      int64
 	requests int
 	shared   string
 }
 
+// sharingKept bounds batchNotes.sharing: a batch's POST fails before
+// many more batches with shared ids are sent, and a client sending them
+// all along (each answered) keeps no more.
+const sharingKept = 16
+
 // requestsLine is what a failure of the POST of batch seq, which ended
 // failed of its requests, says of them: how many it ended, or, when they
-// share ids (the batch the printer said last), how many the batch held
-// and the ids they share: one id was one request waiting.
+// share ids, how many the batch held and the ids they share: one id was
+// one request waiting.
 func (b *batchNotes) requestsLine(seq int64, failed int) string {
 	n, shared := failed, ""
-	if seq == b.seq && b.shared != "" {
-		n, shared = b.requests, b.shared
+	if i := slices.IndexFunc(b.sharing, func(s sharingBatch) bool { return s.seq == seq }); i >= 0 {
+		n, shared = b.sharing[i].requests, b.sharing[i].shared
+		b.sharing = slices.Delete(b.sharing, i, i+1)
 	}
 	what := fmt.Sprintf("batch of %d requests", n)
 	if n == 1 {
@@ -73,17 +86,16 @@ func (b *batchNotes) folds(r mcp.Record) bool {
 	return true
 }
 
-// batchLine is the line of the client's batch m sent at at: its size, and
-// how many notifications it holds, of which methods (the three most
-// common); b is set to leave their own lines out.
-func (b *batchNotes) batchLine(m *mcp.RPCMessage, at time.Time) string {
+// batchLine is the line of the client's batch m, logged at seq, sent at
+// at: its size, and how many notifications it holds, of which methods
+// (the three most common); b is set to leave their own lines out.
+func (b *batchNotes) batchLine(m *mcp.RPCMessage, seq int64, at time.Time) string {
 	what := fmt.Sprintf("batch of %d bytes", len(m.Raw))
 	count := map[string]int{}
 	n := 0
 	var ids []string
 	dec := json.NewDecoder(strings.NewReader(string(m.Raw)))
 	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-		b.requests, b.shared = 0, ""
 		return what
 	}
 	for dec.More() {
@@ -105,11 +117,15 @@ func (b *batchNotes) batchLine(m *mcp.RPCMessage, at time.Time) string {
 			}
 		}
 	}
-	*b = batchNotes{at: at, conn: m.Conn, left: n, requests: len(ids), shared: sharedIDs(ids)}
-	if b.shared != "" {
+	b.at, b.conn, b.left = at, m.Conn, n
+	if shared := sharedIDs(ids); shared != "" {
+		if len(b.sharing) == sharingKept {
+			b.sharing = slices.Delete(b.sharing, 0, 1)
+		}
+		b.sharing = append(b.sharing, sharingBatch{seq: seq, requests: len(ids), shared: shared})
 		// Their answers cannot be told apart: each request's own line
 		// says it, but the batch's is where they are seen together.
-		what += ", its requests sharing ids (" + b.shared + ")"
+		what += ", its requests sharing ids (" + shared + ")"
 	}
 	if n == 0 {
 		return what

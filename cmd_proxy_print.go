@@ -56,7 +56,7 @@ type linePrinter struct {
 	// tools are the session's tools as its client listed them.
 	tools history.ToolListing
 	// batch is the notifications of the client's last batch, said in its
-	// line.
+	// line, and the last batches whose requests share ids.
 	batch batchNotes
 	// cancels and progress remember what upstream said that its later
 	// messages go against, for a line saying so as exec's notes say it.
@@ -165,8 +165,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 	switch {
 	case r.RPC != nil && lp.batch.folds(r):
 	case r.RPC != nil && r.Kind == mcp.KindSent && r.RPC.Class == mcp.ClassBatch:
-		lp.lineAt(r.Time, "→", lp.batch.batchLine(r.RPC, r.Time), "")
-		lp.batch.seq = r.Seq
+		lp.lineAt(r.Time, "→", lp.batch.batchLine(r.RPC, r.Seq, r.Time), "")
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		subject := ""
 		if r.RPC.Class == mcp.ClassRequest {

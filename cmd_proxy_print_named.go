@@ -8,16 +8,9 @@ import (
 // How a session's lines name its client: its label, redacted as its
 // records are.
 
-// name is how a printed line calls the session: its client's label,
-// through the session's redactor (named), and its transport. A client
-// may name itself (clientInfo, User-Agent) with the key in its URL's
-// query, which the recording redacts, and stderr showed whole.
-func (lp *linePrinter) name() string {
-	if lp.named == nil {
-		return name(lp.c)
-	}
-	return lp.named(lp.c.Label()) + " · " + lp.c.Transport
-}
+// name is how a printed line calls the session (name, by the session's
+// redactor).
+func (lp *linePrinter) name() string { return name(lp.c, lp.named) }
 
 // started says a client connected, with the session's first record or
 // its end: the label on the line is redacted by what the redactor learnt

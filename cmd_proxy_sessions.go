@@ -117,8 +117,16 @@ func (s *proxySessions) unshow() {
 }
 
 // name is how a printed line calls a session (the TUI is given its parts,
-// ui.Client.Name and Transport).
-func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
+// ui.Client.Name and Transport): its client's label, through the
+// session's redactor (named; nil when it has none), and its transport. A
+// client may name itself (clientInfo, User-Agent) with the key in its
+// URL's query, which the recording redacts.
+func name(c *proxy.Client, named func(string) string) string {
+	if named == nil {
+		return c.Label() + " · " + c.Transport
+	}
+	return named(c.Label()) + " · " + c.Transport
+}
 
 // start records a new client session and passes it on; one that began
 // with a GET before any initialize, or that upstream has answered nothing
@@ -278,9 +286,17 @@ func (s *proxySessions) wait() {
 // close has passed, so nothing may ever end the session, and wait must
 // not wait for it.
 func (s *proxySessions) late(c *proxy.Client) {
-	s.notRecorded(fmt.Sprintf("client session %d (%s)", c.ID, name(c)), errors.New("it began as the proxy stopped, after the recordings were closed"))
+	// Named through the session's redactor, as every other line about a
+	// session is, once it has seen the session's first record (the
+	// request that began it, whose URL's query may hold the key the
+	// client's label spells).
+	recs, named := s.shownAs(c.Records(), c.Upstream, clientSecrets(c))
 	go func() {
-		for range c.Records() {
+		_, more := <-recs
+		s.notRecorded(fmt.Sprintf("client session %d (%s)", c.ID, name(c, named)), errors.New("it began as the proxy stopped, after the recordings were closed"))
+		if more {
+			for range recs {
+			}
 		}
 	}()
 }

@@ -32,7 +32,7 @@ func TestDetectPlainWebServerSaysSo(t *testing.T) {
 	}
 	d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
 	u, _ := url.Parse(srv.URL)
-	want := u.Host + " answers HTTP but no MCP: an HTML page to every probe (501, 501, 404)"
+	want := u.Host + " answers HTTP but no MCP: an HTML page to every probe (501 ×2, 404)"
 	if d.Detect.Reason != want {
 		t.Errorf("reason %q, want %q", d.Detect.Reason, want)
 	}
@@ -77,5 +77,15 @@ func TestDetectErrorPagesAreNoPlainWebServer(t *testing.T) {
 		}
 		s.Close()
 		srv.Close()
+	}
+}
+
+// The verdict says a status the probes all met once, with how many met
+// it: "(404, 404, 404, 404, 404, 404)" listed it six times.
+func TestDetectPlainWebServerSaysARepeatedStatusOnce(t *testing.T) {
+	page := Attempt{Method: http.MethodPost, URL: "http://h/mcp", Status: 404, ContentType: "text/html"}
+	want := "h answers HTTP but no MCP: an HTML page to every probe (404 ×6)"
+	if got := plainWebServer([]Attempt{page, page, page, page, page, page}); got != want {
+		t.Errorf("plainWebServer = %q, want %q", got, want)
 	}
 }

@@ -184,7 +184,7 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 
 // plainWebServer is the verdict when every probe met a web page, not MCP
 // (python3 -m http.server): "127.0.0.1:8000 answers HTTP but no MCP: an
-// HTML page to every probe (501, 501, 404)". The probes' own words said it
+// HTML page to every probe (501 ×2, 404)". The probes' own words said it
 // in fourteen rows of 80 columns, each URL again, and twice on the TUI's
 // screen; each probe's line still says what it met. "" otherwise. Only a
 // page that says the path or the method is not served (404, 405, 501)
@@ -194,20 +194,32 @@ func plainWebServer(attempts []Attempt) string {
 	if len(attempts) < 2 {
 		return ""
 	}
-	statuses := make([]string, len(attempts))
-	for i, a := range attempts {
+	// Each status once, in the order first met, with how many probes met
+	// it: "(404, 404, 404, 404, 404, 404)" is "(404 ×6)".
+	var statuses []int
+	times := map[int]int{}
+	for _, a := range attempts {
 		mt, _, _ := strings.Cut(a.ContentType, ";")
 		notServed := a.Status == http.StatusNotFound || a.Status == http.StatusMethodNotAllowed || a.Status == http.StatusNotImplemented
 		if !notServed || a.HandshakeRefused() || !strings.EqualFold(strings.TrimSpace(mt), "text/html") {
 			return ""
 		}
-		statuses[i] = strconv.Itoa(a.Status)
+		if times[a.Status]++; times[a.Status] == 1 {
+			statuses = append(statuses, a.Status)
+		}
+	}
+	said := make([]string, len(statuses))
+	for i, st := range statuses {
+		said[i] = strconv.Itoa(st)
+		if times[st] > 1 {
+			said[i] += " ×" + strconv.Itoa(times[st])
+		}
 	}
 	host := attempts[0].URL
 	if u, err := url.Parse(host); err == nil && u.Host != "" {
 		host = u.Host
 	}
-	return host + " answers HTTP but no MCP: an HTML page to every probe (" + strings.Join(statuses, ", ") + ")"
+	return host + " answers HTTP but no MCP: an HTML page to every probe (" + strings.Join(said, ", ") + ")"
 }
 
 // alsoTimedOut is closest, the failure detection reports, saying that a

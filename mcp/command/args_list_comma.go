@@ -16,16 +16,21 @@ func listComma(words []string, i int, schema *Schema) error {
 	if i == 0 || !strings.HasPrefix(w, ",") || schema == nil {
 		return nil
 	}
-	key, _, ok := strings.Cut(words[i-1], "=")
-	key = strings.TrimSuffix(key, ":")
-	if !ok {
+	key, occ, err := argSplitWord(words[i-1])
+	if err != nil {
 		return nil
 	}
 	prop := schema.Property(key)
 	if prop == nil || prop.Schema == nil || !slices.Contains(prop.Schema.Type, "array") {
 		return nil
 	}
-	example := []string{words[i-1]}
+	// Every word of the example quoted as it is typed back: words are the
+	// line as split, its quotes taken off (`tags='a b'` is "tags=a b").
+	given := KeyWord(key) + "=" + ShellQuote(occ.text)
+	if occ.raw {
+		given = KeyWord(key) + ":=" + ShellQuote(occ.text)
+	}
+	example := []string{given}
 	for _, v := range strings.Split(w, ",") {
 		if v != "" {
 			example = append(example, KeyWord(key)+"="+ShellQuote(v))
@@ -38,17 +43,24 @@ func listComma(words []string, i int, schema *Schema) error {
 }
 
 // anotherItem is a member of an array's item enum not given yet under key
-// in words, to show a second item with; "…" when none is listed.
+// in words (by value, as the line is parsed), to show a second item with,
+// quoted to be typed; "…" when none is listed.
 func anotherItem(s *Schema, words []string, key string) string {
 	if s.Items == nil {
 		return "…"
+	}
+	var given []string
+	for _, w := range words {
+		if k, occ, err := argSplitWord(w); err == nil && k == key && !occ.raw {
+			given = append(given, occ.text)
+		}
 	}
 	for _, m := range s.Items.Choices() {
 		var v string
 		if json.Unmarshal(m, &v) != nil {
 			continue
 		}
-		if !slices.Contains(words, KeyWord(key)+"="+ShellQuote(v)) {
+		if !slices.Contains(given, v) {
 			return ShellQuote(v)
 		}
 	}

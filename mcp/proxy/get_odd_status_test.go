@@ -18,25 +18,7 @@ import (
 func TestGetStreamOpenedWithAnOddSuccessSaysItIsOpen(t *testing.T) {
 	for _, status := range []int{http.StatusCreated, http.StatusAccepted} {
 		t.Run(http.StatusText(status), func(t *testing.T) {
-			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Mcp-Session-Id", "s1")
-				if r.Method == http.MethodGet {
-					w.Header().Set("Content-Type", "text/event-stream")
-					w.WriteHeader(status)
-					_, _ = io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"hi\"}}\n\n")
-					w.(http.Flusher).Flush()
-					<-r.Context().Done()
-					return
-				}
-				body, _ := io.ReadAll(r.Body)
-				if !strings.Contains(string(body), `"initialize"`) {
-					w.WriteHeader(http.StatusAccepted)
-					return
-				}
-				w.Header().Set("Content-Type", "application/json")
-				_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"odd","version":"1"}}}`)
-			}))
-			t.Cleanup(up.Close)
+			up := oddGetUpstream(t, status)
 			_, base, w := startProxy(t, up.URL+"/mcp", Config{})
 			sid := rawInitialize(t, base)
 			get := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
@@ -53,6 +35,50 @@ func TestGetStreamOpenedWithAnOddSuccessSaysItIsOpen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A GET resumed from its last event (Last-Event-ID) that upstream answers
+// 201 with an event stream: its state said "upstream replays from event
+// 5, which upstream opened with 201 Created", "which" reading as the
+// event. The status is said of the stream, in words of its own.
+func TestResumedGetOpenedWithAnOddSuccessSaysItOfTheStream(t *testing.T) {
+	up := oddGetUpstream(t, http.StatusCreated)
+	_, base, w := startProxy(t, up.URL+"/mcp", Config{})
+	sid := rawInitialize(t, base)
+	get := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25", "Last-Event-ID", "5")
+	defer get.Body.Close()
+	nextEvent(t, bufio.NewReader(get.Body))
+	st := w.record(t, 1, "the resumed stream's state", func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == mcp.StateResumed
+	})
+	if want := `upstream replays from event 5; upstream opened the stream with 201 Created (the specification's is 200)`; st.State.Detail != want {
+		t.Errorf("the resumed stream's state says %q, want %q", st.State.Detail, want)
+	}
+}
+
+// oddGetUpstream is a streamable upstream that answers a session's GET
+// status with an event stream of one event, held open.
+func oddGetUpstream(t *testing.T, status int) *httptest.Server {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Mcp-Session-Id", "s1")
+		if r.Method == http.MethodGet {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(status)
+			_, _ = io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"hi\"}}\n\n")
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		if !strings.Contains(string(body), `"initialize"`) {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"odd","version":"1"}}}`)
+	}))
+	t.Cleanup(up.Close)
+	return up
 }
 
 // A GET with no session id that upstream answers 201 or 202 with an

@@ -65,15 +65,23 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 	p.streamAnswered(w, r, l, resp)
 }
 
-// openedWith says, after "open (the client's", with which status upstream
-// opened a GET stream it answered other than 200 (a 201 or 202 with an
-// event stream is relayed as one); "" for 200.
-func openedWith(resp *http.Response) string {
+// openedWith says, after lead, with which status upstream opened a GET
+// stream it answered other than 200 (a 201 or 202 with an event stream is
+// relayed as one); "" for 200. lead fits the words it follows:
+// whichOpened after "open (the client's", streamOpened after what
+// upstream replays, where "which" would read as the event.
+func openedWith(resp *http.Response, lead string) string {
 	if resp.StatusCode == http.StatusOK {
 		return ""
 	}
-	return ", which upstream opened with " + resp.Status + " (the specification's is 200)"
+	return lead + resp.Status + " (the specification's is 200)"
 }
+
+// The leads of openedWith.
+const (
+	whichOpened  = ", which upstream opened with "
+	streamOpened = "; upstream opened the stream with "
+)
 
 // isEventStream reports an answer that opens an event stream, as a client
 // may read it (any success with a body, labelled as sseLike reads it): its
@@ -99,7 +107,7 @@ func (p *Proxy) streamAnswered(w http.ResponseWriter, r *http.Request, l *leg, r
 	l.onOpen = func() {
 		if c.kind() == mcp.TransportStreamable {
 			// As a session's GET says it (getStream): a 201 read as a 200.
-			c.state(mcp.StateGetStream, "open (the client's"+openedWith(resp)+")")
+			c.state(mcp.StateGetStream, "open (the client's"+openedWith(resp, whichOpened)+")")
 		}
 	}
 	err := l.answer(resp, mcp.StreamLegacy, p.firstEvent(c, r, resp.Request.URL, l.start))

@@ -292,7 +292,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	// refused is said, of a stream the client had open.
 	isStream := resp.StatusCode/100 == 2 && mcp.MediaType(resp.Header) == "text/event-stream"
 	answered := "upstream answered " + resp.Status
-	opened, refused := openedWith(resp), ""
+	opened, refused := openedWith(resp, whichOpened), ""
 	if sid == "" && isEventStream(resp) {
 		// Relayed rewritten (see rewrite below), as a client reads it: a
 		// stream whatever its label, unless the proxy cannot read it
@@ -325,7 +325,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, answered)
 	case isStream:
-		c.state(mcp.StateResumed, "upstream replays from event "+shownID(last)+opened)
+		c.state(mcp.StateResumed, "upstream replays from event "+shownID(last)+openedWith(resp, streamOpened))
 	default:
 		c.state(mcp.StateResuming, resumeGotNone(last, answered))
 	}

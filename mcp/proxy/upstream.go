@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -60,6 +62,10 @@ type leg struct {
 	// (finish releases it): a client goes on the moment it has its
 	// answer, and what it sends next is logged after.
 	rest []byte
+	// reached is set once the upstream request got its connection
+	// (httptrace GotConn): a client that leaves after that left an
+	// upstream slow to answer, before it one never reached.
+	reached atomic.Bool
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a
@@ -135,7 +141,8 @@ func (l *leg) sendNoting(note func(resp *http.Response)) (resp *http.Response, o
 // nothing: send logs a failure, as openStream does once it knows the
 // session.
 func (l *leg) roundTrip() (*http.Response, error) {
-	out, err := l.p.outbound(l.ctx, l.r, l.body, l.to)
+	ctx := httptrace.WithClientTrace(l.ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) { l.reached.Store(true) }})
+	out, err := l.p.outbound(ctx, l.r, l.body, l.to)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +198,13 @@ func (l *leg) unreachable(err error) {
 		if l.closedToCancel() {
 			return
 		}
-		l.c.leftFirst.Store(true)
+		if l.reached.Load() {
+			// Upstream took the connection: the client left one slow to
+			// answer. A client whose every retry times out on a connect
+			// that hangs (upstream's accept backlog full) left none: its
+			// sessions are folded with those upstream never answered.
+			l.c.leftFirst.Store(true)
+		}
 		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.destination().Host))
 		return
 	}
