@@ -15,16 +15,41 @@ import (
 // apart: its lines and the report say the client left.
 func TestProxyHeadlessFilesAClientThatLeftBeforeAnAnswerAsLeft(t *testing.T) {
 	stateDir(t)
-	url, release := heldUpstream(t, "slow", func(r *http.Request) bool { return r.Method == http.MethodPost })
+	// The client leaves once upstream holds its initialize: a timeout of
+	// its own (200ms) could run out before the proxy had relayed it.
+	held := make(chan struct{}, 1)
+	url, release := heldUpstream(t, "slow", func(r *http.Request) bool {
+		if r.Method != http.MethodPost {
+			return false
+		}
+		select {
+		case held <- struct{}{}:
+		default:
+		}
+		return true
+	})
 	defer release()
 	h := startHeadless(t, url+"/mcp", proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"impatient","version":"1"}}}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	if resp, err := http.DefaultClient.Do(req); err == nil {
-		resp.Body.Close()
+	answered := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		answered <- err
+	}()
+	select {
+	case <-held:
+	case <-time.After(10 * time.Second):
+		t.Fatal("upstream never got the initialize")
+	}
+	cancel()
+	if err := <-answered; err == nil {
 		t.Fatal("upstream answered a request it holds")
 	}
 	h.waitFor("#1 impatient 1 · streamable · closed")
