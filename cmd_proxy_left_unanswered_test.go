@@ -15,10 +15,22 @@ import (
 // apart: its lines and the report say the client left.
 func TestProxyHeadlessFilesAClientThatLeftBeforeAnAnswerAsLeft(t *testing.T) {
 	stateDir(t)
-	url, release := heldUpstream(t, "slow", func(r *http.Request) bool { return r.Method == http.MethodPost })
+	// The client leaves once upstream holds its initialize: a timeout of
+	// its own (200ms) could run out before the proxy had relayed it.
+	held := make(chan struct{}, 1)
+	url, release := heldUpstream(t, "slow", func(r *http.Request) bool {
+		if r.Method != http.MethodPost {
+			return false
+		}
+		select {
+		case held <- struct{}{}:
+		default:
+		}
+		return true
+	})
 	defer release()
 	h := startHeadless(t, url+"/mcp", proxyFlags{})
-	initializeGivenUp(t, h.run.base, "impatient", 200*time.Millisecond)
+	initializeGivenUp(t, h.run.base, "impatient", held)
 	h.waitFor("#1 impatient 1 · streamable · closed")
 	h.stop()
 	out := h.errw.String()
@@ -33,17 +45,35 @@ func TestProxyHeadlessFilesAClientThatLeftBeforeAnAnswerAsLeft(t *testing.T) {
 }
 
 // initializeGivenUp sends an initialize as the client named name through
-// the proxy at base and gives up on it after wait, which it must take:
-// upstream is not to answer it.
-func initializeGivenUp(t *testing.T, base, name string, wait time.Duration) {
+// the proxy at base and gives up on it when leave says so, which must come
+// before any answer: upstream is not to answer it. A client leaving on a
+// timer of its own could leave before the proxy had relayed its request;
+// one test leaves once upstream holds it, another on a timer, as its
+// upstream is never reached.
+func initializeGivenUp[T any](t *testing.T, base, name string, leave <-chan T) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"`+name+`","version":"1"}}}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	if resp, err := http.DefaultClient.Do(req); err == nil {
-		resp.Body.Close()
+	answered := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		answered <- err
+	}()
+	select {
+	case <-leave:
+	case err := <-answered:
+		t.Fatalf("the initialize ended before the client left (err %v): upstream is not to answer it", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client was never told to leave: upstream never got the initialize")
+	}
+	cancel()
+	if err := <-answered; err == nil {
 		t.Fatal("upstream answered a request it is not to answer")
 	}
 }

@@ -20,7 +20,7 @@ func TestProxyFoldsClientsThatLeftAnUpstreamNeverReached(t *testing.T) {
 	h := startHeadless(t, "http://"+fullBacklog(t)+"/mcp", proxyFlags{})
 	const attempts = 3
 	for i := range attempts {
-		initializeGivenUp(t, h.run.base, "retrier", 300*time.Millisecond)
+		initializeGivenUp(t, h.run.base, "retrier", time.After(300*time.Millisecond))
 		h.waitFor(fmt.Sprintf("#%d retrier 1 · streamable · closed", i+1))
 	}
 	h.stop()

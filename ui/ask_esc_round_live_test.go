@@ -55,6 +55,9 @@ func TestLiveEscOnRoundSamplingSaysTheRoundEndedOnce(t *testing.T) {
 	l.waitText("answer › my draft reply")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.waitFor("⊘ declined")
+	// The row's state comes with the records, the call's end with its
+	// outcome, apart: the status is said once the outcome is read.
+	l.waitWords("tools/call was not sent again")
 	m := l.quit()
 	said := m.status.msg.text
 	for _, want := range []string{"tools/call was not sent again", "your unsent answer is kept", "my draft reply"} {

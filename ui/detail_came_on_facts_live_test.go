@@ -20,7 +20,9 @@ func TestDetailCameOnWithFactsIsSingleSpaced(t *testing.T) {
 	l.tm.Type("i")
 	l.waitFor("● initialized")
 	l.command("resources/read uri=demo://nosuch")
-	l.waitText("resources/read: ")
+	// The error's row, not "resources/read: ", which the bar says as the
+	// request goes out ("resources/read: waiting for the answer…").
+	l.waitRowState("resources/read", "✗ rpc error")
 	m := l.quit()
 	press(m, "end", "enter")
 	detail := ansi.Strip(strings.Join(m.detail.lines(), "\n"))

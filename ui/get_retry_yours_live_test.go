@@ -95,9 +95,7 @@ func TestLiveGetRetrySaidAfterYourFailure(t *testing.T) {
 // failure had stood its time, when less was left.
 func TestLiveGetRetrySaidLateSaysTimeLeft(t *testing.T) {
 	var late atomic.Int64
-	l := getRetryOverYourFailureWith(t, func(o *Options) {
-		o.Now = func() time.Time { return time.Now().Add(time.Duration(late.Load())) }
-	})
+	l := getRetryOverYourFailureWith(t, heldClock(&late))
 	late.Store(int64(25 * time.Second))
 	l.expireEvery()
 	m := l.quit()
@@ -142,9 +140,7 @@ func TestWaitLeft(t *testing.T) {
 // minute said whole.
 func TestLiveGetRetrySaidLateLeavesTheServersWords(t *testing.T) {
 	var late atomic.Int64
-	l := getRetryOverYourFailureSaying(t, "upstream: trying again in 90s", func(o *Options) {
-		o.Now = func() time.Time { return time.Now().Add(time.Duration(late.Load())) }
-	})
+	l := getRetryOverYourFailureSaying(t, "upstream: trying again in 90s", heldClock(&late))
 	late.Store(int64(25 * time.Second))
 	l.expireEvery()
 	m := l.quit()
@@ -154,5 +150,16 @@ func TestLiveGetRetrySaidLateLeavesTheServersWords(t *testing.T) {
 	}
 	if !strings.Contains(sl.text, "upstream: trying again in 90s") || !strings.Contains(sl.text, "; trying again in 35s,") {
 		t.Fatalf("the try said 25 s after it was held = %q, want the server's words as it wrote them and the 35 s left of the 60 s wait", sl.text)
+	}
+}
+
+// heldClock sets the TUI's clock to one standing still where the test
+// began, moved on by late alone: the time left of a held try is then its
+// wait less late exactly. On the real clock, a loaded machine that took
+// a second between holding the try and saying it read 34 s for 35.
+func heldClock(late *atomic.Int64) func(*Options) {
+	start := time.Now()
+	return func(o *Options) {
+		o.Now = func() time.Time { return start.Add(time.Duration(late.Load())) }
 	}
 }

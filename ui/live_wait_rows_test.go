@@ -16,8 +16,15 @@ const liveWait = 15 * time.Second
 // last mark.
 func (l *live) waitUntil(done func(seen []byte) bool) {
 	l.t.Helper()
+	l.waitUntilWithin(liveWait, done)
+}
+
+// waitUntilWithin is waitUntil bounded by d, for a test whose work takes
+// a loaded machine under -race longer than liveWait.
+func (l *live) waitUntilWithin(d time.Duration, done func(seen []byte) bool) {
+	l.t.Helper()
 	teatest.WaitFor(l.t, l.out, func([]byte) bool { return done(l.seen.Bytes()[l.from:]) },
-		teatest.WithDuration(liveWait), teatest.WithCheckInterval(20*time.Millisecond))
+		teatest.WithDuration(d), teatest.WithCheckInterval(20*time.Millisecond))
 }
 
 // waitRowsOK waits until the log has drawn each method's row as ok ✓,

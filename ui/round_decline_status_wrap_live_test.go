@@ -24,6 +24,9 @@ func TestLiveRoundDeclinedStatusWrapsAt80(t *testing.T) {
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.waitFor("⊘ declined")
+	// The row's state comes with the records, the call's end with its
+	// outcome, apart: the status is said once the outcome is read.
+	l.waitWords("tools/call was not sent again")
 	m := l.quit()
 	said := m.status.msg.text
 	if !strings.Contains(said, "tools/call was not sent again") {
