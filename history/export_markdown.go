@@ -38,11 +38,18 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		aud = advice.Watcher
 	}
 	fmt.Fprintf(b, "%s%s\n\n", exportMarkdownTitle, mdText(h.Server()))
-	// In the words of the headings below: "137 records, 28 rows" named
-	// the recording's lines and the TUI's rows, neither of which the
-	// reader sees.
-	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %s below, from %s.\n\n",
-		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), countOf(log.PairCount(), "message", "messages"), countOf(log.Stats().Records, "recorded event", "recorded events"))
+	// Each count says what it counts: "14 messages below, from 69
+	// recorded events" disagreed with the replay's "27 messages to
+	// come" (a request and its answer are two messages, one entry
+	// below), and "events" read as the SSE events the TUI counts.
+	st := log.Stats()
+	held := "no JSON-RPC message"
+	if st.Messages > 0 {
+		held = fmt.Sprintf("%s (a request and its answer are two), in the %s below", countOf(st.Messages, "JSON-RPC message", "JSON-RPC messages"),
+			countOf(log.PairCount(), "numbered entry", "numbered entries"))
+	}
+	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %s; %s in all, with the HTTP exchanges, SSE events and state changes.\n\n",
+		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), held, countOf(st.Records, "record", "records"))
 	if len(warnings) > 0 {
 		if onlyEndNotes(warnings) {
 			// Nothing in it is damaged: it stops before its close.
