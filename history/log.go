@@ -343,6 +343,7 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 	if len(l.neg.check.Look(r)) > 0 {
 		l.neg.dirty = true
 	}
+	l.neg.noteSession(l.neg.check.SessionID())
 	switch r.Kind {
 	case mcp.KindEvent:
 		if r.Event == nil {
