@@ -20,14 +20,7 @@ import (
 // says what its entries and records are.
 func TestExportCountsMessagesAsTheReplayDoes(t *testing.T) {
 	srv := demotest.Start(t, demo.Options{})
-	l := logOf(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"ann"}`)); err != nil {
-			t.Fatal(err)
-		}
-	})
+	l := greetedOverSSE(t, srv, func(context.Context, *mcp.Session) {})
 	recs := make([]mcp.Record, 0, l.Len())
 	for i := 0; i < l.Len(); i++ {
 		recs = append(recs, *l.At(i))
@@ -43,4 +36,19 @@ func TestExportCountsMessagesAsTheReplayDoes(t *testing.T) {
 	if played <= l.PairCount() || !strings.Contains(head, want) || strings.Contains(head, "recorded events") {
 		t.Errorf("the export's counts read\n%s\nwant them to say\n%s\n(the replay counts %d messages)", head, want, played)
 	}
+}
+
+// greetedOverSSE is the Log of a legacy session with the demo gateway
+// srv that is initialized and calls greet, then does what then does.
+func greetedOverSSE(t *testing.T, srv *demo.Server, then func(context.Context, *mcp.Session)) *Log {
+	t.Helper()
+	return logOf(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"ann"}`)); err != nil {
+			t.Fatal(err)
+		}
+		then(ctx, s)
+	})
 }

@@ -3,7 +3,6 @@ package history
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -21,13 +20,7 @@ import (
 // named, the reconnect is said, and the problem advises nothing.
 func TestExportNamesTheSessionsBeforeALastReconnect(t *testing.T) {
 	srv := demotest.Start(t, demo.Options{})
-	l := logOf(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"ann"}`)); err != nil {
-			t.Fatal(err)
-		}
+	l := greetedOverSSE(t, srv, func(ctx context.Context, s *mcp.Session) {
 		if err := s.Reconnect(ctx); err != nil {
 			t.Fatal(err)
 		}
