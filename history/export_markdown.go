@@ -38,11 +38,18 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		aud = advice.Watcher
 	}
 	fmt.Fprintf(b, "%s%s\n\n", exportMarkdownTitle, mdText(h.Server()))
-	// In the words of the headings below: "137 records, 28 rows" named
-	// the recording's lines and the TUI's rows, neither of which the
-	// reader sees.
-	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %s below, from %s.\n\n",
-		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), countOf(log.PairCount(), "message", "messages"), countOf(log.Stats().Records, "recorded event", "recorded events"))
+	// Each count says what it counts: "14 messages below, from 69
+	// recorded events" disagreed with the replay's "27 messages to
+	// come" (a request and its answer are two messages, one entry
+	// below), and "events" read as the SSE events the TUI counts.
+	st := log.Stats()
+	held := "no JSON-RPC message"
+	if st.Messages > 0 {
+		held = fmt.Sprintf("%s (a request and its answer are two), in the %s below", countOf(st.Messages, "JSON-RPC message", "JSON-RPC messages"),
+			countOf(log.PairCount(), "numbered entry", "numbered entries"))
+	}
+	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %s; %s in all, with the HTTP exchanges, SSE events and state changes.\n\n",
+		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), held, countOf(st.Records, "record", "records"))
 	if len(warnings) > 0 {
 		if onlyEndNotes(warnings) {
 			// Nothing in it is damaged: it stops before its close.
@@ -105,6 +112,13 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		}
 		row("Session id", id)
 	}
+	if len(n.EarlierSessions) > 0 {
+		ids := make([]string, len(n.EarlierSessions))
+		for i, id := range n.EarlierSessions {
+			ids[i] = mdCode(id)
+		}
+		row("Earlier sessions", strings.Join(ids, ", ")+" (oldest first; a reconnect left each)")
+	}
 	row("Server", mdText(mcp.ServerListed(n.ServerName, n.ServerVersion)))
 	row("Protocol", mdText(n.ProtocolVersion))
 	row("State", mdText(n.State))
@@ -140,9 +154,14 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 			last, again = again[0], again[1:]
 		}
 		if last != nil {
-			writeReconnected(b, last)
+			writeReconnected(b, last, true)
 		}
 		writePairMarkdown(b, i+1, log, p, aud)
+	}
+	if len(again) > 0 && log.PairCount() > 0 {
+		// A reconnect after the last message: said nowhere, the messages
+		// read as sent on the session Negotiation names.
+		writeReconnected(b, again[len(again)-1], false)
 	}
 	return b.Flush()
 }
@@ -170,14 +189,18 @@ func pairSeq(p *Pair) int64 {
 }
 
 // writeReconnected says, between the rows, that those below went on a
-// new connection, with the recorded reason ("a new session, replacing
-// …").
-func writeReconnected(b *bufio.Writer, r *mcp.Record) {
+// new connection (more), or after the last that none did, with the
+// recorded reason ("a new session, replacing …").
+func writeReconnected(b *bufio.Writer, r *mcp.Record, more bool) {
 	fmt.Fprintf(b, "\n---\n\n**Reconnected** at %s", r.Time.Format("15:04:05.000"))
 	if d := r.State.Detail; d != "" {
 		fmt.Fprintf(b, ": %s", mdText(d))
 	}
-	b.WriteString("; the messages below went on the new connection.\n")
+	if more {
+		b.WriteString("; the messages below went on the new connection.\n")
+	} else {
+		b.WriteString("; no message went on the new connection.\n")
+	}
 }
 
 func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience) {

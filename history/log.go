@@ -135,6 +135,9 @@ func (l *Log) Append(rs ...mcp.Record) {
 	for i := range rs {
 		in := &rs[i]
 		l.stats.Records++
+		if in.Kind == mcp.KindSent || in.Kind == mcp.KindReceived {
+			l.stats.Messages++
+		}
 		l.lastTime = in.Time
 		if l.fold(in) {
 			continue
@@ -293,6 +296,9 @@ func (l *Log) ConnectedAt() time.Time { return l.connectedAt }
 // Stats holds the counts for the status bar.
 type Stats struct {
 	Records, Events, Requests, Pending, Errors, Foreign, Notifications int
+	// Messages counts the JSON-RPC messages sent and received, as a
+	// replay counts them to come: a request and its answer are two.
+	Messages int
 	// Bytes received from the server: SSE event bytes and the bodies of
 	// HTTP answers other than the stream itself (whose bytes are the events).
 	Bytes                 int64
@@ -337,6 +343,7 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 	if len(l.neg.check.Look(r)) > 0 {
 		l.neg.dirty = true
 	}
+	l.neg.noteSession(l.neg.check.SessionID())
 	switch r.Kind {
 	case mcp.KindEvent:
 		if r.Event == nil {

@@ -55,7 +55,11 @@ type Negotiation struct {
 	State     string
 	Conn      int
 	SessionID string
-	Problems  []Problem
+	// EarlierSessions are the ids of the sessions before SessionID, the
+	// newest few, oldest first: a reconnect's new session read as the
+	// only one, where every message had gone on an earlier one.
+	EarlierSessions []string
+	Problems        []Problem
 }
 
 // Problem is something the person debugging should know, with what to do
@@ -127,6 +131,9 @@ type negotiationIndex struct {
 	check    AnswerCheck
 	replaced *mcp.Record // a session-replaced state not yet followed by initialize
 	sources  []*mcp.Record
+	// session is the newest session id in use, sessionsBefore the ones before it.
+	session        string
+	sessionsBefore []string
 
 	dirty bool
 	cache Negotiation
@@ -226,6 +233,19 @@ func (n *negotiationIndex) onDetect(r *mcp.Record) {
 		n.transport = r.Detect.Transport
 	}
 	n.dirty = true
+}
+
+// noteSession follows the id of the session in use (id, "" for none): the
+// one it replaces is kept among the earlier sessions.
+func (n *negotiationIndex) noteSession(id string) {
+	if id == "" || id == n.session {
+		return
+	}
+	if n.session != "" {
+		n.sessionsBefore = keepNewest(n.sessionsBefore, n.session, maxResumes)
+		n.dirty = true
+	}
+	n.session = id
 }
 
 // onResent keeps the newest requests sent again, as many as redirects.
@@ -359,6 +379,7 @@ func (l *Log) Negotiation() *Negotiation {
 		State:             n.state,
 		Conn:              n.conn,
 		SessionID:         n.check.SessionID(),
+		EarlierSessions:   slices.DeleteFunc(slices.Clone(n.sessionsBefore), func(id string) bool { return id == n.check.SessionID() }),
 	}
 	if n.stream != nil {
 		c.Stream = n.stream.HTTP
@@ -417,7 +438,13 @@ func (l *Log) problems() []Problem {
 			msg = n.replaced.State.Detail
 			fact.Cause = mcp.CauseSessionExpired
 		}
-		ps = append(ps, Problem{Level: LevelWarning, Seq: n.replaced.Seq, Message: msg, Fact: fact})
+		level := LevelWarning
+		if n.state == mcp.StateClosed {
+			// Over: "send initialize first" (in a replay "press i",
+			// which sends nothing) was advice no one can take.
+			msg, level, fact = msg+" before the session closed", LevelInfo, nil
+		}
+		ps = append(ps, Problem{Level: level, Seq: n.replaced.Seq, Message: msg, Fact: fact})
 	}
 	for _, r := range n.sources {
 		if p, ok := l.problemOf(r); ok {

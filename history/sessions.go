@@ -10,11 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // SessionInfo describes one recording for `mcpscope sessions`.
@@ -137,7 +133,8 @@ func describe(path string) SessionInfo {
 		// clock far ahead. Listed by that, it stood first for good, and
 		// last named it, not the session just recorded.
 		info.Started = fi.ModTime()
-		future = fmt.Sprintf("its header says it began %s, after the file was last written: listed by the file's time", h.Started.UTC().Format("2006-01-02 15:04:05"))
+		// Short: the listing's rows have room for little more.
+		future = fmt.Sprintf("header says %s, after the file's last write: listed by file time", h.Started.UTC().Format("2006-01-02"))
 	}
 	var last time.Time
 	var lastSeq int64
@@ -274,188 +271,6 @@ func describe(path string) SessionInfo {
 		info.Note = future
 	}
 	return info
-}
-
-// RenderSessions lays the recordings out as an aligned table at most width
-// columns wide (0: any width). Each recording's file is given by its whole
-// path, never clipped, so it can be copied into mcpscope replay: as the
-// last column when every row fits on one line, else on a line of its own
-// under the row. A row that still does not fit gives up, in this order,
-// the seconds of its start, the duration, the size, and then the end of
-// the URL; the counts of requests and errors always stay.
-func RenderSessions(infos []SessionInfo, width int) string {
-	if len(infos) == 0 {
-		return "no recorded sessions\n"
-	}
-	rows := make([]sessionRow, len(infos))
-	for i, s := range infos {
-		rows[i] = newSessionRow(s)
-	}
-	cols := sessionCols{seconds: true, duration: true, size: true}
-	if table, grid := renderSessionTable(rows, cols, "", true); width <= 0 || grid <= width {
-		return table
-	}
-	// The paths go under the rows, indented when every one of them fits
-	// so: a path is never cut, and a wrapped one is still one word.
-	indent := "  "
-	for _, r := range rows {
-		if len(indent)+ansi.StringWidth(r.path) > width {
-			indent = ""
-		}
-	}
-	for _, drop := range []*bool{&cols.seconds, &cols.duration, &cols.size, nil} {
-		table, grid := renderSessionTable(rows, cols, indent, false)
-		if grid <= width {
-			return table
-		}
-		if drop == nil {
-			return clipRows(table, width)
-		}
-		*drop = false
-	}
-	return ""
-}
-
-// sessionRow is one recording's cells, made safe for a terminal.
-type sessionRow struct {
-	started                    time.Time
-	duration, reqs, errs, size string
-	url, path                  string
-	// note is why the file reads oddly (a recording that ends without
-	// its close), in parentheses after the URL, or after the path where
-	// the URL column is too narrow for it; "" for most.
-	note string
-}
-
-func newSessionRow(s SessionInfo) sessionRow {
-	url := sanitize.Line(s.URL)
-	switch {
-	case s.Folded != "":
-		// What they are first: a narrow listing cuts the URL's end, and
-		// the URL is that of the run's other sessions.
-		url = "(" + foldWords(s.Folded, s.Sessions) + ") " + url
-	case s.Client != "":
-		url += " (client " + sanitize.Line(s.Client) + ")"
-	}
-	note := s.Note
-	if short := shortEndNote(note); short != "" {
-		// The whole sentence is what export and replay say; a row has
-		// room for its gist, and at 160 columns the whole listing went
-		// to two lines a recording for this one row.
-		note = short
-	}
-	if gist, _, ok := strings.Cut(note, ": "); ok && s.NotRecording {
-		// What the file is; what to give instead is Open's to say.
-		note = gist
-	}
-	if note != "" {
-		note = "(" + sanitize.Line(note) + ")"
-	}
-	// The path as the user pastes it into replay or export, quoted as a
-	// shell reads it back: with a space or a quote, bare, it pasted as
-	// two arguments, and the sanitizer's U+FFFD named no file.
-	return sessionRow{started: s.Started, duration: sessionDuration(s.Duration), reqs: fmt.Sprint(s.Requests),
-		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, note: note, path: command.ShellPath(s.Path)}
-}
-
-// urlCell is the URL column's cell of a row: its URL and then its note.
-func (r sessionRow) urlCell() string {
-	return strings.TrimSpace(r.url + " " + r.note)
-}
-
-// sessionCols says which of the columns that can be left out are shown.
-type sessionCols struct{ seconds, duration, size bool }
-
-// renderSessionTable is the table with the given columns, the path as the
-// last column (oneLine) or on a line under each row after indent, and the
-// width of its widest row (path lines not counted).
-func renderSessionTable(rows []sessionRow, c sessionCols, indent string, oneLine bool) (string, int) {
-	layout := "2006-01-02 15:04:05"
-	if !c.seconds {
-		layout = "2006-01-02 15:04"
-	}
-	line := func(started, duration, reqs, errs, size, url, path string) []string {
-		l := []string{started}
-		if c.duration {
-			l = append(l, duration)
-		}
-		l = append(l, reqs, errs)
-		if c.size {
-			l = append(l, size)
-		}
-		l = append(l, url)
-		if oneLine {
-			l = append(l, path)
-		}
-		return l
-	}
-	lines := [][]string{line("STARTED", "DURATION", "REQS", "ERRS", "SIZE", "URL", "FILE")}
-	widths := make([]int, len(lines[0]))
-	for i, cell := range lines[0] {
-		widths[i] = ansi.StringWidth(cell)
-	}
-	for _, r := range rows {
-		// The columns are as wide as their cells, the URL's as its URLs
-		// without their notes: one note of 300 columns pushed every
-		// other row's path that far right.
-		for i, cell := range line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, r.url, r.path) {
-			widths[i] = max(widths[i], ansi.StringWidth(cell))
-		}
-	}
-	urlCol := len(lines[0]) - 1
-	if oneLine {
-		urlCol--
-	}
-	for _, r := range rows {
-		url, path := r.urlCell(), r.path
-		if oneLine && ansi.StringWidth(url) > widths[urlCol] {
-			// A note too wide for the URL column follows the path, the
-			// last column: in it, it pushed the row's path out of line
-			// with every other row's (mcpscope sessions piped).
-			url, path = r.url, path+"  "+r.note
-		}
-		lines = append(lines, line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, url, path))
-	}
-	var b strings.Builder
-	grid := 0
-	for i, l := range lines {
-		var row strings.Builder
-		for j, cell := range l {
-			row.WriteString(cell)
-			if j < len(l)-1 {
-				row.WriteString(strings.Repeat(" ", max(widths[j]-ansi.StringWidth(cell), 0)+2))
-			}
-		}
-		text := strings.TrimRight(row.String(), " ")
-		grid = max(grid, ansi.StringWidth(text))
-		b.WriteString(text + "\n")
-		if !oneLine && i > 0 {
-			b.WriteString(indent + rows[i-1].path + "\n")
-		}
-	}
-	return b.String(), grid
-}
-
-// clipRows cuts the rows of a table with its paths under its rows that are
-// wider than width, with an ellipsis: only the URL, the last column of a
-// row, reaches that far. Path lines (every other line after the header)
-// are kept whole: they are copied, not read along the grid.
-func clipRows(table string, width int) string {
-	lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
-	lines[0] = ansi.Truncate(lines[0], width, "…")
-	for i := 1; i < len(lines); i += 2 {
-		lines[i] = ansi.Truncate(lines[i], width, "…")
-	}
-	return strings.Join(lines, "\n") + "\n"
-}
-
-// sessionDuration is a session's length in the listing; "-" when the
-// recording holds too little to tell, or times that cannot be (describe).
-func sessionDuration(d time.Duration) string {
-	if d <= 0 {
-		return "-"
-	}
-	return FormatDuration(d)
 }
 
 // clientOf is the clientInfo ("name version") that record n (from 1) of

@@ -49,7 +49,20 @@ func TestSessionsListAStartAfterTheFileByTheFilesTime(t *testing.T) {
 	if future.Started.Year() == 9999 {
 		t.Errorf("future.jsonl is listed as begun %v, after its file was written", future.Started)
 	}
-	if !strings.Contains(future.Note, "its header says it began 9999-12-31 23:59:59, after the file was last written") {
+	if !strings.Contains(future.Note, "header says 9999-12-31, after the file's last write: listed by file time") {
 		t.Errorf("future.jsonl's note %q does not say why its time is the file's", future.Note)
+	}
+	// At 80 columns the note was cut after the URL, "(its header says it
+	// be…", and the STARTED column showed the file's time for no reason
+	// seen: it is read whole, on a line of its own when the row has no
+	// room for it.
+	table := RenderSessions(infos, 80)
+	if !strings.Contains(table, "("+future.Note+")") || strings.Contains(table, "…") {
+		t.Errorf("at 80 columns the note is not read whole:\n%s", table)
+	}
+	for _, l := range strings.Split(table, "\n") {
+		if !strings.Contains(l, string(filepath.Separator)) && len(l) > 80 {
+			t.Errorf("at 80 columns a line is %d wide:\n%s", len(l), table)
+		}
 	}
 }

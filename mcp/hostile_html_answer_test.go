@@ -20,7 +20,7 @@ func TestHTMLAnswerQuotesItsText(t *testing.T) {
 		}
 		x.Status(http.StatusOK, "text/html; charset=utf-8", "<!DOCTYPE html><html><head><title>Sign in</title><style>p{}</style></head><body><p>Sign in to Corp \x1b[31mSSO</p></body></html>")
 	}) {
-		if CauseOf(l.err) != CauseBadContentType || !strings.Contains(l.err.Error(), `neither JSON nor an event stream: HTML: Sign in Sign in to Corp`) {
+		if CauseOf(l.err) != CauseBadContentType || !strings.Contains(l.err.Error(), `neither JSON nor an event stream: HTML: Sign in; Sign in to Corp`) {
 			t.Errorf("%s: tools/list = %v (cause %q), want the page's text quoted", l.url, l.err, CauseOf(l.err))
 		}
 	}

@@ -16,9 +16,29 @@ func TestStatusErrorQuotesTheTextOfAnHTMLPage(t *testing.T) {
 		"<style>body { color: red }</style><script>var x = '<b>';</script></head>\r\n" +
 		"<body>\r\n<center><h1>Bad&nbsp;Gateway &amp; more</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
 	msg := badGatewayMessage(t, "text/html; charset=utf-8", page)
-	want := "answered 502 Bad Gateway: HTML: 502 Bad Gateway Bad Gateway & more nginx"
+	want := "answered 502 Bad Gateway: HTML: 502 Bad Gateway; Bad Gateway & more; nginx"
 	if !strings.HasSuffix(msg, want) || strings.Contains(msg, "<") || strings.Contains(msg, "color") {
 		t.Errorf("the error reads\n%s\nwant it to end\n%s", msg, want)
+	}
+}
+
+// A page's title, heading and paragraph were run together, the heading
+// saying the title again: "HTML: 502 Bad Gateway Bad Gateway upstream
+// exploded". A heading the title holds is left out, and the blocks are
+// told apart.
+func TestStatusErrorQuotesAnHTMLPageByItsBlocks(t *testing.T) {
+	for page, want := range map[string]string{
+		"<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>upstream exploded</p></body></html>": "HTML: 502 Bad Gateway; upstream exploded",
+		// nginx's own page: the heading is the title.
+		"<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n</body>\r\n</html>": "HTML: 504 Gateway Time-out; nginx/1.25.3",
+		// A block that ends a sentence of its own needs no "; ", and
+		// inline tags stay inside their block.
+		"<title>Oops</title><p>The <b>upstream</b> is down.</p><p>Try later</p>": "HTML: Oops; The upstream is down. Try later",
+	} {
+		msg := badGatewayMessage(t, "text/html", page)
+		if !strings.HasSuffix(msg, ": "+want) {
+			t.Errorf("the error reads\n%q\nwant it to end\n%q", msg, want)
+		}
 	}
 }
 

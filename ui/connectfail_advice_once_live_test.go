@@ -12,9 +12,10 @@ import (
 // Negotiation pane under the failure. Both said it at once, and at 80x24
 // the repeat took three of the screen's 24 rows.
 func TestLiveConnectFailureAdviceShownOnce(t *testing.T) {
-	// "/health" is one word of the advice for a 502 ("check GET /health
-	// and the gateway's logs"): wrapping never splits it.
-	const word = "/health"
+	// "usable" is one word of the advice for a 502 ("a gateway or proxy
+	// got no usable answer from the server behind it"), said nowhere else
+	// on screen: wrapping never splits it.
+	const word = "usable"
 	for _, size := range [][2]int{{80, 24}, {160, 45}} {
 		l := liveBadGatewayAt(t, size[0], size[1])
 		m := l.quit()

@@ -199,9 +199,11 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusTooManyRequests, text: "the server limits how often it is asked: wait, then {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusMisdirectedRequest, text: "the server does not serve this host name here (421 Misdirected Request): a proxy or load balancer sent the request to the wrong server, or the URL names a host this server was not told it is; use the host name the server serves, or check the proxy's routing"},
 	{cause: mcp.CauseStatus, status: http.StatusUpgradeRequired, text: "the server wants another protocol than this one (426 Upgrade Required; its Upgrade header names it): most often HTTPS, so try an https:// URL"},
-	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway{redirected} or what is behind it is unavailable: check GET /health and the gateway's logs"},
-	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway{redirected} or what is behind it is unavailable: check GET /health and the gateway's logs"},
-	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway{redirected} or what is behind it is unavailable: check GET /health and the gateway's logs"},
+	// Said of any server: which gateway or proxy answers, if any, is not
+	// known ("check GET /health" was the Docker MCP Gateway's alone).
+	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "a gateway or proxy{redirected} got no usable answer from the server behind it (its body may say why): is that server running? check its logs and the proxy's"},
+	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the server{redirected}, or a gateway or proxy in front of it, is unavailable for now: overloaded, starting or stopped (its body may say which); wait, then {retry}, and if it lasts check its logs"},
+	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "a gateway or proxy{redirected} gave up waiting for the server behind it (its body may say why): the server is slow or stuck; check its logs, or the proxy's timeout"},
 	{cause: mcp.CauseNotEventStream, text: "this URL does not serve an SSE stream: legacy gateways serve /sse; --transport auto also tries streamable HTTP"},
 	// What the wait met says where to look: a server that began its
 	// answer, or took the request, is at the right port and path.

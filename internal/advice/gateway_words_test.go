@@ -1,6 +1,8 @@
 package advice
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -39,6 +41,30 @@ func TestUnreachableNamesTheGatewayOnlyWhereItMayBe(t *testing.T) {
 		}
 		if has := strings.HasSuffix(got, " "+gatewayHint); has != tc.gateway {
 			t.Errorf("%q: advice %q, gateway named %v, want %v", tc.addr, got, has, tc.gateway)
+		}
+	}
+}
+
+// A 502, 503 or 504 from any server was advised as the Docker MCP
+// Gateway's ("check GET /health and the gateway's logs"), a route most
+// servers and proxies lack. The advice names no gateway's own route and
+// says what each status means of the server behind.
+func TestGatewayStatusAdviceFitsAnyServer(t *testing.T) {
+	for status, want := range map[int]string{
+		http.StatusBadGateway:         "got no usable answer from the server behind it",
+		http.StatusServiceUnavailable: "is unavailable for now",
+		http.StatusGatewayTimeout:     "gave up waiting for the server behind it",
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "upstream exploded", status)
+		}))
+		err := connectVia(t, srv.URL+"/mcp", mcp.TransportStreamable, "")
+		srv.Close()
+		for _, a := range []Audience{TUI, CLI, Reader} {
+			got := ForError(err, a)
+			if strings.Contains(got, "/health") || strings.Contains(got, "the gateway's") || !strings.Contains(got, want) || !strings.Contains(got, "its logs") {
+				t.Errorf("%d, audience %d: advice %q, want it to say %q and check its logs, naming no gateway's route (error %v)", status, a, got, want, err)
+			}
 		}
 	}
 }
