@@ -334,7 +334,7 @@ func Run(opts Options) error {
 	m.tmux = os.Getenv("TMUX") != ""
 	defer m.cancel()
 	defer stdlog.Hold(os.Stderr)()
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(clearedOnLeave{os.Stdout}))
 	defer quitOnHangup(p)()
 	_, err := p.Run()
 	// The screen is the user's again: said where it stays, and what the

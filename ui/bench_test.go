@@ -95,8 +95,8 @@ func bigEventFlood(n int) []mcp.Record {
 }
 
 // BenchmarkFrameFilter100kBigEvents draws a full 160x45 frame over 100,000
-// events of 6 KiB with the filter off and on: on, each visible row's data
-// is taken and made safe to filterScan bytes, where 512 when off.
+// events of 6 KiB with the filter off and on: on, each visible row shows
+// its data about the match (filteredData), where its first 512 bytes off.
 func BenchmarkFrameFilter100kBigEvents(b *testing.B) {
 	for _, filtered := range []bool{false, true} {
 		name := "off"

@@ -3,7 +3,6 @@ package ui
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -205,19 +204,17 @@ func (e *eventsPane) view(focused bool) []string {
 	keepAlives := make([]bool, 0, cap(rows))
 	noData := make([]bool, 0, cap(rows))
 	idRuns := make([]idRun, 0, cap(rows))
-	// A filter finds text in the first filterScan bytes: a row's data
-	// is taken that far, so a match past the usual 512 is what its cell
-	// shows (dataAtMatch), not the same {…"id":… as every other row.
-	preview := 512
-	if e.filter.active() {
-		preview = filterScan
-	}
 	for i := start; i < end; i++ {
 		r, ru := e.eventRunAt(i)
 		ev := r.Event
-		name, data := wireLine(shownName(ev), 64), previewData(firstLine(string(ev.Data), preview))
+		name := wireLine(shownName(ev), 64)
+		var data string
 		if e.filter.active() {
-			data = matchWindow(data, e.filter.query, inner)
+			// The match may be a megabyte in: the cell shows it
+			// (filteredData), not the same {…"id":… as every other row.
+			data = filteredData(string(ev.Data), e.filter.query, inner)
+		} else {
+			data = previewData(firstLine(string(ev.Data), 512))
 		}
 		keepAlive := !ev.Dispatched()
 		empty := false
@@ -378,57 +375,6 @@ func previewData(data string) string {
 		}
 	}
 	return data
-}
-
-// dataAtMatch is a DATA cell of w cells that shows where q first occurs in
-// data: the cell starts with … a little before the match, so the text a
-// filter found the row by is on screen with what leads up to it. A cell
-// that holds no match is data as it is.
-func dataAtMatch(data, q string, w int) string {
-	i := indexFold(data, q)
-	if i <= 0 {
-		return data
-	}
-	lead := max(min(w/3, w-1-ansi.StringWidth(q)), 0)
-	start := i
-	for start > 0 {
-		_, size := utf8.DecodeLastRuneInString(data[:start])
-		if ansi.StringWidth(data[start-size:i]) > lead {
-			break
-		}
-		start -= size
-	}
-	if start == 0 {
-		return data
-	}
-	return "…" + data[start:]
-}
-
-// matchWindow is the part of a filtered row's data that a cell w wide can
-// show of where q first occurs (the start when q is not in it): each row's
-// filterScan bytes, measured and cut on every frame, made a frame with the
-// filter on cost several times one with it off. A cell shows at most w
-// columns, and a column takes a few bytes at most but for a grapheme of
-// many marks, which shows less of the row; the window is cut short before
-// the match with "…", which dataAtMatch keeps.
-func matchWindow(data, q string, w int) string {
-	span := 4 * w
-	i := max(indexFold(data, q), 0)
-	from := 0
-	if i > span {
-		from = i - span
-		for from < i && !utf8.RuneStart(data[from]) {
-			from++
-		}
-	}
-	to := min(len(data), i+len(q)+span)
-	for to < len(data) && !utf8.RuneStart(data[to]) {
-		to++
-	}
-	if from == 0 {
-		return data[:to]
-	}
-	return "…" + data[from:to]
 }
 
 // keepAliveData is the DATA cell of a keep-alive: its first comment, else

@@ -12,9 +12,16 @@ import (
 )
 
 // filterScan is how much of each field of an event the filter looks at:
-// enough for any method name or id, and it bounds what one event costs
-// however large it is.
-const filterScan = 4 << 10
+// the whole of any message a server sends in earnest (a tools/list of a
+// hundred tools), while a hostile 60 MB event costs what 1 MiB does. At 4
+// KiB a 12.6 KiB tools/list was not found by a tool named at byte 4264.
+// The filter's hint says the bound.
+const filterScan = 1 << 20
+
+// filterChunkBytes bounds the bytes one step of a scan looks at, as
+// filterChunk bounds its events: with events of a megabyte, 16k of them
+// were a step of seconds, which a newer query could not cut short.
+const filterChunkBytes = 16 << 20
 
 // filterChunk is how many events one step of a scan tests. A step runs off
 // the update loop; between steps Update shows what was found so far and
@@ -175,17 +182,20 @@ func (f *eventFilter) scanning() bool { return f.active() && !f.settled }
 // events nobody tested, in index order so matches stay sorted.
 func (j filterJob) scan() filterChunkMsg {
 	msg := filterChunkMsg{gen: j.gen}
-	budget := filterChunk
-	for ; j.candPos < len(j.cand) && budget > 0; j.candPos++ {
+	budget, bytes := filterChunk, filterChunkBytes
+	for ; j.candPos < len(j.cand) && budget > 0 && bytes > 0; j.candPos++ {
 		budget--
-		if i := j.cand[j.candPos]; j.matches(i) {
+		i := j.cand[j.candPos]
+		ok, looked := j.matches(i)
+		if bytes -= looked; ok {
 			msg.matches = append(msg.matches, i)
 		}
 	}
 	n := j.view.Len()
-	for ; j.next < n && budget > 0; j.next++ {
+	for ; j.next < n && budget > 0 && bytes > 0; j.next++ {
 		budget--
-		if j.matches(j.next) {
+		ok, looked := j.matches(j.next)
+		if bytes -= looked; ok {
 			msg.matches = append(msg.matches, j.next)
 		}
 	}
@@ -212,23 +222,31 @@ func narrows(old, q string) bool {
 // matches reports whether the view's i-th row matches the query: its
 // event, or for a run of keep-alives or ids alone what the row shows of
 // its newest blocks too (`: ping 9`, id 9), which the first does not hold.
-func (j filterJob) matches(i int) bool {
+// looked is about how many bytes it read, for a step's budget.
+func (j filterJob) matches(i int) (ok bool, looked int) {
 	r := j.view.Event(i)
 	if r == nil || r.Event == nil {
-		return false
+		return false, 1
 	}
 	ev := r.Event
-	if eventMatches(ev, j.query) {
-		return true
-	}
-	if ev.Name != "" || ev.Data != "" {
+	ok, looked = eventScan(ev, j.query)
+	if ok || ev.Name != "" || ev.Data != "" {
 		// Only a block of no name and no data starts a run: a message
 		// costs no look at the runs.
-		return false
+		return ok, looked
 	}
 	ru := j.view.Run(i)
-	return ru.Newest != nil && eventMatches(ru.Newest, j.query) ||
-		ru.NewestID != nil && containsFold(clip.Prefix(ru.NewestID.ID, filterScan), j.query)
+	if ru.Newest != nil {
+		ok, n := eventScan(ru.Newest, j.query)
+		if looked += n; ok {
+			return true, looked
+		}
+	}
+	if ru.NewestID != nil {
+		id := clip.Prefix(ru.NewestID.ID, filterScan)
+		return containsFold(id, j.query), looked + len(id)
+	}
+	return false, looked
 }
 
 // eventMatches reports whether the event's stream, name (as its row shows
@@ -237,10 +255,19 @@ func (j filterJob) matches(i int) bool {
 // filterScan bytes of each field and of the comments together, so a block
 // of a million comment lines costs what one does.
 func eventMatches(ev *mcp.SSEEvent, q string) bool {
-	if containsFold(clip.Prefix(streamKind(ev), filterScan), q) || containsFold(clip.Prefix(shownName(ev), filterScan), q) ||
-		containsFold(clip.Prefix(ev.ID, filterScan), q) ||
-		containsFold(clip.Prefix(string(ev.Data), filterScan), q) {
-		return true
+	ok, _ := eventScan(ev, q)
+	return ok
+}
+
+// eventScan is eventMatches, saying too about how many bytes it read (at
+// least 1): a match or not, the fields it looked at in full.
+func eventScan(ev *mcp.SSEEvent, q string) (ok bool, looked int) {
+	looked = 1
+	for _, f := range []string{streamKind(ev), shownName(ev), ev.ID, string(ev.Data)} {
+		f = clip.Prefix(f, filterScan)
+		if looked += len(f); containsFold(f, q) {
+			return true, looked
+		}
 	}
 	budget := filterScan
 	for _, c := range ev.Comments {
@@ -248,10 +275,10 @@ func eventMatches(ev *mcp.SSEEvent, q string) bool {
 			break
 		}
 		c = clip.Prefix(c, budget)
-		if containsFold(c, q) {
-			return true
+		if looked += len(c) + 1; containsFold(c, q) {
+			return true, looked
 		}
 		budget -= len(c) + 1
 	}
-	return false
+	return false, looked
 }

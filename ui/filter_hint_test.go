@@ -7,9 +7,9 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 )
 
-// The filter looks at the first filterScan bytes of an event's data (a
-// 12 KiB tools/list does not match a tool named at its end); the line
-// under it says so, where it used to promise the data whole.
+// The filter looks at the first filterScan bytes of an event's data (an
+// event of 2 MiB does not match text at its end); the line under it says
+// so, where it used to promise the data whole.
 func TestFilterHintSaysHowMuchDataItReads(t *testing.T) {
 	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
 	press(m, "/")

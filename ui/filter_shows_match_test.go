@@ -49,8 +49,8 @@ func TestFilterRowsShowTheMatch(t *testing.T) {
 	}
 }
 
-// The filter searches an event's first 4 KiB, its row showed the first
-// 512 bytes: a tools/list answer found by a tool named 1 KiB in read
+// The filter searched an event's first 4 KiB (a megabyte now), its row
+// showed the first 512 bytes: a tools/list answer found by a tool named 1 KiB in read
 // `{…"id":2,"result":{"tools":[…`, like every other row, where the rows
 // whose match came early showed it.
 func TestFilterRowsShowAMatchPastTheUsualPreview(t *testing.T) {
