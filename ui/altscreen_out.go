@@ -20,14 +20,27 @@ type clearedOnLeave struct{ *os.File }
 // when s is bubbletea leaving the alternate screen: it writes that
 // sequence on its own, with io.WriteString.
 func (o clearedOnLeave) WriteString(s string) (int, error) {
-	if s == ansi.ResetAltScreenSaveCursorMode {
-		if _, err := o.File.WriteString(ansi.EraseEntireScreen + ansi.CursorHomePosition); err != nil {
-			return 0, err
-		}
+	if err := o.blankIf(s == ansi.ResetAltScreenSaveCursorMode); err != nil {
+		return 0, err
 	}
 	return o.File.WriteString(s)
 }
 
-// Write is WriteString of p: the embedded file's Write would skip the
-// check.
-func (o clearedOnLeave) Write(p []byte) (int, error) { return o.WriteString(string(p)) }
+// Write is WriteString of p, without copying every frame into a string:
+// the embedded file's Write would skip the check.
+func (o clearedOnLeave) Write(p []byte) (int, error) {
+	if err := o.blankIf(string(p) == ansi.ResetAltScreenSaveCursorMode); err != nil {
+		return 0, err
+	}
+	return o.File.Write(p)
+}
+
+// blankIf blanks the screen, with the cursor home, when leaving is set:
+// what is written next leaves the alternate screen.
+func (o clearedOnLeave) blankIf(leaving bool) error {
+	if !leaving {
+		return nil
+	}
+	_, err := o.File.WriteString(ansi.EraseEntireScreen + ansi.CursorHomePosition)
+	return err
+}
