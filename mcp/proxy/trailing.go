@@ -36,7 +36,7 @@ func leadingMessage(body []byte, pk mcp.ClientPeek) (lead mcp.ClientPeek, end in
 	case pk.Method() != "" || pk.ID() != nil:
 		return pk, 0
 	}
-	n := firstValueEnd(body, kind)
+	n := jsonspan.FirstValueEnd(body, kind)
 	if n == 0 || len(bytes.TrimSpace(body[n:])) == 0 {
 		return pk, 0
 	}
@@ -45,27 +45,6 @@ func leadingMessage(body []byte, pk mcp.ClientPeek) (lead mcp.ClientPeek, end in
 		return pk, 0
 	}
 	return lead, n
-}
-
-// firstValueEnd is where the JSON value of kind (an object, an array)
-// body begins with ends, 0 when it begins with none (or its text breaks
-// before its end): the one JSON tokenizer reads up to its close and no
-// further.
-func firstValueEnd(body []byte, kind jsonspan.Kind) int {
-	s := jsonspan.NewScanner(body)
-	for s.Next() == nil {
-		t := s.Token()
-		if t.Depth != 0 {
-			continue
-		}
-		if t.Kind != kind {
-			return 0
-		}
-		if t.Close {
-			return t.To
-		}
-	}
-	return 0
 }
 
 // trailingWords say what trails the client's message (or batch) of a
