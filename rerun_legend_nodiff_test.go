@@ -33,7 +33,7 @@ func TestRerunLegendOnlyAboveADiff(t *testing.T) {
 		gateway.ServeHTTP(w, r)
 	}).URL + "/mcp"
 	out, errOut, code := run(t, "replay", file, "--against", refuses)
-	if code != exitFailed || !strings.Contains(out, "error       tools/call greet") {
+	if code != exitFailed || !strings.Contains(out, "failed      tools/call greet") {
 		t.Fatalf("re-run against a gateway refusing the call: exit %d, want %d\n%s\n%s", code, exitFailed, out, errOut)
 	}
 	if strings.Contains(out, "answered now by") {

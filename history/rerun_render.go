@@ -28,7 +28,15 @@ func RenderRerunResult(r RerunResult, width int) string {
 	case r.As != "":
 		name += " (" + r.As + ")"
 	}
-	fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, r.Outcome, sanitize.Line(name))
+	outcome := string(r.Outcome)
+	if r.Outcome == OutcomeError {
+		// As the summary counts it: "error" beside a request answered
+		// with a JSON-RPC error read as that, where it is one that got
+		// no answer (the POST refused, the stream gone). --json keeps
+		// "error".
+		outcome = "failed"
+	}
+	fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, outcome, sanitize.Line(name))
 	if handshakeMethods[r.As] {
 		// On a line of its own: after the name it passed 80 columns.
 		b.WriteString("     compared on what both say: capabilities, instructions, serverInfo\n")

@@ -44,11 +44,17 @@ func (s *RerunSummary) Add(r RerunResult) {
 		s.matched[p] = true
 	}
 	s.unreachable = r.Unreachable
-	if r.ErrorAnswer {
-		s.errorAnswers++
-	}
-	if r.RecordedErrorAnswer {
-		s.recordedErrorAnswers++
+	if r.Outcome == OutcomeSame || r.Outcome == OutcomeDifferent {
+		// Only the answers compared: a recorded error whose request is
+		// missing or failed now, or a live one with no recorded answer,
+		// is counted as that, and the line says these are same or
+		// different.
+		if r.ErrorAnswer {
+			s.errorAnswers++
+		}
+		if r.RecordedErrorAnswer {
+			s.recordedErrorAnswers++
+		}
 	}
 }
 

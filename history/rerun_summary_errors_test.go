@@ -44,3 +44,21 @@ func TestRerunSummaryCountsErrorAnswers(t *testing.T) {
 		}
 	}
 }
+
+// The error answers counted are those of the requests compared: a
+// recorded error whose request is missing or failed now, or a live one
+// with nothing recorded to compare, was counted under a line saying they
+// were all same or different.
+func TestRerunSummaryCountsOnlyComparedErrorAnswers(t *testing.T) {
+	var s RerunSummary
+	s.Add(RerunResult{N: 1, Outcome: OutcomeMissing, RecordedErrorAnswer: true})
+	s.Add(RerunResult{N: 2, Outcome: OutcomeError, RecordedErrorAnswer: true})
+	s.Add(RerunResult{N: 3, Outcome: OutcomeUnrecorded, ErrorAnswer: true})
+	if got := s.Counts(); strings.Contains(got, "JSON-RPC error") {
+		t.Errorf("answers not compared are counted as compared:\n%s", got)
+	}
+	s.Add(RerunResult{N: 4, Outcome: OutcomeSame, ErrorAnswer: true, RecordedErrorAnswer: true})
+	if got := s.Counts(); !strings.Contains(got, "1 answer is a JSON-RPC error now (1 in the recording)") {
+		t.Errorf("a compared error answer is not counted:\n%s", got)
+	}
+}
