@@ -86,11 +86,16 @@ func (c *common) clock() time.Time {
 }
 
 // audience is who acts on the advice under a failure of the session shown:
-// the user at these keys, or a proxied session's client, live or replayed
-// (as the Markdown export advises it).
+// the user at these keys, a proxied session's client, live or replayed
+// (as the Markdown export advises it), or, in a replay of the user's own,
+// a reader of the session as the export advises one: "press i first" named
+// a key that answers "a replay sends nothing".
 func (c *common) audience() advice.Audience {
-	if c.relayed() {
+	switch {
+	case c.relayed():
 		return advice.Watcher
+	case c.replay:
+		return advice.Reader
 	}
 	return advice.TUI
 }
