@@ -42,3 +42,33 @@ func TestCommentLinesWithNoBlankLineAreNoEvent(t *testing.T) {
 		t.Errorf("%d comments kept, in blocks of up to %d bytes; want all 40000, in blocks of at most 128 KiB", kept, largest)
 	}
 }
+
+// A run of comment lines is framed before the line that would take it past
+// --max-event-size: lines that are each within the limit never end the
+// stream, however they arrive, while one line past the limit still does.
+func TestCommentRunIsFramedBeforeTheLineThatWouldPassTheLimit(t *testing.T) {
+	first := ": " + strings.Repeat("a", 1998) + "\n"  // 2001 bytes, under half the limit
+	second := ": " + strings.Repeat("b", 2500) + "\n" // 2503 bytes: the two make 4504
+	input := first + second + "data: x\n\n"
+	for _, chunk := range []int{0, 100, 7} {
+		blocks, dispatched, err := tapBlocks(splitReader(input, chunk), 4096)
+		var events []string
+		var raw strings.Builder
+		for i, b := range blocks {
+			raw.WriteString(string(b.Raw))
+			if dispatched[i] {
+				events = append(events, string(b.Data))
+			}
+		}
+		if err != nil || strings.Join(events, "|") != "x" || raw.String() != input {
+			t.Errorf("reads of %d: err %v, events %q, %d of %d bytes kept; want the event after the comments, every byte kept", chunk, err, events, raw.Len(), len(input))
+		}
+	}
+	// One comment line past the limit is still refused, after the run before it.
+	tooLong := first + ": " + strings.Repeat("c", 5000) + "\n\ndata: x\n\n"
+	for _, chunk := range []int{0, 100} {
+		if _, _, err := tapBlocks(splitReader(tooLong, chunk), 4096); err == nil || !isTooLarge(err) {
+			t.Errorf("reads of %d: err %v, want a line past the limit refused", chunk, err)
+		}
+	}
+}

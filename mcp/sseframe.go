@@ -223,6 +223,20 @@ func (t *sseTap) feed(p []byte) {
 	// first of them: one string per read rather than one per block.
 	var text string
 	textAt := 0 // where text starts in p
+	cut := func(from, to int) string {
+		if text == "" || to-textAt > len(text) {
+			// The copy stops after the last LF, where nearly every
+			// block ends, so the unfinished line after it (which
+			// goes to cur) is not kept twice. A block ending in CR
+			// past that takes the rest of p.
+			end := bytes.LastIndexByte(p, '\n') + 1
+			if end < to {
+				end = len(p)
+			}
+			text, textAt = string(p[from:end]), from
+		}
+		return text[from-textAt : to-textAt]
+	}
 	if t.pendingCR && len(p) > 0 {
 		t.pendingCR = false
 		if p[0] == '\n' {
@@ -254,6 +268,12 @@ func (t *sseTap) feed(p []byte) {
 				t.pendingCR = true
 			}
 		}
+		if len(t.cur) > 0 && t.runPasses(t.lineStart, len(t.cur)+next-bs) {
+			t.frameRun()
+		} else if len(t.cur) == 0 && t.runPasses(ls-bs, next-bs) {
+			t.finishBlock(cut(bs, ls), endBlank)
+			bs = ls
+		}
 		var line []byte
 		var off int // where the line starts in its block
 		if len(t.cur) > 0 {
@@ -274,18 +294,7 @@ func (t *sseTap) feed(p []byte) {
 			if len(t.cur) > 0 {
 				raw = t.takeCur()
 			} else {
-				if text == "" || next-textAt > len(text) {
-					// The copy stops after the last LF, where nearly every
-					// block ends, so the unfinished line after it (which
-					// goes to cur) is not kept twice. A block ending in CR
-					// past that takes the rest of p.
-					end := bytes.LastIndexByte(p, '\n') + 1
-					if end < next {
-						end = len(p)
-					}
-					text, textAt = string(p[bs:end]), bs
-				}
-				raw = text[bs-textAt : next-textAt]
+				raw = cut(bs, next)
 			}
 			bs = next
 			if t.max > 0 && len(raw) > t.max {
@@ -307,28 +316,10 @@ func (t *sseTap) feed(p []byte) {
 			t.lineStart = ls - bs
 		}
 		t.cur = grow(t.cur, p[bs:])
+		if t.runPasses(t.lineStart, len(t.cur)) {
+			t.frameRun()
+		}
 	}
-}
-
-// commentRun is the size at which a run of comment lines that no blank
-// line has ended is framed as a block of its own. Comment lines are no
-// event (SSE readers skip them), so a server that sends keep-alives without
-// the blank line after them, for a long time or in a flood, builds no event
-// toward --max-event-size and is not held in memory whole.
-const commentRun = parserBuffer
-
-// commentRunEnds reports whether the block not yet ended, size bytes at
-// the end of a line, holds only comment lines and has grown to commentRun
-// (or to half of --max-event-size, when that is smaller): it is framed
-// there, and what follows begins the next block.
-func (t *sseTap) commentRunEnds(size int) bool {
-	limit := commentRun
-	if t.max > 0 {
-		limit = min(limit, t.max/2)
-	}
-	// A block past --max-event-size is refused as one, whatever it holds:
-	// one comment line that long is framed no sooner.
-	return t.hasContent && !t.fields && size >= limit && (t.max <= 0 || size <= t.max)
 }
 
 // grow appends p to b, doubling its capacity when it must grow: append
