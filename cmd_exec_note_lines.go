@@ -21,6 +21,9 @@ func (n *notes) lineOf(r *mcp.Record) string {
 		progress = progressSaid(&n.progress, r)
 	}
 	anyway := n.cancels.look(r)
+	if e := r.Error; r.Kind == mcp.KindError && e != nil && e.ReqSeq != 0 {
+		n.givenUp.add(e.ReqSeq, givenUpHow(e))
+	}
 	m := r.RPC
 	switch {
 	case foreign != "":
@@ -68,11 +71,16 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 		// first, and without a line the second read as never sent.
 		return "the server sent another answer to a request answered already (id " + mcp.NameShown(m.ID) + "): exec shows the first; exec --json shows both"
 	case m.Class == mcp.ClassLate:
-		// Its command printed "no answer within": without a line, the
-		// answer that did come read as never sent, and a longer
-		// --timeout as no cure.
+		// Its command printed how it ended ("no answer within", a
+		// cancel, a failed send): without a line, the answer that did
+		// come read as never sent, and a longer --timeout as no cure.
 		// Its error named its id, which is how the two are matched.
-		return "the answer to request id " + mcp.NameShown(m.ID) + " came after --timeout had given up on it: a longer --timeout waits for it; exec --json shows the answer"
+		// Only a timeout's answer is one a longer --timeout waits for.
+		how := n.givenUp.name(m.ReqSeq)
+		if how == "" {
+			how = "mcpscope had given up on it"
+		}
+		return "the answer to request id " + mcp.NameShown(m.ID) + " came after " + how + "; exec --json shows the answer"
 	case m.Class == mcp.ClassInvalid && m.Stream != mcp.StreamJSON:
 		// Bytes that are no JSON-RPC message (a request of the
 		// server's it could not write, say): without a line, a run
@@ -182,4 +190,23 @@ func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
 		return mcp.NameShown(m.Method), false
 	}
 	return w.Line(clip.Quote, max, true), len(w.Text) > max || len(w.URI) > max
+}
+
+// givenUpHow says how the request an error record ended was given up on,
+// as a late answer's line says it: "--timeout" only for a timeout, where
+// a longer one is the cure.
+func givenUpHow(e *mcp.ErrorInfo) string {
+	switch {
+	case e.Op == mcp.OpTimeout:
+		return "--timeout had given up on it: a longer --timeout waits for it"
+	case e.Cause == mcp.CauseReplaced:
+		return "its session was replaced by a new one"
+	case e.Op == mcp.OpCancelled:
+		return "it was cancelled"
+	case e.Op == mcp.OpPost, e.Op == mcp.OpProbe:
+		return "sending it had failed"
+	case e.Op == mcp.OpStream:
+		return "the stream it waited on had ended"
+	}
+	return "mcpscope had given up on it"
 }

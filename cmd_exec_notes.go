@@ -52,6 +52,10 @@ type notes struct {
 	// progress for none of them is said (tokenWatch); only the record reader's
 	// goroutine uses it.
 	tokens tokenWatch
+	// givenUp says how each request given up on was (givenUpHow), by
+	// Seq, for its late answer's line; only the record reader's
+	// goroutine uses it.
+	givenUp endedNames
 	// sentFirst is the Seq of the first request of each method sent
 	// since the last take: where the command being run began, the one
 	// answer to it for a command of several requests (a task's tools/call

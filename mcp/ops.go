@@ -52,7 +52,8 @@ func (s *Session) learnTools(params json.RawMessage, resp *Response) {
 	}
 	resp.tools = &page
 	p, ok := objectOf(params, 1)
-	later := ok && p.Get("cursor").Exists()
+	// "cursor": null names no page: the answer is the first.
+	later := ok && p.Get("cursor").Exists() && p.Get("cursor").Kind() != jsonspan.Null
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !later {
@@ -270,6 +271,9 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 	var tools []Tool
 	var unreadable []UnreadableTool
 	more := 0 // unreadable entries past those kept
+	s.mu.Lock()
+	knownBefore := s.tools
+	s.mu.Unlock()
 	send := func(params json.RawMessage) (*Response, error) {
 		return s.Request(ctx, "tools/list", params)
 	}
@@ -297,7 +301,15 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 	})
 	// Each page's tools were learnt as it was answered (Request): those of
 	// the pages read before a bound or a repeated cursor are the server's,
-	// and calls type their arguments by them.
+	// and calls type their arguments by them. A listing that failed
+	// otherwise (a later page's error) puts back the tools known before
+	// it: the first page's alone would leave a later page's tools
+	// unknown, and a 2026 call of one without its Mcp-Param headers.
+	if err != nil && !PagesStopped(err) {
+		s.mu.Lock()
+		s.tools = knownBefore
+		s.mu.Unlock()
+	}
 	return tools, resp, err
 }
 
