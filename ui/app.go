@@ -127,6 +127,9 @@ type Model struct {
 	// became of the user's own request, said once that ends while the
 	// attempts go on (sayHeldTry).
 	heldReconnect heldTry
+	// typingRows are the most rows the open command line has taken since
+	// it opened (keepTypingRows); 0 while it is closed.
+	typingRows int
 	// attemptSaid is the id of the status message that said the newest
 	// attempt of a legacy reconnect's run (0 before its first): only what
 	// became of a request sent after it holds the next one back. The

@@ -44,6 +44,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	}
 	m.cmdline.SetPaneKeys(m.paneKeys()...)
+	m.keepTypingRows()
 	if m.lay.Mode != modeTooSmall && (cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H || m.negotiationAlone() != m.lay.detailHidden()) {
 		// A refusal or warnings to read whole, or gone: the panes give
 		// the command line its rows, or take them back. Detail, with
@@ -74,7 +75,23 @@ func (m *Model) cmdRows() int {
 		}
 		return 1 + n
 	}
+	if m.cmdline.Focused() {
+		return max(min(m.cmdline.Height(), maxCmdLineHeight), m.typingRows)
+	}
 	return min(m.cmdline.Height(), maxCmdLineHeight)
+}
+
+// keepTypingRows keeps the rows the open command line's hint has taken
+// until the line closes: a hint that wrapped onto a second row at one key
+// and fitted one at the next moved every pane up and down a row as the
+// user typed. A refusal's rows are not kept: once it is gone they would
+// stand blank.
+func (m *Model) keepTypingRows() {
+	if !m.cmdline.Focused() {
+		m.typingRows = 0
+		return
+	}
+	m.typingRows = max(m.typingRows, min(m.cmdline.Height(), 1+maxHintRows))
 }
 
 // resize lays the screen out again; it works at any moment.
