@@ -59,7 +59,9 @@ func fitParts(pr *history.Pair, title, progress string, w int) string {
 		if pr.Tool == "" && pr.Subject != "" {
 			return fitSubject(pr, w)
 		}
-		return title
+		// A finished call's row was cut "tools/call foreca…" in an 18-cell
+		// column where "…/call forecast" fits, as a pending one's is.
+		return shortCall(title, w)
 	}
 	progress = " · " + progress
 	if ansi.StringWidth(title)+ansi.StringWidth(progress) <= w {
@@ -68,18 +70,26 @@ func fitParts(pr *history.Pair, title, progress string, w int) string {
 	// The title keeps a few cells whatever happens: a row must still say
 	// which request it is; the cell cuts the progress then.
 	room := max(w-ansi.StringWidth(progress), 8)
-	if rest, ok := strings.CutPrefix(title, "tools/call "); ok {
-		title = "…/call " + rest
-		if ansi.StringWidth(title) > room {
-			// The tool's name alone, rather than "…/call …": which call
-			// it is matters more than that it is one.
-			title = rest
-		}
-	}
+	title = shortCall(title, room)
 	if ansi.StringWidth(title) > room {
 		title = ansi.Truncate(title, room, "…")
 	}
 	return title + progress
+}
+
+// shortCall is a tools/call title wider than room said shorter:
+// "…/call NAME", or the tool's name alone rather than "…/call …" (which
+// call it is matters more than that it is one). Any other title, or one
+// that fits, is as it was; the cell cuts what is still too wide.
+func shortCall(title string, room int) string {
+	rest, ok := strings.CutPrefix(title, "tools/call ")
+	if !ok || ansi.StringWidth(title) <= room {
+		return title
+	}
+	if short := "…/call " + rest; ansi.StringWidth(short) <= room {
+		return short
+	}
+	return rest
 }
 
 // fitSubject is the title of a row naming a URI, a prompt or what a
