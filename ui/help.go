@@ -22,7 +22,9 @@ func (k *KeyMap) groups() []helpGroup {
 	return []helpGroup{
 		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect, k.Redraw}},
 		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command, k.CancelRequest}},
-		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
+		// y copies the highlighted row in Pairs and Raw events too: the
+		// help named it only under Detail.
+		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open, keyAs(k.Copy, "copy the row's JSON (an event's data)")}},
 		{"Pairs marks", k.pairMarks()},
 		// The filter reuses enter and esc with a meaning of its own.
 		{"Raw events", []key.Binding{k.Filter, keyAs(k.Submit, "keep filter"), keyAs(k.Cancel, "clear filter")}},

@@ -47,6 +47,7 @@ func TestHelpWrapsMeaningsWhenNarrow(t *testing.T) {
 			"a call that took rounds of input, as it ended (its rounds follow)",
 			"sent again by a resumed stream: nothing new",
 			"leave / dismiss a question (cancel a form, decline a sampling)",
+			"copy the row's JSON (an event's data)",
 		} {
 			if !strings.Contains(joined, want) {
 				t.Errorf("%d columns: the help does not say %q whole:\n%s", w, want, view.String())
