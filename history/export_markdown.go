@@ -329,7 +329,7 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		fmt.Fprintf(b, "\n> **progress**: %s\n", mdText(p.ProgressProblem))
 	}
 	if f := p.Failure; f != nil && f.Error != nil {
-		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(FailureWords(f.Error)))
+		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(FailureWords(f.Error, p.Response != nil)))
 		// A round that ended early was not sent again: no message below
 		// holds the answers it was given.
 		keys := slices.Sorted(maps.Keys(f.Error.Given))

@@ -9,9 +9,14 @@ import (
 // FailureWords is what a failure record says, in words, for Detail and
 // the export alike: a request cancelled here is recorded with Go's
 // "context canceled", which reads as a fault of the program rather than
-// what the user did.
-func FailureWords(e *mcp.ErrorInfo) string {
+// what the user did. answered says its answer came all the same (the
+// server finished, or stopped, after the cancel): "before its answer
+// came" then stood above the answer.
+func FailureWords(e *mcp.ErrorInfo, answered bool) string {
 	if e.Op == mcp.OpCancelled && e.Message == context.Canceled.Error() {
+		if answered {
+			return "cancelled here: mcpscope stopped waiting for it, and its answer came after all"
+		}
 		return "cancelled here before its answer came: mcpscope stopped waiting for it"
 	}
 	return e.Message

@@ -272,7 +272,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 		out = append(out, "", in.section(heading, wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
 		// the advice under it is: cut at the border it split words.
-		text := history.FailureWords(f.Error)
+		text := history.FailureWords(f.Error, p.Response != nil)
 		in.inPart = in.inPart || len(text) > detailLimit
 		for _, l := range strings.Split(clip.Prefix(text, detailLimit), "\n") {
 			out = in.wrapped(out, sanitize.Line(l), st.Row)
