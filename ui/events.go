@@ -24,6 +24,7 @@ type eventsPane struct {
 	input  textinput.Model
 	filter eventFilter
 	grown  grownColumns
+	cells  filterCells
 }
 
 func newEventsPane(c *common) *eventsPane {
@@ -212,7 +213,7 @@ func (e *eventsPane) view(focused bool) []string {
 		if e.filter.active() {
 			// The match may be a megabyte in: the cell shows it
 			// (filteredData), not the same {…"id":… as every other row.
-			data = filteredData(string(ev.Data), e.filter.query, inner)
+			data = e.cells.of(e.c.log, i, r, e.filter.query, inner)
 		} else {
 			data = previewData(firstLine(string(ev.Data), 512))
 		}

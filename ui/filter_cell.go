@@ -6,9 +6,51 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
 )
+
+// filterCells keeps the filtered rows' DATA cells (filteredData) while
+// the log, the query and the width stay: finding where a match lies up to
+// a megabyte into a row's data, or that it lies nowhere in it (a row found
+// by its name), took a frame 40 ms over a screen of 1 MiB events, on
+// every frame. A logged event never changes: a cell is keyed by its row
+// and its record's seq (a row of keep-alives shows its newest; a recording
+// of two sessions numbers each from 1), not by the event, which would keep
+// a replay's megabytes alive past its record cache.
+type filterCells struct {
+	log   *history.Log
+	query string
+	w     int
+	cell  map[cellAt]string
+}
+
+// cellAt names a filtered row's cell: its row and its record's seq.
+type cellAt struct {
+	row int
+	seq int64
+}
+
+// of is the cell of row's record r for query at w cells.
+func (f *filterCells) of(log *history.Log, row int, r *mcp.Record, query string, w int) string {
+	if f.cell == nil || f.log != log || f.query != query || f.w != w || len(f.cell) >= filterCellsMost {
+		// Another log (a replay started over, another proxied client),
+		// query or width, or scrolled over many rows: start over.
+		f.log, f.query, f.w, f.cell = log, query, w, make(map[cellAt]string)
+	}
+	at := cellAt{row, r.Seq}
+	if s, ok := f.cell[at]; ok {
+		return s
+	}
+	s := filteredData(string(r.Event.Data), query, w)
+	f.cell[at] = s
+	return s
+}
+
+// filterCellsMost bounds the cells kept: a few screens of rows.
+const filterCellsMost = 1024
 
 // filteredData is a filtered row's DATA cell before it is fitted
 // (dataAtMatch): the line of the event's data where q first occurs within
