@@ -40,9 +40,52 @@ func (s *Session) Request(ctx context.Context, method string, params json.RawMes
 // name a cursor) are added to them, a tool named again replacing its
 // entry. An answer that is no tool list leaves them as they were.
 func (s *Session) learnTools(params json.RawMessage, resp *Response) {
-	page, err := ParseTools(resp.Result)
+	page, err := s.readTools(resp)
 	if err != nil {
 		return
+	}
+	p, ok := objectOf(params, 1)
+	// "cursor": null names no page: the answer is the first.
+	later := ok && p.Get("cursor").Exists() && p.Get("cursor").Kind() != jsonspan.Null
+	s.keepTools(page.Tools, later)
+}
+
+// keepTools makes tools what the session knows of the tools: in place of
+// those known, or, for a later page (later), added to them, a tool named
+// again replacing its entry.
+func (s *Session) keepTools(tools []Tool, later bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !later {
+		s.tools = slices.Clone(tools)
+		return
+	}
+	// A new slice: a caller may still hold a tool found in the old one.
+	// Found by name through a map: a page of thousands searched the
+	// known tools for each of its own.
+	known := slices.Clone(s.tools)
+	at := make(map[string]int, len(known))
+	for i, t := range known {
+		at[t.Name] = i
+	}
+	for _, t := range tools {
+		if i, ok := at[t.Name]; ok {
+			known[i] = t
+		} else {
+			at[t.Name] = len(known)
+			known = append(known, t)
+		}
+	}
+	s.tools = known
+}
+
+// readTools reads resp, an answer to tools/list, once, with the headers a
+// 2026 call mirrors its arguments into, and hands the page along with resp
+// (resp.Tools).
+func (s *Session) readTools(resp *Response) (ToolPage, error) {
+	page, err := ParseTools(resp.Result)
+	if err != nil {
+		return page, err
 	}
 	if s.modern() {
 		for i := range page.Tools {
@@ -51,25 +94,7 @@ func (s *Session) learnTools(params json.RawMessage, resp *Response) {
 		page.HeadersRead = true
 	}
 	resp.tools = &page
-	p, ok := objectOf(params, 1)
-	// "cursor": null names no page: the answer is the first.
-	later := ok && p.Get("cursor").Exists() && p.Get("cursor").Kind() != jsonspan.Null
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !later {
-		s.tools = slices.Clone(page.Tools)
-		return
-	}
-	// A new slice: a caller may still hold a tool found in the old one.
-	known := slices.Clone(s.tools)
-	for _, t := range page.Tools {
-		if i := slices.IndexFunc(known, func(k Tool) bool { return k.Name == t.Name }); i >= 0 {
-			known[i] = t
-		} else {
-			known = append(known, t)
-		}
-	}
-	s.tools = known
+	return page, nil
 }
 
 // Checked passes on what a request returned, with the answer's JSON-RPC
@@ -271,15 +296,14 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 	var tools []Tool
 	var unreadable []UnreadableTool
 	more := 0 // unreadable entries past those kept
-	s.mu.Lock()
-	knownBefore := s.tools
-	s.mu.Unlock()
+	// Sent past Request, which learns each page alone: the pages are
+	// learnt together, once, below. Merged page by page, a hundred pages
+	// of thousands of tools each copied the list a hundred times.
 	send := func(params json.RawMessage) (*Response, error) {
-		return s.Request(ctx, "tools/list", params)
+		return s.roundTrip(ctx, "tools/list", "", params)
 	}
 	resp, err := listPages("tools/list", cursor, all, s.emptyCursorFollowed(), send, func(resp *Response) (string, bool, error) {
-		// Read, with its headers, as Request learnt its tools.
-		page, err := resp.Tools()
+		page, err := s.readTools(resp)
 		if err != nil {
 			return "", false, err
 		}
@@ -299,16 +323,13 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 		resp.tools = &page
 		return page.NextCursor, page.cursorNamed, page.cursorErr
 	})
-	// Each page's tools were learnt as it was answered (Request): those of
-	// the pages read before a bound or a repeated cursor are the server's,
-	// and calls type their arguments by them. A listing that failed
-	// otherwise (a later page's error) puts back the tools known before
-	// it: the first page's alone would leave a later page's tools
-	// unknown, and a 2026 call of one without its Mcp-Param headers.
-	if err != nil && !PagesStopped(err) {
-		s.mu.Lock()
-		s.tools = knownBefore
-		s.mu.Unlock()
+	// The tools of the pages read before a bound or a repeated cursor are
+	// the server's: calls type their arguments by them. A listing that
+	// failed otherwise (a later page's error) leaves the tools known before
+	// it: the first page's alone would leave a later page's tools unknown,
+	// and a 2026 call of one without its Mcp-Param headers.
+	if err == nil || PagesStopped(err) {
+		s.keepTools(tools, cursor.Named)
 	}
 	return tools, resp, err
 }
