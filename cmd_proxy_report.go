@@ -360,6 +360,9 @@ func (s *proxySessions) sayRefusals(say func(string, ...any), byReason map[proxy
 	if byGo := byReason[proxy.RefusedByServer]; byGo > 0 {
 		say("%s refused by Go's HTTP server itself before reaching the proxy (no recording holds such a request): a request line or a header malformed (400), or headers over 1 MB (431)", requestsWere(byGo))
 	}
+	if stopping := byReason[proxy.RefusedStopping]; stopping > 0 {
+		say("%s refused with 503 because the proxy was stopping, and not relayed", requestsWere(stopping))
+	}
 	if left := byReason[proxy.RefusedLeft]; left > 0 {
 		what := fmt.Sprintf("%d requests", left)
 		if left == 1 {

@@ -175,7 +175,7 @@ func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 	closed, greedy := p.closed, len(p.all) < p.cfg.MaxSessions && p.holdsShare(r, message{})
 	p.mu.Unlock()
 	if closed {
-		http.Error(w, stoppingAnswer, http.StatusServiceUnavailable)
+		p.stopped(w, r)
 		return
 	}
 	why := fmt.Sprintf("%d client sessions are open at once and none is idle (each has a stream open or a request in flight), so no new session can begin", p.cfg.MaxSessions)
@@ -239,6 +239,9 @@ const (
 	// RefusedLeft is a 503 no one read: the client went away while its
 	// body waited for room.
 	RefusedLeft
+	// RefusedStopping is a 503 for a request that came, or whose body
+	// was still waiting for room, as the proxy stopped.
+	RefusedStopping
 	// RefusedByServer is a request Go's HTTP server answered itself
 	// before the proxy saw it (Listener): a request line or a header
 	// malformed (400), headers too large (431). Its Method and URI are

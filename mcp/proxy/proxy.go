@@ -259,7 +259,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
-		http.Error(w, stoppingAnswer, http.StatusServiceUnavailable)
+		p.stopped(w, r)
 		return
 	}
 	p.handlers.Add(1)
@@ -293,9 +293,16 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// stopped answers a request that came as the proxy was stopping, and
+// tells the watcher: it is in no session, and the report counts it.
+func (p *Proxy) stopped(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, stoppingAnswer, http.StatusServiceUnavailable)
+	p.refused(r, http.StatusServiceUnavailable, "it came as the proxy was stopping", "the proxy was stopping", RefusedStopping)
+}
+
 // stoppingAnswer is the body of a request refused because the proxy is
 // stopping.
-const stoppingAnswer = "mcpscope proxy: shutting down"
+const stoppingAnswer = "mcpscope proxy: shutting down; send the request again once it runs"
 
 // Close ends every client session: upstream requests are cancelled, the
 // handlers still relaying are waited for (a few seconds at most), and each

@@ -284,7 +284,11 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		_ = rc.SetReadDeadline(time.Time{})
 	}
 	if err != nil && p.life.Err() != nil {
-		http.Error(w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
+		// Neither the body's fault nor the budget's: the proxy stopped
+		// while it came, or while it waited for room.
+		http.Error(w, stoppingAnswer, http.StatusServiceUnavailable)
+		why := "the proxy was stopping before its body was read whole; nothing was relayed"
+		p.unread(r, http.StatusServiceUnavailable, fmt.Sprintf("the client's %s %s was refused with 503: %s", r.Method, shownID(r.URL.RequestURI()), why), why, "the proxy was stopping", RefusedStopping)
 		return nil, false
 	}
 	if err == nil {

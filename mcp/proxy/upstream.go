@@ -192,7 +192,7 @@ func (l *leg) unreachable(err error) {
 	case l.p.life.Err() != nil:
 		// The proxy stopped while upstream was still to answer.
 		l.failed(mcp.OpStream, errors.New("the proxy stopped before upstream answered"))
-		http.Error(l.w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
+		http.Error(l.w, stoppingAnswer, http.StatusServiceUnavailable)
 		return
 	case l.r.Context().Err() != nil:
 		if l.closedToCancel() {
