@@ -176,7 +176,7 @@ func wholeOptions(p *command.Property, hint string, room int) string {
 	}
 	opts := strings.Split(typ[len(enum):], "|")
 	for i, o := range opts {
-		opts[i] = strings.ReplaceAll(cutAtWord(o, max(room-2, 1)), " ", "\u00a0")
+		opts[i] = unbroken(cutAtWord(o, max(room-2, 1)))
 	}
 	// The bar ends its option's row: one starting the next read as
 	// part of the option after it.

@@ -46,7 +46,7 @@ func (c copiedMsg) status() (statusLevel, string) {
 		// command's no-break spaces keep it on one row when the message
 		// wraps (spaced makes them spaces on the screen).
 		return levelWarn, "copied " + what + " (inside tmux it reaches the clipboard only with: " +
-			strings.ReplaceAll("tmux set -g set-clipboard on", " ", "\u00a0") + ")"
+			unbroken("tmux set -g set-clipboard on") + ")"
 	}
 	if c.n < c.total {
 		return levelWarn, "copied the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +

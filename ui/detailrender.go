@@ -439,7 +439,8 @@ func (in *detailInput) eventHead() []string {
 	if ev.HasID {
 		head += " · id " + wireLine(ev.ID, 64)
 	}
-	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0))
+	// A size or a time split over two rows ("49" and "B") read as two.
+	head += " · " + unbroken(history.FormatSize(int64(len(ev.Raw)))) + " · " + unbroken(sinceConnect(r.Time.Sub(in.t0)))
 	out := in.runLines(in.wrapped(nil, head, in.st.Row))
 	if in.eventVia != "" {
 		via := "on " + in.eventVia
@@ -483,6 +484,11 @@ func (in *detailInput) eventLines() []string {
 		return in.json(out, string(ev.Raw), false)
 	}
 	out = append(out, "", in.section("Data", ""))
+	if ev.Data == "" && ev.HasID {
+		// A server of 2025-11-25 opens each stream so; "(no data)" alone
+		// read as a server's slip repeated on every answer.
+		return in.wrapped(out, "(no data: an event with an id alone primes the stream, so that a client whose stream breaks can reconnect with Last-Event-ID "+wireLine(ev.ID, 64)+" and resume after it)", st.Hint)
+	}
 	if ev.Data == "" {
 		return append(out, st.Hint.Render("(no data)"))
 	}

@@ -249,8 +249,12 @@ func (e *eventsPane) view(focused bool) []string {
 		} else if data == "" {
 			// An event with an id and no data primes a stream for
 			// resumption (2025-11-25); an empty cell would read as a
-			// drawing fault.
+			// drawing fault, and "(no data)" alone as a server's slip
+			// repeated on every answer. Detail says what priming is.
 			data, empty = "(no data)", true
+			if r.Event.HasID {
+				data = "(priming, no data)"
+			}
 		}
 		run := idRun{}
 		if !keepAlive && n > 1 {

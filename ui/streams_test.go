@@ -278,7 +278,7 @@ func TestEventsSayAnEventHasNoData(t *testing.T) {
 		m.setFocus(paneEvents)
 		view := m.View()
 		checkFrame(t, view, size[0], size[1])
-		if row(view, "resp 8", "(no data)", "s8_0") == "" {
+		if row(view, "resp 8", "(priming, no data)", "s8_0") == "" {
 			t.Errorf("at %dx%d no event row says the priming event has no data and names its id:\n%s", size[0], size[1], view)
 		}
 	}
