@@ -51,19 +51,20 @@ func (s *Session) learnTools(params json.RawMessage, resp *Response) {
 }
 
 // keepTools makes tools what the session knows of the tools: in place of
-// those known, or, for a later page (later), added to them, a tool named
-// again replacing its entry.
+// those known, or, for a later page (later), added to them; a tool named
+// again replaces its entry.
 func (s *Session) keepTools(tools []Tool, later bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !later {
-		s.tools = slices.Clone(tools)
-		return
-	}
 	// A new slice: a caller may still hold a tool found in the old one.
 	// Found by name through a map: a page of thousands searched the
-	// known tools for each of its own.
-	known := slices.Clone(s.tools)
+	// known tools for each of its own. A first page merges too, from
+	// nothing: a listing's pages come together, and a tool named on two
+	// of them is known once, as the later page says.
+	var known []Tool
+	if later {
+		known = slices.Clone(s.tools)
+	}
 	at := make(map[string]int, len(known))
 	for i, t := range known {
 		at[t.Name] = i
