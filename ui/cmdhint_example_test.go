@@ -25,6 +25,8 @@ func TestTypedExamples(t *testing.T) {
 		{obj, `[1, {"a":2}] or {"x":[1}]`, `'[1, {"a":2}]' or {"x":[1}]`},
 		{obj, `[[1, {"a":2}] x`, `['[1, {"a":2}]' x`},
 		{obj, strings.Repeat("[", 500) + ` {"a":1}`, strings.Repeat("[", 500) + ` '{"a":1}'`},
+		{obj, `[[ {"a":1} {"b":2} [3] [`, `[[ '{"a":1}' '{"b":2}' '[3]' [`},
+		{obj, `[ [], [1], ["x", [2, 3]], [`, `[ [], '[1]', '["x", [2, 3]]', [`},
 	} {
 		if got := typedExamples(tt.p, tt.in); got != tt.want {
 			t.Errorf("typedExamples(%s, %q) = %q, want %q", tt.p.Name, tt.in, got, tt.want)
@@ -37,6 +39,16 @@ func TestTypedExamples(t *testing.T) {
 func BenchmarkTypedExamplesBrackets(b *testing.B) {
 	obj := &command.Property{Name: "filter", Schema: &command.Schema{Type: []string{"object"}}}
 	d := strings.Repeat("[", 500)
+	for b.Loop() {
+		typedExamples(obj, d)
+	}
+}
+
+// A description of arrays that never close, each holding an empty one
+// ("[ [], [ [], …"), costs a hint what a plain one does.
+func BenchmarkTypedExamplesUnclosedNested(b *testing.B) {
+	obj := &command.Property{Name: "filter", Schema: &command.Schema{Type: []string{"object"}}}
+	d := strings.Repeat("[ [], ", 250)
 	for b.Loop() {
 		typedExamples(obj, d)
 	}
