@@ -33,3 +33,24 @@ func TestTypingKeepsTheCommandLineRows(t *testing.T) {
 		t.Errorf("the closed command line keeps %d rows, want %d", h, cmdLineHeight)
 	}
 }
+
+// A refusal's rows are not kept once it is gone: after a warning of three
+// rows, ctrl+u and a key whose hint is one row left a blank row under the
+// hint until the line closed (review22).
+func TestARefusalsRowsAreGivenBackOnceItIsGone(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	m.cmdline.SetTools([]mcp.Tool{{Name: "forecast", InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false,"required":["region"],` +
+		`"properties":{"region":{"type":"string","minLength":1},"days":{"type":"integer","maximum":7},"metric":{"type":"boolean"}}}`)}})
+	press(m, ":")
+	m.cmdline.input.SetValue("tools/call forecast zzz=1 yyy=2 www=3 vvv=4 uuu=5 days=9")
+	m.cmdline.input.CursorEnd()
+	press(m, "enter")
+	if rows, _ := m.cmdline.outcome(); len(rows) < 2 {
+		t.Fatalf("the call was warned of in %d rows, want a warning over several: the test shows nothing", len(rows))
+	}
+	press(m, "ctrl+u")
+	typeKeys(m, "c")
+	if h, want := m.lay.CmdLine.H, m.cmdline.Height(); h != want {
+		t.Errorf("after the warning was gone the command line keeps %d rows where it draws %d: blank rows stand under the hint", h, want)
+	}
+}

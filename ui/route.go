@@ -91,6 +91,9 @@ func (m *Model) keepTypingRows() {
 		m.typingRows = 0
 		return
 	}
+	if rows, _ := m.cmdline.outcome(); len(rows) > 0 {
+		return
+	}
 	m.typingRows = max(m.typingRows, min(m.cmdline.Height(), 1+maxHintRows))
 }
 
