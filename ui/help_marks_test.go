@@ -9,6 +9,8 @@ import (
 
 // The Pairs rows' marks ("↪ input", "· probe 400", "⊘ declined",
 // "↩ answered") were explained nowhere: ? names each with its meaning.
+// A probe the server took ("· probe", the demo's first row) and one it
+// failed ("✗ probe 500") are explained too, not only a refused one.
 func TestHelpExplainsPairMarks(t *testing.T) {
 	m := newTestModel(t, 160, 45, nil, fixtureRecords())
 	press(m, "?")
@@ -17,7 +19,7 @@ func TestHelpExplainsPairMarks(t *testing.T) {
 		view.WriteString(ansi.Strip(m.View()))
 		press(m, "pgdown")
 	}
-	for _, want := range []string{"↪ input      the server asks for input", "· probe 400  a detection probe", "⊘ declined   a server's question you declined", "↩ answered   a server's request answered"} {
+	for _, want := range []string{"↪ input      the server asks for input", "· probe      a detection probe; · probe 400: refused, not its transport", "✗ probe 500  a detection probe the server failed", "⊘ declined   a server's question you declined", "↩ answered   a server's request answered"} {
 		if !strings.Contains(view.String(), want) {
 			t.Errorf("the help does not say %q:\n%s", want, view.String())
 		}

@@ -62,7 +62,7 @@ func TestHelpOverlayKeepsItsPlaceWhileScrolling(t *testing.T) {
 	m := newTestModel(t, 60, 15, newFakeBackend(), fixtureRecords())
 	press(m, "?")
 	var corner string
-	for i := 0; i < 60; i++ { // the last key is 50-odd rows down
+	for i := 0; i < 100; i++ { // the last key is 60-odd rows down
 		view := m.View()
 		checkFrame(t, view, 60, 15)
 		first := strings.Split(view, "\n")[0]
