@@ -212,7 +212,7 @@ func (c *CommandLine) analyze(before string) lineContext {
 	ctx := analyze(before, c.info)
 	ctx.methods = c.methods // nil before SetTransport: every era's
 	ctx.undeclared = c.undeclared
-	ctx.room = c.width
+	ctx.room, ctx.rows = c.width, maxHintRows
 	return ctx
 }
 

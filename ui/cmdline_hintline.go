@@ -74,13 +74,11 @@ const maxHintRows = 2
 // bytes: type one · integer (1..67108864), required — …", the description
 // of the argument gone.
 func (c *CommandLine) hintRows() []string {
-	if c.candidatesShown() && c.width > 0 && !allFit(c.cycle.comp.labels, c.width) {
+	if c.candidatesShown() {
 		// At 80 columns "trigger-long-running-operation
 		// trigger-elicitation-request  +2" hid two names a second row
 		// had room for.
-		if rows := wrapCandidates(c.st, c.cycle, c.width, maxHintRows); rows != nil {
-			return rows
-		}
+		return drawCandidates(c.st, c.cycle, c.width, maxHintRows)
 	}
 	if !c.typingHint() {
 		return []string{c.hintLine()}
@@ -88,6 +86,13 @@ func (c *CommandLine) hintRows() []string {
 	h := c.typedHint()
 	if c.width <= 0 || ansi.StringWidth(h) <= c.width {
 		return []string{c.st.Hint.Render(c.wholeParts(h))}
+	}
+	if ansi.StringWidth(h) <= maxHintRows*(c.width+1)-1 {
+		// Rows joined by a space, as a list of names is laid out
+		// (fitNames), may fill every cell of them: read whole.
+		if rows := wrapWords(h, c.width); len(rows) <= maxHintRows {
+			return c.styleHintRows(rows)
+		}
 	}
 	// What is kept is chosen as for one line of the rows' cells, less
 	// what the wrapping leaves blank at the ends of rows.
@@ -100,6 +105,11 @@ func (c *CommandLine) hintRows() []string {
 	if len(rows) > maxHintRows {
 		rows = append(rows[:maxHintRows-1], cutAtWord(strings.Join(rows[maxHintRows-1:], " "), c.width))
 	}
+	return c.styleHintRows(rows)
+}
+
+// styleHintRows draws rows of a hint in the hint's style.
+func (c *CommandLine) styleHintRows(rows []string) []string {
 	for i, r := range rows {
 		rows[i] = c.st.Hint.Render(r)
 	}
