@@ -22,7 +22,10 @@ func (c *CommandLine) holdsHintRow() bool {
 // SetReasonGone says whether the idle line's disabled reason has had its
 // time, as a notice does: a replay's "sending is disabled" stood over the
 // whole of it. Opened, the line says it again.
-func (c *CommandLine) SetReasonGone(gone bool) { c.reasonGone = gone }
+func (c *CommandLine) SetReasonGone(gone bool) {
+	c.reasonGone = gone
+	c.changed()
+}
 
 // hintLine is the second line: why sending is off, the last Enter's
 // outcome, the completion candidates, or a hint for the word being typed.
@@ -67,13 +70,13 @@ func (c *CommandLine) typedHint() string {
 // maxHintRows is how many rows a hint for the word being typed wraps to.
 const maxHintRows = 2
 
-// hintRows is the hint line as drawn: one row, or, when the hint for the
+// buildHintRows is the hint line as drawn: one row, or, when the hint for the
 // word being typed is wider than the line, that hint wrapped between words
 // over maxHintRows rows, the last cut as wholeParts cuts one. At 80
 // columns a second Tab on `call big bytes=` showed "no values to offer for
 // bytes: type one · integer (1..67108864), required — …", the description
 // of the argument gone.
-func (c *CommandLine) hintRows() []string {
+func (c *CommandLine) buildHintRows() []string {
 	if c.candidatesShown() {
 		// At 80 columns "trigger-long-running-operation
 		// trigger-elicitation-request  +2" hid two names a second row
