@@ -36,7 +36,7 @@ type dirsListedMsg struct {
 	comp completion // the directories, quoted for the line
 	dir  string     // the directory listed, as typed ("" for the current one)
 	base string     // what the names had to start with
-	loop string     // a directory left out as it links back above itself (isLoop)
+	loop string     // a link left out as it leads back to dir or above (isDirFor)
 	err  error
 }
 
@@ -104,8 +104,9 @@ func (m *Model) dirsListed(msg dirsListedMsg) tea.Cmd {
 			what = "no directory in " + where + " starts with " + sanitize.Line(msg.base)
 		}
 		if msg.loop != "" {
-			// Else the name the user sees in ls reads as missed.
-			what += "; " + sanitize.Line(msg.loop) + " links back here or above, so Tab leaves it out (type it to add it)"
+			// Else the name the user sees in ls reads as missed; short,
+			// as the open command line leaves the status one row.
+			what = sanitize.Line(msg.dir+msg.loop) + " links back up, so Tab skips it"
 		}
 		return m.setStatus(levelInfo, what)
 	}

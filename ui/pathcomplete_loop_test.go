@@ -37,7 +37,7 @@ func TestListDirsLeavesOutLinksBackUp(t *testing.T) {
 	}
 	m := newTestModel(t, 80, 24, nil, nil)
 	m.dirsListed(msg)
-	if m.status.msg == nil || !strings.Contains(m.status.msg.text, "X11 links back here") {
+	if m.status.msg == nil || !strings.Contains(m.status.msg.text, in+"/X11 links back up") {
 		t.Errorf("the status after Tab on %q says %+v, not why X11 is not offered", line, m.status.msg)
 	}
 }
