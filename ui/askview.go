@@ -226,7 +226,7 @@ func (a *askPrompt) inputLines() []string {
 	if a.cycle != nil {
 		// A row of its own: the whole width, not the input's after its
 		// prompt.
-		return append(lines, drawCandidates(st, a.cycle, a.w))
+		return append(lines, drawCandidates(st, a.cycle, a.w, 1)...)
 	}
 	if note := a.nothingToComplete(); a.fruitless && note != "" {
 		// Wrapped as Enter's refusal is: a list's example ("k=Piano

@@ -40,7 +40,7 @@ func TestLiveURICandidatesKeepTheirEnds(t *testing.T) {
 		l.waitOK("resources/templates/list")
 		return l.tabView(":"+typed, shown)
 	}
-	view := offered("read ", "+2") // three shown, where two were
+	view := offered("read ", "…/blob/{resourceId}") // all five over two rows, where two were shown
 	templates := offered("read demo://resource/dynamic/", "{resourceId}  ")
 	if strings.Contains(view, "demo://resource/static/do…") {
 		t.Errorf("the candidates are cut where they are all alike:\n%s", view)

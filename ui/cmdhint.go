@@ -61,7 +61,7 @@ func methodHint(ms, undeclared []string, room int) string {
 		return head + strings.Join(ms, "  ")
 	}
 	if len(ms) == 0 {
-		return fitNames(apart, undeclared, len(undeclared), room)
+		return fitNames(apart, undeclared, len(undeclared), room, 1)
 	}
 	fits := func(s string) bool { return room <= 0 || ansi.StringWidth(s) <= room }
 	named := " · " + apart + strings.Join(undeclared, "  ")
@@ -69,7 +69,7 @@ func methodHint(ms, undeclared []string, room int) string {
 		return whole
 	}
 	offered := func(tail string) string {
-		return fitNames(head, ms, len(ms), max(room-ansi.StringWidth(tail), 1)) + tail
+		return fitNames(head, ms, len(ms), max(room-ansi.StringWidth(tail), 1), 1) + tail
 	}
 	if h := offered(named); fits(h) {
 		return h
@@ -77,7 +77,9 @@ func methodHint(ms, undeclared []string, room int) string {
 	return offered(" · +" + strconv.Itoa(len(undeclared)) + " not declared")
 }
 
-func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap, room int) string {
+// toolHint names the tools whose names start with prefix, over rows rows
+// of room cells, or describes the one named so.
+func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap, room, rows int) string {
 	if len(tools) == 0 {
 		// Tab lists them (listingFor), as it lists prompts and resources.
 		return "no tools known yet: " + keys.Complete.Help().Key + " lists them, then offers names and arguments"
@@ -106,33 +108,18 @@ func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap, room int) string {
 	if n == 0 {
 		return "no tool starts with " + sanitize.Line(prefix) + "; it is sent as typed"
 	}
-	return fitNames(plural(n, "tool")+": ", names, n, room)
+	return fitNames(plural(n, "tool")+": ", names, n, room, rows)
 }
 
-// fitNames is head and as many whole names as fit in room cells (0: no
-// limit), two spaces apart, and "+N" for the n less those shown: the
-// way Tab's list says how many more there are (drawCandidates), where
-// this row ended "greet  …" and left the count to guess.
-func fitNames(head string, names []string, n, room int) string {
-	line, shown := head, 0
-	for i, name := range names {
-		next := line + name
-		if i > 0 {
-			next = line + "  " + name
-		}
-		need := ansi.StringWidth(next)
-		if rest := n - i - 1; rest > 0 {
-			need += len("  +" + strconv.Itoa(rest))
-		}
-		if room > 0 && need > room && i > 0 {
-			break
-		}
-		line, shown = next, i+1
-	}
-	if shown < n {
-		line += "  +" + strconv.Itoa(n-shown)
-	}
-	return line
+// fitNames is head and as many whole names as fit in rows rows of room
+// cells (0: no limit), two spaces apart, and "+N" for the n less those
+// shown: the way Tab's list says how many more there are (drawCandidates),
+// where this row ended "greet  …" and left the count to guess. The rows
+// are joined by a space, where wrapping the hint at room breaks it again.
+func fitNames(head string, names []string, n, room, rows int) string {
+	ends := nameRows(func(i int) int { return ansi.StringWidth(names[i]) }, 0, len(names), n, ansi.StringWidth(head), room, rows)
+	return strings.Join(drawNameRows(ends, 0, n, head, func(i int) string { return names[i] }, "  ",
+		func(k int) string { return "+" + strconv.Itoa(k) }), " ")
 }
 
 // toolName is a tool's name in a hint, alone or in a list of names: an
@@ -342,7 +329,7 @@ func (ctx lineContext) callHint(tools []mcp.Tool, keys *KeyMap) string {
 			// now, not that the word is sent as typed.
 			return sanitize.Line(err.Error())
 		}
-		return toolHint(ctx.cur.Text, tools, keys, ctx.room)
+		return toolHint(ctx.cur.Text, tools, keys, ctx.room, ctx.rows)
 	}
 	if ctx.objectArguments() {
 		// Enter sends the object as the arguments (command.CallArgs), so
@@ -433,7 +420,7 @@ func plural(n int, noun string) string {
 }
 
 // candidates lists the completion candidates of the Tab cycle.
-func (c *CommandLine) candidates() string { return drawCandidates(c.st, c.cycle, c.width) }
+func (c *CommandLine) candidates() string { return drawCandidates(c.st, c.cycle, c.width, 1)[0] }
 
 // keyHints is "tab complete · enter send" from the bindings' help, so a
 // remapped key shows as it is.

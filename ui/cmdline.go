@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -78,6 +77,7 @@ type CommandLine struct {
 	paneKeys []key.Binding
 
 	lineOutcome
+	hint hintCache
 }
 
 // lineOutcome is what the last Enter or Tab on a line did, shown under it
@@ -135,11 +135,15 @@ func (c *CommandLine) Focus(prefill string) tea.Cmd {
 	c.clearOutcome()
 	c.saveErr = "" // it was shown while the line was closed
 	c.hist.reset()
+	c.changed()
 	return c.input.Focus()
 }
 
 // Blur takes the keyboard away.
-func (c *CommandLine) Blur() { c.input.Blur() }
+func (c *CommandLine) Blur() {
+	c.input.Blur()
+	c.changed()
+}
 
 // Focused reports whether the command line has the keyboard.
 func (c *CommandLine) Focused() bool { return c.input.Focused() }
@@ -160,50 +164,7 @@ func (c *CommandLine) SetTools(tools []mcp.Tool) {
 		}
 	}
 	c.cycle = nil
-}
-
-// SetSurface tells completion which prompts, resources and templates the
-// server listed last.
-func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
-
-// SetTransport tells completion which era's methods to offer: the
-// transport in use, or "" (or auto) while it is not known.
-func (c *CommandLine) SetTransport(transport string) {
-	if c.methods == nil || transport != c.transport {
-		c.transport, c.methods = transport, command.MethodsFor(transport)
-		c.undeclared = undeclaredOf(c.methods, transport, c.caps)
-	}
-}
-
-// SetCapabilities tells completion what the server declared (its
-// initialize's or server/discover's capabilities; nil before one), so the
-// methods it offers come first and those it would refuse as unknown are
-// marked: mcpscope knows them all, the server may not.
-func (c *CommandLine) SetCapabilities(caps json.RawMessage) {
-	if !bytes.Equal(caps, c.caps) {
-		c.caps = caps
-		c.undeclared = undeclaredOf(c.methods, c.transport, caps)
-	}
-}
-
-// undeclaredOf are the methods that need a capability caps leaves out
-// over transport, whose era says which (mcp.Undeclared), nil when caps
-// says nothing of what the server offers; nil methods are every era's, as
-// completion offers before SetTransport.
-func undeclaredOf(methods []string, transport string, caps json.RawMessage) map[string]bool {
-	if methods == nil {
-		methods = command.MethodsFor("")
-	}
-	var out map[string]bool
-	for _, m := range methods {
-		if mcp.Undeclared(m, transport, caps) != "" {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[m] = true
-		}
-	}
-	return out
+	c.changed()
 }
 
 // analyze reads the text before the cursor as analyze does, for the
@@ -212,31 +173,9 @@ func (c *CommandLine) analyze(before string) lineContext {
 	ctx := analyze(before, c.info)
 	ctx.methods = c.methods // nil before SetTransport: every era's
 	ctx.undeclared = c.undeclared
-	ctx.room = c.width
+	ctx.room, ctx.rows = c.width, maxHintRows
 	return ctx
 }
-
-// SetUninitialized tells the hints the session is open but not
-// initialized (a legacy stream before i): listing the tools cannot work yet.
-func (c *CommandLine) SetUninitialized(u bool) { c.uninitialized = u }
-
-// SetUnconnected tells the hints no transport could be opened, or the one
-// there was closed (the reconnects of its own gave up): nothing the line
-// sends can go until the user reconnects, so the hints name that key
-// first instead of c and l, which only answer "not connected". The status
-// line's "press r" is gone after a few seconds; the keys row stays.
-func (c *CommandLine) SetUnconnected(u bool) { c.unconnected = u }
-
-// SetNeedsInitialize tells the hints the session is gone or new (expired,
-// or a reconnect's): they name i first, where they went on offering c.
-func (c *CommandLine) SetNeedsInitialize(n bool) { c.needsInit = n }
-
-// SetListingTools tells the hints a tools/list is on its way: "tab lists
-// them" read as if nothing had been asked while c's listing was waited for.
-func (c *CommandLine) SetListingTools(l bool) { c.listingTools = l }
-
-// SetRoots tells completion which roots are offered.
-func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
 
 // SetPaneKeys sets the keys of the pane that has focus, which the idle
 // command line names after its own: what enter, / and esc do where the
@@ -260,20 +199,20 @@ func (c *CommandLine) Height() int {
 	return 1 + max(1, len(rows))
 }
 
-// SetDisabled turns sending off with the reason shown to the user, as in
-// replay mode; "" turns it back on.
-func (c *CommandLine) SetDisabled(reason string) { c.disabled = reason }
-
 // Update handles keys while focused and the Cmd results it started.
 func (c *CommandLine) Update(msg tea.Msg) (*CommandLine, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historySaveErrMsg:
 		c.saveErr = sanitize.Line(msg.err.Error())
+		c.changed()
 		return c, nil
 	case tea.KeyMsg:
 		if !c.input.Focused() {
 			return c, nil
 		}
+		// A key may end a Tab's cycle, an Enter's refusal or warnings:
+		// more than the line and cursor the hint is also kept by.
+		c.changed()
 		return c, c.key(msg)
 	}
 	var cmd tea.Cmd
@@ -346,6 +285,7 @@ func (c *CommandLine) setLine(line string) {
 // line back once; Enter on the same line again sends it (Forced), because a
 // debugger must be able to send what the user typed on purpose.
 func (c *CommandLine) submit() tea.Cmd {
+	c.changed() // the root sends held calls through it too
 	line := strings.TrimSpace(c.input.Value())
 	if line == "" {
 		return nil
@@ -396,6 +336,7 @@ func (c *CommandLine) complete() tea.Cmd { return c.completeWith(true) }
 // it was listed only if list: the Tab run again once listings came back
 // does not list again.
 func (c *CommandLine) completeWith(list bool) tea.Cmd {
+	c.changed() // the root runs it again once listings came back
 	value := c.input.Value()
 	c.tabbed(value)
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
@@ -452,8 +393,9 @@ func (c *CommandLine) View() string {
 		}
 		return c.fit(top) + "\n" + strings.Join(rows, "\n")
 	}
-	rows := c.hintRows()
-	for i, r := range rows {
+	hint := c.hintRows()
+	rows := make([]string, len(hint))
+	for i, r := range hint {
 		rows[i] = c.fit(r)
 	}
 	return c.fit(top) + "\n" + strings.Join(rows, "\n")

@@ -72,12 +72,12 @@ func TestLiveCandidatesWrapToSecondRow(t *testing.T) {
 // Names offered that fit whole are not cut to a third of the line only
 // because others follow them: at 80 columns "trigger-long-running-oper…
 // trigger-elicitation-reque…  +2" cut two names that fit whole. Drawn on
-// one row, as when a second row cannot hold them all (wrapCandidates).
+// one row, as under a question's answer (askview).
 func TestCandidatesWholeWhenCuttingShowsNoMore(t *testing.T) {
 	st := testStyles()
 	cy := &cycleState{idx: -1, comp: completion{labels: []string{"trigger-long-running-operation",
 		"trigger-elicitation-request", "trigger-sampling-request", "trigger-sampling-request-async"}}}
-	row := ansi.Strip(drawCandidates(&st, cy, 80))
+	row := ansi.Strip(drawCandidates(&st, cy, 80, 1)[0])
 	for _, n := range []string{"trigger-long-running-operation  ", "trigger-elicitation-request  "} {
 		if !strings.Contains(row, n) {
 			t.Errorf("the candidates do not show %q whole at 80 columns: %q", n, row)

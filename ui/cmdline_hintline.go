@@ -22,7 +22,10 @@ func (c *CommandLine) holdsHintRow() bool {
 // SetReasonGone says whether the idle line's disabled reason has had its
 // time, as a notice does: a replay's "sending is disabled" stood over the
 // whole of it. Opened, the line says it again.
-func (c *CommandLine) SetReasonGone(gone bool) { c.reasonGone = gone }
+func (c *CommandLine) SetReasonGone(gone bool) {
+	c.reasonGone = gone
+	c.changed()
+}
 
 // hintLine is the second line: why sending is off, the last Enter's
 // outcome, the completion candidates, or a hint for the word being typed.
@@ -67,20 +70,18 @@ func (c *CommandLine) typedHint() string {
 // maxHintRows is how many rows a hint for the word being typed wraps to.
 const maxHintRows = 2
 
-// hintRows is the hint line as drawn: one row, or, when the hint for the
+// buildHintRows is the hint line as drawn: one row, or, when the hint for the
 // word being typed is wider than the line, that hint wrapped between words
 // over maxHintRows rows, the last cut as wholeParts cuts one. At 80
 // columns a second Tab on `call big bytes=` showed "no values to offer for
 // bytes: type one · integer (1..67108864), required — …", the description
 // of the argument gone.
-func (c *CommandLine) hintRows() []string {
-	if c.candidatesShown() && c.width > 0 && !allFit(c.cycle.comp.labels, c.width) {
+func (c *CommandLine) buildHintRows() []string {
+	if c.candidatesShown() {
 		// At 80 columns "trigger-long-running-operation
 		// trigger-elicitation-request  +2" hid two names a second row
 		// had room for.
-		if rows := wrapCandidates(c.st, c.cycle, c.width, maxHintRows); rows != nil {
-			return rows
-		}
+		return drawCandidates(c.st, c.cycle, c.width, maxHintRows)
 	}
 	if !c.typingHint() {
 		return []string{c.hintLine()}
@@ -88,6 +89,13 @@ func (c *CommandLine) hintRows() []string {
 	h := c.typedHint()
 	if c.width <= 0 || ansi.StringWidth(h) <= c.width {
 		return []string{c.st.Hint.Render(c.wholeParts(h))}
+	}
+	if ansi.StringWidth(h) <= maxHintRows*(c.width+1)-1 {
+		// Rows joined by a space, as a list of names is laid out
+		// (fitNames), may fill every cell of them: read whole.
+		if rows := wrapWords(h, c.width); len(rows) <= maxHintRows {
+			return c.styleHintRows(rows)
+		}
 	}
 	// What is kept is chosen as for one line of the rows' cells, less
 	// what the wrapping leaves blank at the ends of rows.
@@ -100,6 +108,11 @@ func (c *CommandLine) hintRows() []string {
 	if len(rows) > maxHintRows {
 		rows = append(rows[:maxHintRows-1], cutAtWord(strings.Join(rows[maxHintRows-1:], " "), c.width))
 	}
+	return c.styleHintRows(rows)
+}
+
+// styleHintRows draws rows of a hint in the hint's style.
+func (c *CommandLine) styleHintRows(rows []string) []string {
 	for i, r := range rows {
 		rows[i] = c.st.Hint.Render(r)
 	}

@@ -53,6 +53,9 @@ type lineContext struct {
 	undeclared map[string]bool
 	// room is the width of the hint row; 0 when not known.
 	room int
+	// rows is how many rows of room a list of names in the hint may take
+	// (0: one); the rest wraps or is cut.
+	rows int
 }
 
 // methodWords are the methods the first word may be, for this line's era.

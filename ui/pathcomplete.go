@@ -36,6 +36,7 @@ type dirsListedMsg struct {
 	comp completion // the directories, quoted for the line
 	dir  string     // the directory listed, as typed ("" for the current one)
 	base string     // what the names had to start with
+	loop string     // a link left out as it leads back to dir or above (isDirFor)
 	err  error
 }
 
@@ -63,7 +64,8 @@ func listDirs(line string, ctx lineContext) tea.Cmd {
 		if real == "" {
 			real = "."
 		}
-		names, err := matchingDirs(real, base)
+		names, loop, err := matchingDirs(real, base)
+		out.loop = loop
 		if err != nil && len(names) == 0 {
 			out.err = err
 			return out
@@ -101,6 +103,11 @@ func (m *Model) dirsListed(msg dirsListedMsg) tea.Cmd {
 		if msg.base != "" {
 			what = "no directory in " + where + " starts with " + sanitize.Line(msg.base)
 		}
+		if msg.loop != "" {
+			// Else the name the user sees in ls reads as missed; short,
+			// as the open command line leaves the status one row.
+			what = sanitize.Line(msg.dir+msg.loop) + " links back up, so Tab skips it"
+		}
 		return m.setStatus(levelInfo, what)
 	}
 	m.cmdline.offer(msg.line, msg.comp)
@@ -110,14 +117,17 @@ func (m *Model) dirsListed(msg dirsListedMsg) tea.Cmd {
 // matchingDirs returns, sorted, the names of the directories (and links to
 // them) in real that start with base, hidden ones only when base starts
 // with ".": at most maxDirCandidates of them, from at most maxDirScanned
-// entries. An error comes with the names read before it.
-func matchingDirs(real, base string) ([]string, error) {
+// entries. An error comes with the names read before it. loop is the
+// first link left out because it leads back to real or above it.
+func matchingDirs(real, base string) (names []string, loop string, err error) {
 	f, err := os.Open(real)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer f.Close()
-	var names []string
+	// Resolved once, for the links among the entries; "" when it cannot
+	// be, and then no link is taken for a loop.
+	resolved, _ := filepath.EvalSymlinks(real)
 	for scanned := 0; scanned < maxDirScanned && len(names) < maxDirCandidates; {
 		entries, err := f.ReadDir(dirBatch)
 		scanned += len(entries)
@@ -125,8 +135,11 @@ func matchingDirs(real, base string) ([]string, error) {
 			if len(names) == maxDirCandidates {
 				break
 			}
-			if isDirFor(real, base, e) {
+			switch dir, looped := isDirFor(real, resolved, base, e); {
+			case dir:
 				names = append(names, e.Name())
+			case looped && loop == "":
+				loop = e.Name()
 			}
 		}
 		if err == io.EOF {
@@ -134,26 +147,42 @@ func matchingDirs(real, base string) ([]string, error) {
 		}
 		if err != nil {
 			slices.Sort(names)
-			return names, err
+			return names, loop, err
 		}
 	}
 	slices.Sort(names)
-	return names, nil
+	return names, loop, nil
 }
 
-// isDirFor reports whether e, an entry of real, is a directory (or a link
-// to one) that completes base.
-func isDirFor(real, base string, e os.DirEntry) bool {
+// isDirFor reports whether e, an entry of real (resolved: real with its
+// links followed), is a directory (or a link to one) that completes base.
+// A link to real itself or to a directory above it is none, and looped
+// says so: /usr/bin/X11 -> . was offered, and Tab after Tab walked into
+// /usr/bin/X11/X11/X11/... for ever.
+func isDirFor(real, resolved, base string, e os.DirEntry) (dir, looped bool) {
 	name := e.Name()
 	if !strings.HasPrefix(name, base) || strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".") {
-		return false
+		return false, false
 	}
 	if e.IsDir() {
-		return true
+		return true, false
 	}
 	if e.Type()&os.ModeSymlink == 0 {
-		return false
+		return false, false
 	}
-	fi, err := os.Stat(filepath.Join(real, name))
-	return err == nil && fi.IsDir()
+	p := filepath.Join(real, name)
+	fi, err := os.Stat(p)
+	if err != nil || !fi.IsDir() {
+		return false, false
+	}
+	if target, err := filepath.EvalSymlinks(p); err == nil && resolved != "" && atOrUnder(resolved, target) {
+		return false, true
+	}
+	return true, false
+}
+
+// atOrUnder reports whether path is dir or lies under it; both are clean.
+func atOrUnder(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -251,6 +251,7 @@ func (c *CommandLine) offer(line string, comp completion) bool {
 	}
 	c.clearOutcome()
 	c.cycle = tabComplete(&c.input, nil, func(string) completion { return comp })
+	c.changed()
 	return true
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -107,16 +108,19 @@ func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) 
 	}
 }
 
-// drawCandidates lists the cycle's candidates with the chosen one marked.
-// The list starts at the first candidate when the chosen one is drawn
-// from there, else up to two candidates before the chosen one, so it is on
-// screen with what comes next; only what fits is drawn, so cycling through a
-// thousand tool names stays cheap, and how many more follow is said as +N.
-// When they do not all fit whole, a candidate wider than a third of the
-// line is cut, so one long tool name does not hide the others; when they
-// do, or when cutting them shows no more of them, none is
-// ("titledSingleSelectEnu…" at 80 columns beside one other).
-func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
+// drawCandidates lists the cycle's candidates with the chosen one marked,
+// over at most rows rows of width cells. The list starts at the first
+// candidate when the chosen one is drawn from there, else up to two
+// candidates before the chosen one, so it is on screen with what comes
+// next; only what fits is drawn, so cycling through a thousand tool names
+// stays cheap, and how many more follow is said as +N. When they do not
+// all fit whole, a candidate wider than a third of the line is cut, so one
+// long tool name does not hide the others; when they do, or when cutting
+// them shows no more of them, none is ("titledSingleSelectEnu…" at 80
+// columns beside one other). All on one row when they fit there; else the
+// rows are filled: at 80 columns server-everything's 17 tools showed four
+// names and "+13" on one row, a second row free.
+func drawCandidates(st *themes.Styles, cy *cycleState, width, rows int) []string {
 	labels := cy.comp.labels
 	fits := width <= 0 || allFit(labels, width)
 	cut := len(labels) > 1 && !fits
@@ -124,9 +128,9 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	if cut {
 		shared = commonPrefix(labels)
 	}
-	// Each label drawn is asked for up to three times (where the list
-	// starts, where it ends, the drawing), and a cut one compares its
-	// end with every other candidate's: made once.
+	// Each label drawn is measured for where the list starts, where it
+	// ends and drawn, and a cut one compares its end with every other
+	// candidate's: made once.
 	made := map[int]string{}
 	label := func(i int) string {
 		if !cut {
@@ -139,109 +143,55 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		}
 		return l
 	}
+	ends := func(label func(int) string, first int) []int {
+		if fits {
+			return []int{len(labels)}
+		}
+		lead := 0
+		if first > 0 {
+			lead = 2 // "… "
+		}
+		return nameRows(func(i int) int { return ansi.StringWidth(label(i)) }, first, len(labels), len(labels), lead, width, rows)
+	}
+	shown := func(label func(int) string, first int) int { e := ends(label, first); return e[len(e)-1] }
 	if cut {
 		// Cut names are worth it only when they show more of them: at 80
 		// columns "trigger-long-running-oper…  trigger-elicitation-reque…
 		// +2" were two names that fit whole.
+		// A name wider than the line is not shown whole: it is cut at
+		// the edge.
 		whole := func(i int) string { return labels[i] }
-		if lastShown(labels, whole, 0, width) >= lastShown(labels, label, 0, width) {
+		n := shown(whole, 0)
+		if n >= shown(label, 0) && !slices.ContainsFunc(labels[:n], func(l string) bool { return ansi.StringWidth(l) > width }) {
 			cut = false
 		}
 	}
 	first := 0
-	if !fits && cy.idx > 0 && lastShown(labels, label, 0, width) < cy.idx {
+	if !fits && cy.idx > 0 && shown(label, 0) <= cy.idx {
 		first = cy.idx
 		for used := ansi.StringWidth(label(first)) + 2; first > 0 && cy.idx-first < 2; first-- {
 			if used += ansi.StringWidth(label(first-1)) + 2; used >= width/2 {
 				break
 			}
 		}
+		// Near the end the rows are filled with the names before, not
+		// left with the last one or two alone.
+		for first > 0 && shown(label, first-1) == len(labels) {
+			first--
+		}
 	}
-	var b strings.Builder
+	head := ""
 	if first > 0 {
-		b.WriteString(st.Hint.Render("… "))
+		head = st.Hint.Render("… ")
 	}
-	last := len(labels) - 1
-	if !fits {
-		last = lastShown(labels, label, first, width)
-	}
-	for i := first; i <= last; i++ {
-		style := st.Hint
+	draw := func(i int) string {
 		if i == cy.idx {
-			style = st.Key
+			return st.Key.Render(label(i))
 		}
-		b.WriteString(style.Render(label(i)))
-		b.WriteString(st.Hint.Render("  "))
+		return st.Hint.Render(label(i))
 	}
-	if last < len(labels)-1 {
-		b.WriteString(st.Hint.Render(fmt.Sprintf("+%d", len(labels)-1-last)))
-	}
-	return b.String()
-}
-
-// wrapCandidates is every one of the cycle's candidates, whole, two
-// blanks apart, over at most rows rows of width cells, the chosen one
-// marked; nil when they do not all fit so, and drawCandidates' one row
-// with its +N is drawn instead. It stops at the first that does not fit:
-// a thousand names cost what a few rows do.
-func wrapCandidates(st *themes.Styles, cy *cycleState, width, rows int) []string {
-	var out []string
-	var b strings.Builder
-	used := 0
-	for i, l := range cy.comp.labels {
-		w := ansi.StringWidth(l)
-		if w > width {
-			return nil
-		}
-		if used > 0 && used+2+w > width {
-			if len(out)+1 == rows {
-				return nil
-			}
-			out, used = append(out, b.String()), 0
-			b.Reset()
-		}
-		if used > 0 {
-			b.WriteString(st.Hint.Render("  "))
-			used += 2
-		}
-		style := st.Hint
-		if i == cy.idx {
-			style = st.Key
-		}
-		b.WriteString(style.Render(l))
-		used += w
-	}
-	return append(out, b.String())
-}
-
-// candidateNeed is the room label l of labels[i] takes when drawn: only
-// whole names, as one cut at the edge ("get-resourc…") read as a name of
-// its own; what does not fit is counted, "+N", and the room for that
-// count is kept while names are drawn.
-func candidateNeed(labels []string, l string, i int) int {
-	need := ansi.StringWidth(l)
-	if rest := len(labels) - i - 1; rest > 0 {
-		need += 2 + len(fmt.Sprintf("+%d", rest))
-	}
-	return need
-}
-
-// lastShown is the last of labels drawCandidates draws from first on:
-// the chosen one shown from the start stays where it was, where the
-// second of two URIs that both fit moved the list ("… demo://…/blob/…").
-func lastShown(labels []string, label func(int) string, first, width int) int {
-	used := 0
-	if first > 0 {
-		used = 2
-	}
-	for i := first; i < len(labels); i++ {
-		l := label(i)
-		if used+candidateNeed(labels, l, i) > width && i > first {
-			return i - 1
-		}
-		used += ansi.StringWidth(l) + 2
-	}
-	return len(labels) - 1
+	more := func(n int) string { return st.Hint.Render(fmt.Sprintf("+%d", n)) }
+	return drawNameRows(ends(label, first), first, len(labels), head, draw, st.Hint.Render("  "), more)
 }
 
 // allFit reports whether every label fits on a line of width cells whole,

@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// The command line's hint is built once a key: the screen's layout asked
+// the line's Height, which built it, and View built it again, each time
+// worded from the tools' schemas, fitted and wrapped. A change the root
+// makes between keys (the tools listed) is drawn all the same.
+func TestCmdlineHintBuiltOncePerKey(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
+	press(m, ":")
+	if !m.cmdline.Focused() {
+		t.Fatal("':' did not open the command line")
+	}
+	for _, r := range "tools/call ec" {
+		before := m.cmdline.hint.builds
+		press(m, string(r))
+		m.View()
+		if got := m.cmdline.hint.builds - before; got != 1 {
+			t.Errorf("typing %q built the hint %d times, want once", r, got)
+		}
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "no tools known yet") {
+		t.Fatalf("before the tools are known the hint does not say so:\n%s", v)
+	}
+	m.cmdline.SetTools([]mcp.Tool{{Name: "echo"}, {Name: "echo2"}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "2 tools: echo  echo2") {
+		t.Errorf("the tools set, the hint does not name them:\n%s", v)
+	}
+	before := m.cmdline.hint.builds
+	press(m, "tab")
+	m.View()
+	if got := m.cmdline.hint.builds - before; got != 1 {
+		t.Errorf("Tab built the hint %d times, want once", got)
+	}
+}
