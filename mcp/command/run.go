@@ -169,14 +169,18 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		return nil, nil, notInitialized(c.Method)
 	}
 	tools := s.Tools()
-	var listErr error
+	var listErr, stopped error
 	if mcp.FindTool(tools, c.Tool) == nil {
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
 		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
 		switch {
-		case err == nil || mcp.PagesStopped(err):
+		case err == nil:
 			tools = listed
+		case mcp.PagesStopped(err):
+			// The pages before the stop are the server's; the tool may
+			// be on one never read.
+			tools, stopped = listed, err
 		case ctx.Err() != nil:
 			// Given up on while listing (ctrl+c in exec): the call is
 			// not sent after the user said stop.
@@ -207,6 +211,11 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	} else {
 		names := toolNames(tools)
 		known := knownTools(names)
+		if stopped != nil {
+			// "(none)" said the server has no such tool, where its
+			// pages were read only until the listing stopped.
+			known += "; the listing stopped early, so the tool may be on a page not read: " + clip.Marked(clip.FirstLine(stopped.Error()), 200)
+		}
 		// The names themselves, not the joined line split again: a name
 		// may hold ", ", and with no tools "none" is no tool to suggest.
 		short := fmt.Sprintf("tool %q is not in tools/list", c.Tool)

@@ -3,6 +3,7 @@ package command
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -43,5 +44,24 @@ func TestRunUnknownToolListsKnownNamesBounded(t *testing.T) {
 	if len(msg) > 1000 || strings.Count(msg, "dup") != 1 || !strings.Contains(msg, `(10240 bytes)`) ||
 		!strings.Contains(msg, `("", aaaa`) || !strings.Contains(msg, `(10240 bytes), dup, t00`) || !strings.Contains(msg, "and 13 more") {
 		t.Errorf("warning of %d bytes %.600q, want each name once, the long one cut, \"\" for the nameless and the rest counted", len(msg), msg)
+	}
+}
+
+// A server whose tools/list pages never end (an empty page, a new cursor)
+// had a call warned of as "not in tools/list (none)" once the listing
+// stopped at its bound: as if the server had no tools, where only the
+// pages before the stop were read. The warning says the listing stopped.
+func TestRunUnknownToolAfterStoppedListingSaysSo(t *testing.T) {
+	var n atomic.Int32
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"tools": []any{}, "nextCursor": fmt.Sprintf("p%d", n.Add(1))})
+	})
+	s, _ := open(t, srv.Endpoint())
+	_, warnings, _ := runLine(t, s, "tools/call nosuch")
+	if len(warnings) == 0 {
+		t.Fatal("no warning of the unknown tool")
+	}
+	if msg := warnings[0].Message; !strings.Contains(msg, "(none; the listing stopped early, so the tool may be on a page not read: ") || !strings.Contains(msg, "pages") {
+		t.Errorf("warning %q, want it to say the listing stopped before the tool could be found", msg)
 	}
 }
