@@ -13,7 +13,8 @@ import (
 // capabilities (JSON leaves which counts to the reader; mcpscope, like
 // encoding/json, takes the last), an answer with both result and error, a
 // "jsonrpc" member missing or not "2.0" (lenient readers take it, strict
-// ones refuse it), and an integer id written with a fraction or an
+// ones refuse it), an id that is no string, number or null (or a
+// request's null one), and an integer id written with a fraction or an
 // exponent (1.0). Nil for a clean message.
 func Ambiguities(raw Raw) []string {
 	root, ok := objectOf(bytesOf(string(raw)), 2)
@@ -54,6 +55,18 @@ func ambiguitiesOf(root jsonspan.Value) []string {
 		out = append(out, `it has no "jsonrpc": "2.0" member, which JSON-RPC 2.0 requires: clients built on the MCP SDKs refuse it`)
 	case !ok || text != "2.0":
 		out = append(out, fmt.Sprintf(`its "jsonrpc" is %s, not "2.0": clients built on the MCP SDKs refuse it`, clip.Quote(string(v.Raw()), 64)))
+	}
+	switch id := root.Get("id"); id.Kind() {
+	case jsonspan.Object, jsonspan.Array, jsonspan.Bool:
+		// mcpscope answers a request with its id as it came (a server
+		// matches by what it wrote); the SDKs' clients refuse the message.
+		out = append(out, fmt.Sprintf(`its "id" is %s (%s), where JSON-RPC allows only a string, a number or null: clients built on the MCP SDKs refuse it`, id.KindName(), clip.Quote(string(id.Raw()), 64)))
+	case jsonspan.Null:
+		// Null is JSON-RPC's id of an error answer to a message that
+		// could not be read; a request must be answerable.
+		if root.Get("method").Exists() {
+			out = append(out, `its "id" is null, which MCP forbids in a request (a string or an integer): clients built on the MCP SDKs refuse it`)
+		}
 	}
 	if id := root.Get("id"); id.Kind() == jsonspan.Number {
 		// -0 is 0 to every reader (Python's too): written so, no

@@ -17,14 +17,21 @@ func (m *RPCMessage) readAnswer(p peeked) {
 	m.Ambiguous = Ambiguities(m.Raw) != nil
 }
 
+// readRequest sets what m, a server's request, says of itself: whether
+// Ambiguities finds something in it (an id of a kind JSON-RPC does not
+// allow, a member named twice), read once as it comes, as an answer's is.
+func (m *RPCMessage) readRequest() { m.Ambiguous = Ambiguities(m.Raw) != nil }
+
 // NoteAnswer sets m.Ambiguous and m.InputRequired, as the session did
 // when m came, for a message read back from a recording, which does not
 // hold them (they are said in Raw already): both from one read of its
-// bytes. Only answers are read for them, as the session reads them.
+// bytes. Only answers and the server's requests are read for them, as
+// the session reads them (a request for Ambiguous alone).
 func (m *RPCMessage) NoteAnswer() {
 	answer := m.Class == ClassResponse || m.Class == ClassLate || m.Class == ClassForeign ||
 		m.Class == ClassDuplicate && m.Method == "" // a server request replayed has its method
-	if m.Dir != DirIn || !answer {
+	request := m.Class == ClassServerRequest || m.Class == ClassDuplicate && m.Method != ""
+	if m.Dir != DirIn || !answer && !request {
 		return
 	}
 	root, ok := objectOf(bytesOf(string(m.Raw)), 2)
@@ -32,6 +39,9 @@ func (m *RPCMessage) NoteAnswer() {
 		return
 	}
 	m.Ambiguous = ambiguitiesOf(root) != nil
+	if !answer {
+		return
+	}
 	// The last resultType of the last result, decoded, as the peek reads it.
 	rt, _ := root.Get("result").Get("resultType").Text()
 	m.InputRequired = rt == "input_required"

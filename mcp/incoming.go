@@ -128,6 +128,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		}
 	case shapeRequest:
 		m.Class, m.Method, m.ID = ClassServerRequest, p.method, stringOf(p.id)
+		m.readRequest()
 		s.mu.Lock()
 		k, keyed := s.asked.key(in, raw)
 		if asked := int64(0); keyed && in.resumed {

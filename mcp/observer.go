@@ -327,6 +327,8 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 			// Read before the lock: a large answer's second pass holds
 			// up no other stream.
 			m.readAnswer(p)
+		} else if sh == shapeRequest {
+			m.readRequest()
 		}
 		o.mu.Lock()
 		switch sh {

@@ -159,8 +159,8 @@ type RPCMessage struct {
 	// boolean nor null ("yes", 1): read as no error, and said so, since
 	// the server may have meant the tool failed.
 	OddIsError bool `json:"odd_is_error,omitempty"`
-	// Ambiguous is an answer in which Ambiguities finds something JSON
-	// readers may take differently. It is read once, as the answer comes
+	// Ambiguous is an answer or a server's request in which Ambiguities
+	// finds something JSON readers may take differently. It is read once, as it comes
 	// (or is read back from a recording, which does not hold it: see
 	// NoteAnswer), so a view asks Ambiguities for its words only when
 	// there are some, not again over a large answer's bytes each time.

@@ -52,7 +52,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		// Nothing a person could answer: the question is in params. Said
 		// back at once as invalid params, not put to the user as an empty
 		// question that holds the server until --timeout.
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": "+paramsKind(params)+", where an object must ask the question"))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, refusalPrefix(name)+paramsKind(params)+", where an object must ask the question"))
 		return
 	}
 	if why, ok := unaskable(method, params); ok {
@@ -60,7 +60,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		// declared in client capabilities: -32602 (Invalid params)", a
 		// client MUST answer; put to the user, it read as a form. A URL
 		// one naming no URL is invalid params too.
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": "+why))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, refusalPrefix(name)+why))
 		return
 	}
 	// What a person answers may take a while: the stream reader goes on.
@@ -77,7 +77,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.emitError(OpReply, &WireError{Cause: CauseFlooded,
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInternalError, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for an answer", name, maxAsking)))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInternalError, refusalPrefix(name)+strconv.Itoa(maxAsking)+" questions of this server are already waiting for an answer"))
 		return
 	}
 	s.asking++

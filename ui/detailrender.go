@@ -232,6 +232,11 @@ func (in *detailInput) pairLines() ([]string, int) {
 		// Above the waiting line and the answer's warnings: the request
 		// is there from the first, so it moves no text when they come.
 		out = in.notUTF8(out, string(r.RPC.Raw), strings.ToLower(requestTitle(p)), "JSON")
+		if r.RPC.Dir == mcp.DirIn {
+			// A server's request read as an answer is (an id that is an
+			// object): mcpscope answered it all the same.
+			out = in.ambiguities(out, r)
+		}
 	}
 	if w := foreignWords(p); w != "" {
 		out = in.wrapped(out, w, in.st.Warning)
@@ -363,38 +368,6 @@ func (in *detailInput) response(out []string, r *mcp.Record) []string {
 		out = in.responseFacts(out, r)
 	}
 	return in.json(out, string(raw), in.pretty)
-}
-
-// answerWarnings are what in the answer r readers may take differently
-// (mcp.Ambiguities) and how its result breaks its tool's outputSchema
-// (what the Pairs row marks "schema?"): the result is shown all the same,
-// as the server sent it.
-func (in *detailInput) answerWarnings(out []string, r *mcp.Record) []string {
-	if r == nil || r.RPC == nil {
-		return out
-	}
-	if r.RPC.Class == mcp.ClassInvalid {
-		// As exec's line says it: the JSON below reads as garbage, or
-		// as JSON that looks whole, and where it stops being a
-		// message is not for the reader to find.
-		out = in.wrapped(out, "⚠ the server sent a message that is "+wireLine(mcp.NotRPCWhy([]byte(r.RPC.Raw)), 512), in.st.Warning)
-	}
-	if r.RPC.Ambiguous {
-		// Read as the answer came: a clean answer's bytes are not
-		// scanned again each time Detail is built.
-		for _, a := range mcp.Ambiguities(r.RPC.Raw) {
-			out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
-		}
-	}
-	if p := in.pair; p != nil {
-		// The words exec says of the same answer (history).
-		for _, w := range []string{p.Output, p.NullResult, p.Anyway} {
-			if w != "" {
-				out = in.wrapped(out, "⚠ "+wireLine(w, 512), in.st.Warning)
-			}
-		}
-	}
-	return in.notUTF8(out, string(r.RPC.Raw), "answer", "JSON")
 }
 
 // postLines shows the POST's answer when it says more than "202 Accepted":

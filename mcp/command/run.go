@@ -169,14 +169,18 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		return nil, nil, notInitialized(c.Method)
 	}
 	tools := s.Tools()
-	var listErr error
+	var listErr, stopped error
 	if mcp.FindTool(tools, c.Tool) == nil {
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
 		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
 		switch {
-		case err == nil || mcp.PagesStopped(err):
+		case err == nil:
 			tools = listed
+		case mcp.PagesStopped(err):
+			// The pages before the stop are the server's; the tool may
+			// be on one never read.
+			tools, stopped = listed, err
 		case ctx.Err() != nil:
 			// Given up on while listing (ctrl+c in exec): the call is
 			// not sent after the user said stop.
@@ -206,14 +210,17 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 			Short: "tools/list failed: arguments not checked"})
 	} else {
 		names := toolNames(tools)
-		known := "none"
-		if len(names) > 0 {
-			known = strings.Join(names, ", ")
+		known := knownTools(names)
+		if stopped != nil {
+			// "(none)" said the server has no such tool, where its
+			// pages were read only until the listing stopped.
+			known += "; the listing stopped early, so the tool may be on a page not read: " + clip.Marked(clip.FirstLine(stopped.Error()), 200)
 		}
 		// The names themselves, not the joined line split again: a name
 		// may hold ", ", and with no tools "none" is no tool to suggest.
 		short := fmt.Sprintf("tool %q is not in tools/list", c.Tool)
 		if sug := Nearest(c.Tool, names); sug != "" {
+			sug = mcp.NameShown(sug)
 			known = "did you mean " + sug + "? known: " + known
 			// Said after the send too: the name to type next time.
 			short += ": did you mean " + sug + "?"
@@ -271,6 +278,27 @@ func toolNames(tools []mcp.Tool) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// knownToolsShown is how many tool names a warning of an unknown tool
+// lists before counting the rest.
+const knownToolsShown = 20
+
+// knownTools lists names (sorted) for the warning of an unknown tool:
+// each once, cut as names are shown, a few of them and how many more. A
+// server listing 1,000 tools of one name, or a name of 10 KB, had the
+// warning repeat them all; a nameless tool read as "()".
+func knownTools(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	uniq := slices.Compact(slices.Clone(names))
+	return clip.ListFunc(uniq, knownToolsShown, func(n string) string {
+		if n == "" {
+			return `""`
+		}
+		return mcp.NameShown(n)
+	})
 }
 
 // Runner runs commands on a live session; with Reconnect from the embedded
