@@ -81,6 +81,9 @@ type tokenWatch struct {
 	owners history.ProgressOwners // by the Seq of the request
 	said   map[string]bool
 	forgot bool
+	// named counts the tokens not ours said since the last request of
+	// ours was sent (maxForeignNamed).
+	named int
 }
 
 // look follows the tokens pending requests of ours own, and returns the
@@ -119,8 +122,21 @@ func (tw *tokenWatch) look(r *mcp.Record) (string, bool) {
 		tw.said = map[string]bool{}
 	}
 	tw.said[pr.Token] = true
+	if tw.named++; tw.named > maxForeignNamed {
+		return foreignProgressMore, true
+	}
 	return history.ForeignProgress(pr.Token), true
 }
+
+// maxForeignNamed is how many tokens not ours a request's time names in
+// a line each: a server flooding progress for made-up tokens printed
+// 2,000 lines alike but for the token. The rest are one line, whose
+// repeats exec's notes count (×N).
+const maxForeignNamed = 3
+
+// foreignProgressMore is the line for each token not ours past
+// maxForeignNamed.
+const foreignProgressMore = "progress came for more tokens that no request of ours waiting for its answer owns (exec --json shows each)"
 
 // own notes the token request r owns until its answer.
 func (tw *tokenWatch) own(r *mcp.Record) {
@@ -130,6 +146,7 @@ func (tw *tokenWatch) own(r *mcp.Record) {
 	}
 	token, _ := tw.owners.Own(r.Seq, r.RPC)
 	// Owned again: progress for it after this request's answer is said
-	// afresh.
+	// afresh. A new request names foreign tokens afresh too.
 	delete(tw.said, token)
+	tw.named = 0
 }

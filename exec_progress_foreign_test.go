@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -72,5 +73,26 @@ func progressAfterAnswer(t *testing.T, answer func(x *mcptest.Exchange)) (srv *m
 		mu.Lock()
 		defer mu.Unlock()
 		return id
+	}
+}
+
+// A server flooding progress for tokens it made up printed a line for
+// each, alike but for the token (2,000 lines, the notes' bound): the first
+// few are named, and the rest are one line with their count.
+func TestExecFoldsAFloodOfProgressNotOurs(t *testing.T) {
+	const tokens = 50
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		x.SSE()
+		for i := range tokens {
+			_ = x.WriteRaw("event: message\ndata: " + `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"made-up-` + strconv.Itoa(i) + `","progress":1}}` + "\n\n")
+		}
+		x.Result(mcptest.TextResult("done", false))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--no-listen", srv.Endpoint(), "tools/call echo text=hi")
+	if code != exitOK || strings.Count(out, "· progress came for token") != maxForeignNamed {
+		t.Errorf("exit %d, want the first %d tokens named, one line each:\n%s\n%s", code, maxForeignNamed, out, errOut)
+	}
+	if want := "· " + foreignProgressMore + " ×" + strconv.Itoa(tokens-maxForeignNamed); !strings.Contains(out, want) {
+		t.Errorf("the rest of the flood is not one counted line %q:\n%s", want, out)
 	}
 }
