@@ -249,9 +249,10 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			if in.unfinished != nil {
 				// What the bytes are before how many: a wait that
 				// sees the first of them sees them as they are.
-				in.unfinished.comment.Store(tap.commentOnly())
+				n, comment := tap.unfinished()
+				in.unfinished.comment.Store(comment)
 				in.unfinished.show(tap.cur)
-				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
+				in.unfinished.set(int64(n), tap.arrived)
 			}
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer
