@@ -229,7 +229,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			what += " " + a.name
 			of, listen, method = a.of, a.method == mcp.ListenMethod, a.method
 			delete(lp.asked, r.Error.ReqSeq)
-			lp.endedReqs.add(r.Error.ReqSeq, a.of)
+			lp.endedReqs.add(r.Error.ReqSeq, a.of, r.Time)
 		}
 		if history.ProbeVerdict(r.Error) {
 			if r.Error.Status == 0 {

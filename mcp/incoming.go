@@ -179,7 +179,13 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	req, reqSeq, class := s.pairs.take(m.ID)
-	if req != nil {
+	if class == ClassLate {
+		// The request given up on: its answer names what it answers
+		// ("the answer to tools/call (id 7)"), where the id alone said
+		// nothing a person could find.
+		m.Method, m.Tool = req.method, req.tool
+	}
+	if class == ClassResponse {
 		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		resp := &req.answer

@@ -52,6 +52,9 @@ type pairing struct {
 type answeredID struct {
 	id         string
 	seq, batch int64
+	// method and tool are the request's (tool for a tools/call), so a
+	// late answer names what it answers: "" when too long to keep.
+	method, tool string
 	// offStream says the answer came on a stream no POST opened (a GET
 	// resumed): it may have been a replaced request's, taken for the
 	// newer one's (takeOn).
@@ -138,8 +141,9 @@ func (pr *pairing) bySeq(seq int64) (string, *pending) {
 
 // take finds what an answer with this id answers: a waiting request (then
 // the class is ClassResponse and the request stops waiting), one given up on
-// (ClassLate, with that request's Seq), one answered already (ClassDuplicate,
-// with its Seq), or nothing (ClassForeign).
+// (ClassLate, with that request's Seq, and a pending that holds only its
+// Seq, method and tool: it waits no more), one answered already
+// (ClassDuplicate, with its Seq), or nothing (ClassForeign).
 func (pr *pairing) take(id string) (*pending, int64, Class) { return pr.takeFrom(id, 0) }
 
 // takeFrom is take for an answer that came on the stream the POST logged at
@@ -159,14 +163,15 @@ func (pr *pairing) takeFrom(id string, stream int64) (*pending, int64, Class) {
 		// The newer request with this id was answered (or is given up
 		// on): this answer is the one the replaced request waited for.
 		pr.remember(r)
-		return nil, r.seq, ClassLate
+		return r.ended(), r.seq, ClassLate
 	}
 	gaveUp, late := pr.abandoned.newest(same)
 	done, dup := pr.answered.newest(same)
 	switch {
 	case late && (!dup || gaveUp.seq > done.seq):
-		pr.remember(answeredID{id: id, seq: gaveUp.seq, batch: gaveUp.batch})
-		return nil, gaveUp.seq, ClassLate
+		gaveUp.id = id
+		pr.remember(gaveUp)
+		return gaveUp.ended(), gaveUp.seq, ClassLate
 	case dup:
 		return nil, done.seq, ClassDuplicate
 	}
@@ -192,7 +197,7 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 	onStream := func(a answeredID) bool { return a.id == key && (a.seq == stream || a.batch == stream) }
 	if r, ok := pr.replaced.take(onStream); ok {
 		pr.remember(r)
-		return nil, r.seq, ClassLate
+		return r.ended(), r.seq, ClassLate
 	}
 	_, replaced := pr.replaced.newest(func(a answeredID) bool { return a.id == key })
 	if done, ok := pr.answered.newest(onStream); ok && !(replaced && done.offStream) {
@@ -232,6 +237,12 @@ func (pr *pairing) lookup(id string) (string, *pending) {
 	return "", nil
 }
 
+// ended is the request a given up on, for its late answer to name: its
+// Seq, method and tool, waiting for nothing.
+func (a answeredID) ended() *pending {
+	return &pending{seq: a.seq, batch: a.batch, method: a.method, tool: a.tool}
+}
+
 // remember keeps a's id as answered, forgetting the oldest past recentKept.
 func (pr *pairing) remember(a answeredID) { keepID(&pr.answered, a) }
 
@@ -245,7 +256,18 @@ func keepID(ring *recent[answeredID], a answeredID) {
 	// Kept as it is paired (take): "2.00" answered late is kept as 2, so
 	// a later answer "2" is a duplicate, not late again.
 	a.id = strings.Clone(idValue(a.id))
+	// Copies too, for the same reason; one past any real request's
+	// name is not kept, and its late answer names the id alone.
+	a.method, a.tool = keptName(a.method), keptName(a.tool)
 	ring.add(a)
+}
+
+// keptName is a copy of a request's method or tool name, "" past 256 bytes.
+func keptName(name string) string {
+	if len(name) > 256 {
+		return ""
+	}
+	return strings.Clone(name)
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer
@@ -255,7 +277,7 @@ func (pr *pairing) abandon(id string, p *pending) bool {
 		return false
 	}
 	pr.drop(id)
-	keepID(&pr.abandoned, answeredID{id: id, seq: p.seq, batch: p.batch})
+	keepID(&pr.abandoned, givenUp(id, p))
 	return true
 }
 
@@ -264,7 +286,12 @@ func (pr *pairing) abandon(id string, p *pending) bool {
 // late (take), as is one on p's own POST stream (takeOn).
 func (pr *pairing) replace(id string, p *pending) {
 	pr.drop(id)
-	keepID(&pr.replaced, answeredID{id: id, seq: p.seq, batch: p.batch})
+	keepID(&pr.replaced, givenUp(id, p))
+}
+
+// givenUp is what is kept of p, waiting under id, once given up on.
+func givenUp(id string, p *pending) answeredID {
+	return answeredID{id: id, seq: p.seq, batch: p.batch, method: p.method, tool: p.tool}
 }
 
 // waiting reports whether a request still waits for the answer to id.
@@ -279,7 +306,7 @@ func (pr *pairing) abandonConn(conn int) []*pending {
 	for id, p := range pr.open {
 		if p.conn == conn {
 			pr.drop(id)
-			keepID(&pr.abandoned, answeredID{id: id, seq: p.seq, batch: p.batch})
+			keepID(&pr.abandoned, givenUp(id, p))
 			out = append(out, p)
 		}
 	}
