@@ -122,6 +122,8 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		}
 		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
+			// A listing under way is still kept: its answer may be the
+			// new list, which the server sent after saying it changed.
 			s.mu.Lock()
 			s.tools = nil
 			s.mu.Unlock()
