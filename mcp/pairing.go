@@ -40,9 +40,9 @@ type pairing struct {
 	// answered are the latest ids answered with their requests' Seqs, so a
 	// second answer to one is told from an answer to an id never sent.
 	answered recent[answeredID]
-	// replaced are the latest requests given up on as a newer request
-	// of their side took their id while they waited (replace): each
-	// still has an answer to come, after the newer one's.
+	// replaced are the latest requests set aside as a newer request of
+	// their side took their id while they waited (replace): each still
+	// waits for its answer, on its own stream or after the newer one's.
 	replaced recent[answeredID]
 }
 
@@ -142,8 +142,10 @@ func (pr *pairing) bySeq(seq int64) (string, *pending) {
 // take finds what an answer with this id answers: a waiting request (then
 // the class is ClassResponse and the request stops waiting), one given up on
 // (ClassLate, with that request's Seq, and a pending that holds only its
-// Seq, method and tool: it waits no more), one answered already
-// (ClassDuplicate, with its Seq), or nothing (ClassForeign).
+// Seq, method and tool: it waits no more), one set aside as a newer request
+// took its id (replace: ClassResponse, with such a pending: it waited,
+// aside), one answered already (ClassDuplicate, with its Seq), or nothing
+// (ClassForeign).
 func (pr *pairing) take(id string) (*pending, int64, Class) { return pr.takeFrom(id, 0) }
 
 // takeFrom is take for an answer that came on the stream the POST logged at
@@ -163,7 +165,7 @@ func (pr *pairing) takeFrom(id string, stream int64) (*pending, int64, Class) {
 		// The newer request with this id was answered (or is given up
 		// on): this answer is the one the replaced request waited for.
 		pr.remember(r)
-		return r.ended(), r.seq, ClassLate
+		return r.ended(), r.seq, ClassResponse
 	}
 	gaveUp, late := pr.abandoned.newest(same)
 	done, dup := pr.answered.newest(same)
@@ -182,7 +184,7 @@ func (pr *pairing) takeFrom(id string, stream int64) (*pending, int64, Class) {
 // stream opened (its request's Seq, or its batch's; 0 for a stream no POST
 // opened). Where a client used an id again while its first request
 // waited, an answer on the POST stream of a request replaced (replace) is
-// that request's, late: a streamable server answers each request on its
+// that request's: a streamable server answers each request on its
 // own POST's stream, so the stream tells the two apart where the order of
 // the answers cannot (the first request answered first read as the
 // newer's answer, and the newer's answer as the first's, late).
@@ -197,7 +199,7 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 	onStream := func(a answeredID) bool { return a.id == key && (a.seq == stream || a.batch == stream) }
 	if r, ok := pr.replaced.take(onStream); ok {
 		pr.remember(r)
-		return r.ended(), r.seq, ClassLate
+		return r.ended(), r.seq, ClassResponse
 	}
 	_, replaced := pr.replaced.newest(func(a answeredID) bool { return a.id == key })
 	if done, ok := pr.answered.newest(onStream); ok && !(replaced && done.offStream) {
@@ -206,7 +208,7 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 		// Not when the answer taken for this stream's request came on a
 		// stream no POST opened (a GET resumed) while a request replaced
 		// under the id still waits: it may have been the replaced one's,
-		// and take pairs this one as that request's, late.
+		// and take pairs this one as that request's.
 		return nil, done.seq, ClassDuplicate
 	}
 	return pr.takeFrom(id, stream)
@@ -237,8 +239,9 @@ func (pr *pairing) lookup(id string) (string, *pending) {
 	return "", nil
 }
 
-// ended is the request a given up on, for its late answer to name: its
-// Seq, method and tool, waiting for nothing.
+// ended is the request a stands for, for its answer to name: its Seq,
+// method and tool, without what a request waiting in open has (a result
+// channel): only a proxy's Observer, which waits on nothing, replaces.
 func (a answeredID) ended() *pending {
 	return &pending{seq: a.seq, batch: a.batch, method: a.method, tool: a.tool}
 }
@@ -281,9 +284,9 @@ func (pr *pairing) abandon(id string, p *pending) bool {
 	return true
 }
 
-// replace stops waiting for id, as p waited for it, for a newer request
-// with the same id: an answer with the id after the newer one's is p's,
-// late (take), as is one on p's own POST stream (takeOn).
+// replace sets p, waiting for id, aside for a newer request with the same
+// id: an answer with the id after the newer one's is p's (take), as is one
+// on p's own POST stream (takeOn).
 func (pr *pairing) replace(id string, p *pending) {
 	pr.drop(id)
 	keepID(&pr.replaced, givenUp(id, p))
