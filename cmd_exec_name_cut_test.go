@@ -31,7 +31,7 @@ func TestExecAndBatchLinesCutALongNameAtNameLimit(t *testing.T) {
 	var batch batchNotes
 	note, _ := noteText(&mcp.RPCMessage{Class: mcp.ClassNotification, Method: cutName, Raw: mcp.Raw(`{"jsonrpc":"2.0","method":"` + cutName + `"}`)}, maxNoteText)
 	lines := map[string]string{
-		"another answer": (&notes{}).receivedLine(&mcp.RPCMessage{Class: mcp.ClassDuplicate, ID: cutName, Raw: mcp.Raw(`{"jsonrpc":"2.0","id":"` + cutName + `","result":{}}`)}),
+		"another answer": (&notes{}).receivedLine(&mcp.RPCMessage{Class: mcp.ClassDuplicate, ID: cutName, Raw: mcp.Raw(`{"jsonrpc":"2.0","id":"` + cutName + `","result":{}}`)}, time.Time{}),
 		"declined":       replyLine(reply(`{"code":-1,"message":"User rejected sampling request"}`)),
 		"refused":        replyLine(reply(refusal)),
 		"answered":       replyLine(reply("")),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -22,7 +23,7 @@ func (n *notes) lineOf(r *mcp.Record) string {
 	}
 	anyway := n.cancels.look(r)
 	if e := r.Error; r.Kind == mcp.KindError && e != nil && e.ReqSeq != 0 {
-		n.givenUp.add(e.ReqSeq, givenUpHow(e))
+		n.givenUp.add(e.ReqSeq, givenUpHow(e), r.Time)
 	}
 	m := r.RPC
 	switch {
@@ -36,7 +37,7 @@ func (n *notes) lineOf(r *mcp.Record) string {
 		// An answer to a request of ours the server said it cancelled.
 		return anyway
 	case r.Kind == mcp.KindReceived && m != nil:
-		return n.receivedLine(m)
+		return n.receivedLine(m, r.Time)
 	case r.Kind == mcp.KindSent && m != nil && m.Class == mcp.ClassReply && m.Method != "ping":
 		return replyLine(m)
 	case r.Kind == mcp.KindSent && m != nil && m.Class == mcp.ClassRequest && m.Chain != 0:
@@ -56,9 +57,9 @@ func (n *notes) lineOf(r *mcp.Record) string {
 	return sessionIDLine(r)
 }
 
-// receivedLine is the line a message the server sent adds to the notes,
-// "" for none.
-func (n *notes) receivedLine(m *mcp.RPCMessage) string {
+// receivedLine is the line a message the server sent, which arrived at
+// arrived, adds to the notes, "" for none.
+func (n *notes) receivedLine(m *mcp.RPCMessage, arrived time.Time) string {
 	switch {
 	case m.NullIDResult():
 		// A result with id null answers nothing (a server's answer to a
@@ -74,13 +75,20 @@ func (n *notes) receivedLine(m *mcp.RPCMessage) string {
 		// Its command printed how it ended ("no answer within", a
 		// cancel, a failed send): without a line, the answer that did
 		// come read as never sent, and a longer --timeout as no cure.
-		// Its error named its id, which is how the two are matched.
+		// It names its request as its error did ("no answer to
+		// tools/call (id 7)"), and how long after that the answer came:
+		// the wait a --timeout that had it needs.
 		// Only a timeout's answer is one a longer --timeout waits for.
 		how := n.givenUp.name(m.ReqSeq)
 		if how == "" {
 			how = "mcpscope had given up on it"
 		}
-		return "the answer to request id " + mcp.NameShown(m.ID) + " came after " + how + "; exec --json shows the answer"
+		if at := n.givenUp.endedAt(m.ReqSeq); !at.IsZero() && arrived.After(at) {
+			how = history.FormatDuration(arrived.Sub(at)) + " after " + how
+		} else {
+			how = "after " + how
+		}
+		return "the answer to " + lateWhat(m) + " came " + how + "; exec --json shows the answer"
 	case m.Class == mcp.ClassInvalid && m.Stream != mcp.StreamJSON:
 		// Bytes that are no JSON-RPC message (a request of the
 		// server's it could not write, say): without a line, a run
@@ -209,4 +217,19 @@ func givenUpHow(e *mcp.ErrorInfo) string {
 		return "the stream it waited on had ended"
 	}
 	return "mcpscope had given up on it"
+}
+
+// lateWhat names the request a late answer answers, as its error named it:
+// "tools/call (id 7)", with the tool's name for a call; "request id 7"
+// where the answer does not say (a recording from before late answers
+// named their requests).
+func lateWhat(m *mcp.RPCMessage) string {
+	if m.Method == "" {
+		return "request id " + mcp.NameShown(m.ID)
+	}
+	what := mcp.MethodShown(m.Method)
+	if m.Tool != "" {
+		what += " " + mcp.NameShown(m.Tool)
+	}
+	return what + " (id " + mcp.NameShown(m.ID) + ")"
 }

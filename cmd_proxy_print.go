@@ -228,8 +228,12 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			// of failing requests does not keep one entry each.
 			what += " " + a.name
 			of, listen, method = a.of, a.method == mcp.ListenMethod, a.method
-			delete(lp.asked, r.Error.ReqSeq)
-			lp.endedReqs.add(r.Error.ReqSeq, a.of)
+			// A request whose id was used again still waits: its
+			// answer, when it comes, says how long it took.
+			if r.Error.Cause != mcp.CauseIDReused {
+				delete(lp.asked, r.Error.ReqSeq)
+				lp.endedReqs.add(r.Error.ReqSeq, a.of, r.Time)
+			}
 		}
 		if history.ProbeVerdict(r.Error) {
 			if r.Error.Status == 0 {

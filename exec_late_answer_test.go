@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -53,10 +54,13 @@ func lateAnswerServer(t *testing.T, refuse bool) (srv *mcptest.Server, answered 
 
 // An answer that comes after --timeout gave up on its request is said
 // under the command it came during: exec said nothing of it, and the user
-// never learned that a longer --timeout would have had it.
+// never learned that a longer --timeout would have had it. It names its
+// request as the timeout did, and how long after the answer came: it read
+// "the answer to request id 7", which the person had to match by its id.
 func TestExecLateAnswerIsSaid(t *testing.T) {
 	said, code, id := runLate(t, false, "300ms")
-	if code != exitFailed || !strings.Contains(said, "no answer to tools/list (id "+id+")") || !strings.Contains(said, "the answer to request id "+id+" came after --timeout had given up on it") {
+	late := regexp.MustCompile(`the answer to tools/list \(id ` + regexp.QuoteMeta(id) + `\) came [0-9.]+(µs|ms|s) after --timeout had given up on it`)
+	if code != exitFailed || !strings.Contains(said, "no answer to tools/list (id "+id+")") || !late.MatchString(said) {
 		t.Errorf("exit %d, want %d and the late answer said\n%s", code, exitFailed, said)
 	}
 }
@@ -66,7 +70,8 @@ func TestExecLateAnswerIsSaid(t *testing.T) {
 // of a request no timeout gave up on. It says the send failed.
 func TestExecLateAnswerAfterFailedSendNamesNoTimeout(t *testing.T) {
 	said, _, id := runLate(t, true, "5s")
-	if !strings.Contains(said, "the answer to request id "+id+" came after sending it had failed") || strings.Contains(said, "longer --timeout") {
+	late := regexp.MustCompile(`the answer to tools/list \(id ` + regexp.QuoteMeta(id) + `\) came [0-9.]+(µs|ms|s) after sending it had failed`)
+	if !late.MatchString(said) || strings.Contains(said, "longer --timeout") {
 		t.Errorf("want the late answer said as one to a request whose send failed, without --timeout\n%s", said)
 	}
 }

@@ -83,6 +83,15 @@ func (l *Log) onError(r *mcp.Record) {
 		// its error says so, nothing failed and there is no advice.
 		return
 	}
+	if e.Cause == mcp.CauseIDReused {
+		// A proxied client used a waiting request's id again: a mistake
+		// of the client's, said of the session. The request still waits,
+		// and its answer pairs with it; "cancelled" told of a cancel
+		// nobody sent, above the answer it got.
+		l.neg.addSource(r)
+		l.strayErrors++
+		return
+	}
 	// Errors that end one request are that row's story; failed POSTs and
 	// replies carry advice about the session, so they are problems too.
 	if (e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply) && e.Op != mcp.OpProbe {

@@ -40,6 +40,7 @@ const (
 	CauseRedirectLoop     Cause = "redirect-loop"      // redirect after redirect, past the bound
 	CauseRedirectToGet    Cause = "redirect-to-get"    // a POST or DELETE redirected with 301, 302 or 303, which is followed as a GET without the message
 	CauseRedirected       Cause = "redirected"         // a proxied client's message that upstream redirected with 307 or 308: the client sends it again where the redirect points
+	CauseIDReused         Cause = "id-reused"          // a proxied client sent a request with the id of one of its requests still waiting: the earlier one still waits, and its answer pairs with it by its stream or after the newer's
 	CauseEventTooLarge    Cause = "event-too-large"    // an SSE event past --max-event-size
 	CauseStreamEnded      Cause = "stream-ended"       // the stream a request waited on closed or broke
 	CauseSessionExpired   Cause = "session-expired"    // the server no longer knows the session id

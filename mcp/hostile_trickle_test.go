@@ -91,6 +91,10 @@ func trickleCall(t *testing.T, contentType, answer string, wait time.Duration) (
 // blames a buffering proxy that plainly passed them, nor one still coming.
 // A comment followed by a field line begun is an answer that began.
 func TestAnswerWaitOverAnUnfinishedComment(t *testing.T) {
+	// Each framed run ends at the first line that takes it to 64 KiB.
+	keepAlive := ": keep-alive\n"
+	perRun := (commentRun + len(keepAlive) - 1) / len(keepAlive)
+	commentRuns := strings.Repeat(keepAlive, 2*perRun)
 	for _, tc := range []struct {
 		name, sent string
 		trickle    bool
@@ -99,6 +103,11 @@ func TestAnswerWaitOverAnUnfinishedComment(t *testing.T) {
 	}{
 		{"colons trickling", ":", true, CauseTimeout, " bytes came, only comment (lines beginning with a colon, which are not events)"},
 		{"comment cut mid-line", ": ping\n:pi", false, CauseTimeout, CommentOnly(int64(len(": ping\n:pi")))},
+		// Comment runs with no blank line are framed every 64 KiB as
+		// blocks of their own; the server's block has not ended, and all
+		// of it is said, not the bytes after the last framing (none here:
+		// two runs of exactly the framing's size).
+		{"comment runs framed", commentRuns, false, CauseTimeout, CommentOnly(int64(len(commentRuns)))},
 		{"field begun after a comment", ": ping\ndata: {\"jsonrpc\"", false, CauseStalled, "its answer began and stopped coming, " + bytesInto(int64(len(": ping\ndata: {\"jsonrpc\"")), "an event or body")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -122,6 +122,8 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		}
 		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
+			// A listing under way is still kept: its answer may be the
+			// new list, which the server sent after saying it changed.
 			s.mu.Lock()
 			s.tools = nil
 			s.mu.Unlock()
@@ -180,7 +182,13 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	req, reqSeq, class := s.pairs.take(m.ID)
-	if req != nil {
+	if class == ClassLate {
+		// The request given up on: its answer names what it answers
+		// ("the answer to tools/call (id 7)"), where the id alone said
+		// nothing a person could find.
+		m.Method, m.Tool = req.method, req.tool
+	}
+	if class == ClassResponse {
 		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		resp := &req.answer
@@ -250,9 +258,10 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			if in.unfinished != nil {
 				// What the bytes are before how many: a wait that
 				// sees the first of them sees them as they are.
-				in.unfinished.comment.Store(tap.commentOnly())
+				n, comment := tap.unfinished()
+				in.unfinished.comment.Store(comment)
 				in.unfinished.show(tap.cur)
-				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
+				in.unfinished.set(int64(n), tap.arrived)
 			}
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer

@@ -311,7 +311,7 @@ func (l *legacy) begin(after *connection) (*connection, context.Context, context
 	c.in = inbound{conn: c.n, stream: StreamLegacy, unfinished: &c.pending}
 	s.initialized = false
 	s.protocol = ""
-	s.tools = nil // a new session may offer other tools
+	s.forgetToolsLocked() // a new session may offer other tools
 	// Taken under the lock, after the closed check, so Close's Wait
 	// cannot race with it; the reader (or a failed open) gives it back.
 	s.wg.Add(1)

@@ -75,7 +75,8 @@ func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
 	l.mu.Unlock()
 	if switched {
 		s.mu.Lock()
-		s.initialized, s.protocol, s.tools = false, "", nil
+		s.initialized, s.protocol = false, ""
+		s.forgetToolsLocked()
 		s.mu.Unlock()
 	}
 	c.markReady()

@@ -346,12 +346,13 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 				in.strays.shadowed(p.firstID, m.ID)
 			}
 			if req != nil {
+				// A late answer names its request too.
 				m.Method, m.Tool = req.method, req.tool
-				if p.inputRequired && MayAskForInput(req.method) {
-					// An answer that may not ask opens no round: the
-					// client's next request of that method is a new one.
-					o.openRound(p.requestState, req.method, req.tool, cmp.Or(req.chain, reqSeq))
-				}
+			}
+			if class == ClassResponse && p.inputRequired && MayAskForInput(req.method) {
+				// An answer that may not ask opens no round: the
+				// client's next request of that method is a new one.
+				o.openRound(p.requestState, req.method, req.tool, cmp.Or(req.chain, reqSeq))
 			}
 		}
 		seq := o.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})

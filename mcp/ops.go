@@ -27,19 +27,24 @@ var maxToolBytes = 128 << 20
 // (learnTools): a 2026 call mirrors its arguments into the headers the
 // listed schema asks for, and a call without them is refused.
 func (s *Session) Request(ctx context.Context, method string, params json.RawMessage) (*Response, error) {
+	if method != "tools/list" {
+		return s.roundTrip(ctx, method, "", params)
+	}
+	listing := s.startListing()
 	resp, err := s.roundTrip(ctx, method, "", params)
-	if method == "tools/list" && err == nil && resp != nil && resp.Error == nil {
-		s.learnTools(params, resp)
+	if err == nil && resp != nil && resp.Error == nil {
+		s.learnTools(listing, params, resp)
 	}
 	return resp, err
 }
 
-// learnTools reads resp, an answer to tools/list sent with params, once
-// (resp.Tools hands the page read along) and keeps its tools as the
-// session's: the first page's replace those known, a later page's (params
-// name a cursor) are added to them, a tool named again replacing its
-// entry. An answer that is no tool list leaves them as they were.
-func (s *Session) learnTools(params json.RawMessage, resp *Response) {
+// learnTools reads resp, an answer to tools/list sent with params as
+// listing (startListing), once (resp.Tools hands the page read along) and
+// keeps its tools as the session's (keepTools): the first page's replace
+// those known, a later page's (params name a cursor) are added to them, a
+// tool named again replacing its entry. An answer that is no tool list
+// leaves them as they were.
+func (s *Session) learnTools(listing uint64, params json.RawMessage, resp *Response) {
 	page, err := s.readTools(resp)
 	if err != nil {
 		return
@@ -47,37 +52,7 @@ func (s *Session) learnTools(params json.RawMessage, resp *Response) {
 	p, ok := objectOf(params, 1)
 	// "cursor": null names no page: the answer is the first.
 	later := ok && p.Get("cursor").Exists() && p.Get("cursor").Kind() != jsonspan.Null
-	s.keepTools(page.Tools, later)
-}
-
-// keepTools makes tools what the session knows of the tools: in place of
-// those known, or, for a later page (later), added to them; a tool named
-// again replaces its entry.
-func (s *Session) keepTools(tools []Tool, later bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	// A new slice: a caller may still hold a tool found in the old one.
-	// Found by name through a map: a page of thousands searched the
-	// known tools for each of its own. A first page merges too, from
-	// nothing: a listing's pages come together, and a tool named on two
-	// of them is known once, as the later page says.
-	var known []Tool
-	if later {
-		known = slices.Clone(s.tools)
-	}
-	at := make(map[string]int, len(known))
-	for i, t := range known {
-		at[t.Name] = i
-	}
-	for _, t := range tools {
-		if i, ok := at[t.Name]; ok {
-			known[i] = t
-		} else {
-			at[t.Name] = len(known)
-			known = append(known, t)
-		}
-	}
-	s.tools = known
+	s.keepTools(listing, page.Tools, later)
 }
 
 // readTools reads resp, an answer to tools/list, once, with the headers a
@@ -297,6 +272,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 	var tools []Tool
 	var unreadable []UnreadableTool
 	more := 0 // unreadable entries past those kept
+	listing := s.startListing()
 	// Sent past Request, which learns each page alone: the pages are
 	// learnt together, once, below. Merged page by page, a hundred pages
 	// of thousands of tools each copied the list a hundred times.
@@ -330,7 +306,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 	// it: the first page's alone would leave a later page's tools unknown,
 	// and a 2026 call of one without its Mcp-Param headers.
 	if err == nil || PagesStopped(err) {
-		s.keepTools(tools, cursor.Named)
+		s.keepTools(listing, tools, cursor.Named)
 	}
 	return tools, resp, err
 }

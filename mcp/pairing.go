@@ -40,9 +40,9 @@ type pairing struct {
 	// answered are the latest ids answered with their requests' Seqs, so a
 	// second answer to one is told from an answer to an id never sent.
 	answered recent[answeredID]
-	// replaced are the latest requests given up on as a newer request
-	// of their side took their id while they waited (replace): each
-	// still has an answer to come, after the newer one's.
+	// replaced are the latest requests set aside as a newer request of
+	// their side took their id while they waited (replace): each still
+	// waits for its answer, on its own stream or after the newer one's.
 	replaced recent[answeredID]
 }
 
@@ -52,6 +52,9 @@ type pairing struct {
 type answeredID struct {
 	id         string
 	seq, batch int64
+	// method and tool are the request's (tool for a tools/call), so a
+	// late answer names what it answers: "" when too long to keep.
+	method, tool string
 	// offStream says the answer came on a stream no POST opened (a GET
 	// resumed): it may have been a replaced request's, taken for the
 	// newer one's (takeOn).
@@ -138,8 +141,11 @@ func (pr *pairing) bySeq(seq int64) (string, *pending) {
 
 // take finds what an answer with this id answers: a waiting request (then
 // the class is ClassResponse and the request stops waiting), one given up on
-// (ClassLate, with that request's Seq), one answered already (ClassDuplicate,
-// with its Seq), or nothing (ClassForeign).
+// (ClassLate, with that request's Seq, and a pending that holds only its
+// Seq, method and tool: it waits no more), one set aside as a newer request
+// took its id (replace: ClassResponse, with such a pending: it waited,
+// aside), one answered already (ClassDuplicate, with its Seq), or nothing
+// (ClassForeign).
 func (pr *pairing) take(id string) (*pending, int64, Class) { return pr.takeFrom(id, 0) }
 
 // takeFrom is take for an answer that came on the stream the POST logged at
@@ -159,14 +165,15 @@ func (pr *pairing) takeFrom(id string, stream int64) (*pending, int64, Class) {
 		// The newer request with this id was answered (or is given up
 		// on): this answer is the one the replaced request waited for.
 		pr.remember(r)
-		return nil, r.seq, ClassLate
+		return r.ended(), r.seq, ClassResponse
 	}
 	gaveUp, late := pr.abandoned.newest(same)
 	done, dup := pr.answered.newest(same)
 	switch {
 	case late && (!dup || gaveUp.seq > done.seq):
-		pr.remember(answeredID{id: id, seq: gaveUp.seq, batch: gaveUp.batch})
-		return nil, gaveUp.seq, ClassLate
+		gaveUp.id = id
+		pr.remember(gaveUp)
+		return gaveUp.ended(), gaveUp.seq, ClassLate
 	case dup:
 		return nil, done.seq, ClassDuplicate
 	}
@@ -177,7 +184,7 @@ func (pr *pairing) takeFrom(id string, stream int64) (*pending, int64, Class) {
 // stream opened (its request's Seq, or its batch's; 0 for a stream no POST
 // opened). Where a client used an id again while its first request
 // waited, an answer on the POST stream of a request replaced (replace) is
-// that request's, late: a streamable server answers each request on its
+// that request's: a streamable server answers each request on its
 // own POST's stream, so the stream tells the two apart where the order of
 // the answers cannot (the first request answered first read as the
 // newer's answer, and the newer's answer as the first's, late).
@@ -192,7 +199,7 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 	onStream := func(a answeredID) bool { return a.id == key && (a.seq == stream || a.batch == stream) }
 	if r, ok := pr.replaced.take(onStream); ok {
 		pr.remember(r)
-		return nil, r.seq, ClassLate
+		return r.ended(), r.seq, ClassResponse
 	}
 	_, replaced := pr.replaced.newest(func(a answeredID) bool { return a.id == key })
 	if done, ok := pr.answered.newest(onStream); ok && !(replaced && done.offStream) {
@@ -201,7 +208,7 @@ func (pr *pairing) takeOn(id string, stream int64) (*pending, int64, Class) {
 		// Not when the answer taken for this stream's request came on a
 		// stream no POST opened (a GET resumed) while a request replaced
 		// under the id still waits: it may have been the replaced one's,
-		// and take pairs this one as that request's, late.
+		// and take pairs this one as that request's.
 		return nil, done.seq, ClassDuplicate
 	}
 	return pr.takeFrom(id, stream)
@@ -232,6 +239,13 @@ func (pr *pairing) lookup(id string) (string, *pending) {
 	return "", nil
 }
 
+// ended is the request a stands for, for its answer to name: its Seq,
+// method and tool, without what a request waiting in open has (a result
+// channel): only a proxy's Observer, which waits on nothing, replaces.
+func (a answeredID) ended() *pending {
+	return &pending{seq: a.seq, batch: a.batch, method: a.method, tool: a.tool}
+}
+
 // remember keeps a's id as answered, forgetting the oldest past recentKept.
 func (pr *pairing) remember(a answeredID) { keepID(&pr.answered, a) }
 
@@ -245,7 +259,18 @@ func keepID(ring *recent[answeredID], a answeredID) {
 	// Kept as it is paired (take): "2.00" answered late is kept as 2, so
 	// a later answer "2" is a duplicate, not late again.
 	a.id = strings.Clone(idValue(a.id))
+	// Copies too, for the same reason; one past any real request's
+	// name is not kept, and its late answer names the id alone.
+	a.method, a.tool = keptName(a.method), keptName(a.tool)
 	ring.add(a)
+}
+
+// keptName is a copy of a request's method or tool name, "" past 256 bytes.
+func keptName(name string) string {
+	if len(name) > 256 {
+		return ""
+	}
+	return strings.Clone(name)
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer
@@ -255,16 +280,21 @@ func (pr *pairing) abandon(id string, p *pending) bool {
 		return false
 	}
 	pr.drop(id)
-	keepID(&pr.abandoned, answeredID{id: id, seq: p.seq, batch: p.batch})
+	keepID(&pr.abandoned, givenUp(id, p))
 	return true
 }
 
-// replace stops waiting for id, as p waited for it, for a newer request
-// with the same id: an answer with the id after the newer one's is p's,
-// late (take), as is one on p's own POST stream (takeOn).
+// replace sets p, waiting for id, aside for a newer request with the same
+// id: an answer with the id after the newer one's is p's (take), as is one
+// on p's own POST stream (takeOn).
 func (pr *pairing) replace(id string, p *pending) {
 	pr.drop(id)
-	keepID(&pr.replaced, answeredID{id: id, seq: p.seq, batch: p.batch})
+	keepID(&pr.replaced, givenUp(id, p))
+}
+
+// givenUp is what is kept of p, waiting under id, once given up on.
+func givenUp(id string, p *pending) answeredID {
+	return answeredID{id: id, seq: p.seq, batch: p.batch, method: p.method, tool: p.tool}
 }
 
 // waiting reports whether a request still waits for the answer to id.
@@ -279,7 +309,7 @@ func (pr *pairing) abandonConn(conn int) []*pending {
 	for id, p := range pr.open {
 		if p.conn == conn {
 			pr.drop(id)
-			keepID(&pr.abandoned, answeredID{id: id, seq: p.seq, batch: p.batch})
+			keepID(&pr.abandoned, givenUp(id, p))
 			out = append(out, p)
 		}
 	}

@@ -100,8 +100,8 @@ func TestASecondAnswerOnAStreamIsItsRequests(t *testing.T) {
 // A request replaced under its id (the client sent the id again while it
 // waited) whose answer came on a GET resumed (no POST's stream): the
 // newer request took that answer, and the newer's own answer on its POST's
-// stream is the replaced request's, late, not a duplicate of the newer's,
-// which left the replaced request unpaired for good.
+// stream is the replaced request's (it still waited), not a duplicate of
+// the newer's, which left the replaced request unpaired for good.
 func TestAnAnswerAfterOneOnAResumedGetPairsTheReplacedRequest(t *testing.T) {
 	pr := newPairing()
 	first := &pending{seq: 10}
@@ -111,14 +111,14 @@ func TestAnAnswerAfterOneOnAResumedGetPairsTheReplacedRequest(t *testing.T) {
 	if _, seq, class := pr.takeOn("7", 0); class != ClassResponse || seq != 20 {
 		t.Fatalf("the answer on a resumed GET: %s (seq %d), want the newer request's response", class, seq)
 	}
-	if _, seq, class := pr.takeOn("7", 20); class != ClassLate || seq != 10 {
-		t.Errorf("the answer on the newer request's stream: %s (seq %d), want late to the replaced request (10)", class, seq)
+	if _, seq, class := pr.takeOn("7", 20); class != ClassResponse || seq != 10 {
+		t.Errorf("the answer on the newer request's stream: %s (seq %d), want the replaced request's response (10)", class, seq)
 	}
 }
 
 // A request replaced under its id, and the newer one answered twice on its
 // own POST's stream: the second answer is the newer request's duplicate,
-// not the replaced request's answer, late, which made the replaced
+// not the replaced request's answer, which made the replaced
 // request's own answer, when it came, read as a duplicate.
 func TestASecondAnswerOnTheNewerRequestsStreamIsItsDuplicate(t *testing.T) {
 	pr := newPairing()
@@ -132,7 +132,7 @@ func TestASecondAnswerOnTheNewerRequestsStreamIsItsDuplicate(t *testing.T) {
 	if _, seq, class := pr.takeOn("1", 20); class != ClassDuplicate || seq != 20 {
 		t.Errorf("a second answer on the newer request's stream: %s (seq %d), want a duplicate of 20", class, seq)
 	}
-	if _, seq, class := pr.takeOn("1", 10); class != ClassLate || seq != 10 {
-		t.Errorf("the answer on the replaced request's stream: %s (seq %d), want late to 10", class, seq)
+	if _, seq, class := pr.takeOn("1", 10); class != ClassResponse || seq != 10 {
+		t.Errorf("the answer on the replaced request's stream: %s (seq %d), want 10's response", class, seq)
 	}
 }

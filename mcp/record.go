@@ -417,6 +417,7 @@ const (
 	OpStream    = "stream"    // the stream ended or broke
 	OpProbe     = "probe"     // a detection probe was refused: a verdict about the transport
 	OpInput     = "input"     // a multi round-trip request stopped: what its answer asked for was not given
+	OpRequest   = "request"   // a proxied client's request broke a rule of JSON-RPC (CauseIDReused): said of the request, which it does not end
 )
 
 // Payloads are the wire bytes r holds (an event's, a message's, a body's),

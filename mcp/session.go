@@ -72,21 +72,25 @@ type Session struct {
 	initResp    *Response
 	closed      bool
 	tools       []Tool
-	foreign     []foreignAnswer // the latest answers to requests we never sent
-	asked       askedEvents     // the latest server requests, by the events that carried them
-	eventIDs    eventStreams    // the stream each event id came on first (its own lock)
-	replyFailed failedReply     // the latest of our replies the server did not take
-	leftOpen    failedReply     // the latest question of the server's nobody answered within the wait
-	asking      int             // server questions waiting for their answer
-	refused     int             // server questions refused: maxAsking were waiting
-	loop        replyLoop       // server requests asked on the answers to our replies
-	roots       []Root          // offered to the server
-	subscribed  map[string]bool // 2026: resources the listen stream asks updates of
-	acks        listenAcks      // 2026: listen streams not yet acknowledged (its own lock)
-	probing     bool            // detection is trying a transport
-	probes      []Attempt       // what the current probe sent and got
-	trying      bool            // a forced transport opens: its first exchange stands for the attempt
-	detecting   *detectRun      // detection in flight, which a reconnect stops
+	// listings numbers the tools/list listings begun, and toolsFrom is
+	// the number of the oldest whose tools may still be kept
+	// (tools_known.go).
+	listings, toolsFrom uint64
+	foreign             []foreignAnswer // the latest answers to requests we never sent
+	asked               askedEvents     // the latest server requests, by the events that carried them
+	eventIDs            eventStreams    // the stream each event id came on first (its own lock)
+	replyFailed         failedReply     // the latest of our replies the server did not take
+	leftOpen            failedReply     // the latest question of the server's nobody answered within the wait
+	asking              int             // server questions waiting for their answer
+	refused             int             // server questions refused: maxAsking were waiting
+	loop                replyLoop       // server requests asked on the answers to our replies
+	roots               []Root          // offered to the server
+	subscribed          map[string]bool // 2026: resources the listen stream asks updates of
+	acks                listenAcks      // 2026: listen streams not yet acknowledged (its own lock)
+	probing             bool            // detection is trying a transport
+	probes              []Attempt       // what the current probe sent and got
+	trying              bool            // a forced transport opens: its first exchange stands for the attempt
+	detecting           *detectRun      // detection in flight, which a reconnect stops
 	// answered is set by the first HTTP answer of any kind: after it, a
 	// request that gets none means the server went away, not that it was
 	// never there.

@@ -48,8 +48,12 @@ type sseTap struct {
 	hasContent bool   // the block holds a non-blank line
 	fields     bool   // the block holds a line that is not a comment
 	dispatch   bool   // the block holds a field that makes go-sse dispatch it
-	pendingCR  bool   // the last byte ended a line with CR; a LF may follow
-	started    bool   // past the first non-blank line, where a byte order mark can be
+	// runBefore is how many bytes of comment runs were framed (endRun)
+	// since a block last ended otherwise: the start of the server's block
+	// that cur goes on with.
+	runBefore int
+	pendingCR bool // the last byte ended a line with CR; a LF may follow
+	started   bool // past the first non-blank line, where a byte order mark can be
 	// parsing says go-sse has been handed a block. It strips a byte order
 	// mark from the first block it sees, so that must be the stream's first.
 	parsing bool
@@ -213,6 +217,10 @@ type blockEnd int
 const (
 	endBlank blockEnd = iota // a blank line ended it: a whole event
 	endCut                   // the stream ended or broke inside it, or it was too large: bytes only
+	// endRun is a run of comment lines framed with no blank line after
+	// it (commentRunEnds, runPasses): the server's block has not ended,
+	// and the next block goes on with it (runBefore).
+	endRun
 )
 
 // feed frames p. A block that starts and ends inside p is cut out of it with
@@ -271,7 +279,7 @@ func (t *sseTap) feed(p []byte) {
 		if len(t.cur) > 0 && t.runPasses(t.lineStart, len(t.cur)+next-bs) {
 			t.frameRun()
 		} else if len(t.cur) == 0 && t.runPasses(ls-bs, next-bs) {
-			t.finishBlock(cut(bs, ls), endBlank)
+			t.finishBlock(cut(bs, ls), endRun)
 			bs = ls
 		}
 		var line []byte
@@ -289,7 +297,11 @@ func (t *sseTap) feed(p []byte) {
 		if len(t.cur) > 0 {
 			size = len(t.cur)
 		}
-		if t.endLine(line, off) || t.commentRunEnds(size) {
+		if ended := t.endLine(line, off); ended || t.commentRunEnds(size) {
+			end := endBlank
+			if !ended {
+				end = endRun
+			}
 			var raw string
 			if len(t.cur) > 0 {
 				raw = t.takeCur()
@@ -306,7 +318,7 @@ func (t *sseTap) feed(p []byte) {
 				t.lineStart = 0
 				return
 			}
-			t.finishBlock(raw, endBlank)
+			t.finishBlock(raw, end)
 		}
 		ls, i = next, next
 		t.lineStart = len(t.cur)
@@ -351,17 +363,6 @@ func (t *sseTap) takeCur() string {
 	}
 	t.cur, t.lineStart = nil, 0
 	return raw
-}
-
-// commentOnly reports whether the block not yet ended holds comment lines
-// and nothing else, the line not yet ended included: bytes that came, but
-// no event begun.
-func (t *sseTap) commentOnly() bool {
-	rest := t.cur[min(t.lineStart, len(t.cur)):]
-	if t.fields || !t.hasContent && len(rest) == 0 {
-		return false
-	}
-	return len(rest) == 0 || rest[0] == ':'
 }
 
 // endLine classifies one line (without its terminator) of the current block,
@@ -418,6 +419,12 @@ func (t *sseTap) endLine(line []byte, off int) bool {
 // goes to go-sse too: go-sse strips a byte order mark from the first block
 // it sees, so that must be the stream's real first.
 func (t *sseTap) finishBlock(raw string, end blockEnd) {
+	if end == endRun {
+		t.runBefore += len(raw)
+		end = endBlank
+	} else {
+		t.runBefore = 0
+	}
 	ev := t.events.newFor(len(raw))
 	ev.Raw = Raw(raw)
 	// A block the stream cut off, or one past the size limit, is never

@@ -35,6 +35,22 @@ func (t *sseTap) runPasses(run, size int) bool {
 func (t *sseTap) frameRun() {
 	line := append([]byte(nil), t.cur[t.lineStart:]...)
 	t.cur = t.cur[:t.lineStart]
-	t.finishBlock(t.takeCur(), endBlank)
+	t.finishBlock(t.takeCur(), endRun)
 	t.cur = line
+}
+
+// unfinished is how many bytes of the server's block not yet ended have
+// come: the comment runs framed from it (runBefore) and cur. comment
+// reports whether they are comment lines and nothing else, the line not
+// yet ended included: bytes that came, but no event begun. A server that
+// sends keep-alives with no blank line for as long as a request waits
+// has sent all of them in one block, not the bytes since the last run
+// was framed (none, when a run ended the last read).
+func (t *sseTap) unfinished() (n int, comment bool) {
+	n = t.runBefore + len(t.cur)
+	rest := t.cur[min(t.lineStart, len(t.cur)):]
+	if t.fields || !t.hasContent && len(rest) == 0 {
+		return n, t.runBefore > 0 && !t.fields && len(t.cur) == 0
+	}
+	return n, len(rest) == 0 || rest[0] == ':'
 }

@@ -148,7 +148,8 @@ func (t *streamable) beforeInitialize() {
 	s.mu.Lock()
 	s.conn++
 	gen := s.conn
-	s.initialized, s.protocol, s.tools = false, "", nil
+	s.initialized, s.protocol = false, ""
+	s.forgetToolsLocked()
 	s.mu.Unlock()
 	t.mu.Lock()
 	old, oldProtocol, oldGen := t.sessionID, t.protocol, t.gen

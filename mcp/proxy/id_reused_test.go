@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -11,11 +12,12 @@ import (
 
 // A client sends tools/call slow with id 5 and, while it runs, tools/call
 // greet with id 5 again, to the demo gateway through the proxy. The slow
-// call's row ends saying the id was used again, and its answer, which
-// comes after greet's, is its late answer: before, the slow call waited
-// for good (closed with the session) and its answer read as a second
-// answer to greet.
-func TestReusedIDEndsTheEarlierRequest(t *testing.T) {
+// call is said to have had its id used again, and its answer, which comes
+// after greet's, is its answer: its row reads ok. Before, the slow call
+// waited for good (closed with the session) and its answer read as a
+// second answer to greet; and then its row read "cancelled", a cancel
+// nobody sent, above the answer it got.
+func TestReusedIDLeavesTheEarlierRequestWaiting(t *testing.T) {
 	base, sid, w := demoOpen(t)
 	in := []string{"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"}
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, in...).Body)
@@ -38,33 +40,52 @@ func TestReusedIDEndsTheEarlierRequest(t *testing.T) {
 	if got := <-slow; !strings.Contains(got, "done: worked") {
 		t.Fatalf("the slow call's answer is %q", got)
 	}
-	ended := w.record(t, 1, "the slow call ended", func(r mcp.Record) bool {
+	said := w.record(t, 1, "the slow call's id said to be used again", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindError && r.Error.ReqSeq == call.Seq
 	})
-	if ended.Error.Op != mcp.OpCancelled || !strings.HasPrefix(ended.Error.Message, mcp.IDReused+" (tools/call greet") {
-		t.Errorf("the slow call ended with %s %q, want it given up on as its id was used again", ended.Error.Op, ended.Error.Message)
+	if said.Error.Cause != mcp.CauseIDReused || said.Error.Op == mcp.OpCancelled || !strings.HasPrefix(said.Error.Message, mcp.IDReused+" (tools/call greet") {
+		t.Errorf("the slow call's id used again is said as %s %s %q, want cause %s and no cancel", said.Error.Op, said.Error.Cause, said.Error.Message, mcp.CauseIDReused)
 	}
-	late := w.record(t, 1, "the slow call's answer", func(r mcp.Record) bool {
+	answer := w.record(t, 1, "the slow call's answer", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindReceived && strings.Contains(string(r.RPC.Raw), "done: worked")
 	})
-	if late.RPC.Class != mcp.ClassLate || late.RPC.ReqSeq != call.Seq {
-		t.Errorf("the slow call's answer is %s to record %d, want late to the slow call (%d)\n%s", late.RPC.Class, late.RPC.ReqSeq, call.Seq, w.dump())
+	if answer.RPC.Class != mcp.ClassResponse || answer.RPC.ReqSeq != call.Seq || answer.RPC.Tool != "slow" {
+		t.Errorf("the slow call's answer is %s to record %d (tool %q), want the slow call's response (%d)\n%s", answer.RPC.Class, answer.RPC.ReqSeq, answer.RPC.Tool, call.Seq, w.dump())
 	}
 	w.mu.Lock()
 	recs := append([]mcp.Record(nil), w.recs[1]...)
 	w.mu.Unlock()
+	// Until its answer, the row waits: nothing ended it, nor failed.
 	log := history.NewLog()
-	log.Append(recs...)
-	if pr := log.PairOf(call.Seq); pr == nil || pr.State != history.StateCancelled {
-		t.Errorf("the slow call's row reads %v, want %s", pr, history.StateCancelled)
+	for _, r := range recs {
+		if r.Seq > said.Seq {
+			break
+		}
+		log.Append(r)
 	}
+	if pr := log.PairOf(call.Seq); pr == nil || pr.State != history.StatePending || pr.Failure != nil {
+		t.Errorf("before its answer, the slow call's row is %s, want %s with no failure", rowSaid(pr), history.StatePending)
+	}
+	log = history.NewLog()
+	log.Append(recs...)
+	if pr := log.PairOf(call.Seq); pr == nil || pr.State != history.StateOK || pr.Response == nil || pr.Failure != nil {
+		t.Errorf("the slow call's row is %s, want %s with its answer and no failure", rowSaid(pr), history.StateOK)
+	}
+}
+
+// rowSaid is a row's state, and whether it has an answer and a failure.
+func rowSaid(pr *history.Pair) string {
+	if pr == nil {
+		return "missing"
+	}
+	return fmt.Sprintf("%s (answered %v, failure %v)", pr.State, pr.Response != nil, pr.Failure != nil)
 }
 
 // A client sends tools/call first with id 5 and, while it waits,
 // tools/call second with id 5 again, to a streamable server that answers
 // each on its own POST's stream, the first call first. That answer is the
-// first call's (late, as its id was used again), and the second's is the
-// second's. Before, pairing by order gave the first answer to the second
+// first call's (it still waited, though its id was used again), and the
+// second's is the second's. Before, pairing by order gave the first answer to the second
 // call and the second answer to the first.
 func TestReusedIDAnswersPairByTheirOwnStreams(t *testing.T) {
 	secondIn, firstDone := make(chan struct{}), make(chan struct{})
@@ -126,8 +147,8 @@ func TestReusedIDAnswersPairByTheirOwnStreams(t *testing.T) {
 	a2 := w.record(t, 1, "the second call's answer", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindReceived && strings.Contains(string(r.RPC.Raw), "answer to second")
 	})
-	if a1.RPC.Class != mcp.ClassLate || a1.RPC.ReqSeq != one.Seq {
-		t.Errorf("the first call's answer is %s to record %d, want late to the first call (%d)\n%s", a1.RPC.Class, a1.RPC.ReqSeq, one.Seq, w.dump())
+	if a1.RPC.Class != mcp.ClassResponse || a1.RPC.ReqSeq != one.Seq {
+		t.Errorf("the first call's answer is %s to record %d, want the first call's response (%d)\n%s", a1.RPC.Class, a1.RPC.ReqSeq, one.Seq, w.dump())
 	}
 	if a2.RPC.Class != mcp.ClassResponse || a2.RPC.ReqSeq != two.Seq {
 		t.Errorf("the second call's answer is %s to record %d, want the second call's answer (%d)\n%s", a2.RPC.Class, a2.RPC.ReqSeq, two.Seq, w.dump())

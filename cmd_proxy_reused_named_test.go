@@ -1,18 +1,21 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A client sends tools/call slow with id 5 and, while it runs, another
-// request with id 5: the slow call is given up on, and its answer, which
-// comes after, is late. The headless line of that answer names the call
-// it answers, where it read "← (no method) id=5".
-func TestProxyHeadlessNamesALateAnswer(t *testing.T) {
+// request with id 5: the slow call still waits, and its answer, which
+// comes after, is its answer. The headless line of that answer names the
+// call it answers and how long it took, where it read "← (no method)
+// id=5", and then "late" after a line that had ended the call.
+func TestProxyHeadlessNamesTheAnswerOfACallWhoseIDWasReused(t *testing.T) {
 	stateDir(t)
 	got, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
@@ -42,7 +45,10 @@ func TestProxyHeadlessNamesALateAnswer(t *testing.T) {
 	}
 	h.stop()
 	lines := h.errw.String()
-	if !strings.Contains(lines, "← tools/call slow id=5 late") {
-		t.Errorf("the late answer's line does not name the call it answers:\n%s", lines)
+	if !regexp.MustCompile(`← tools/call slow id=5 +ok [0-9.]+(µs|ms|s)`).MatchString(lines) || strings.Contains(lines, "late") {
+		t.Errorf("the slow call's answer is not said as its answer, with the time it took:\n%s", lines)
+	}
+	if !strings.Contains(lines, mcp.IDReused) {
+		t.Errorf("the id used again is not said:\n%s", lines)
 	}
 }
