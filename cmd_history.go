@@ -165,9 +165,11 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		}
 		defer stop()
 		fmt.Fprintf(cmd.ErrOrStderr(), "re-running against the built-in demo gateway at %s\n", url)
-		if h := recording.Header(); !h.Demo {
-			// Not one of the demo's own recordings: every difference
-			// below may be only that the servers differ.
+		if h := recording.Header(); !h.Demo && recording.ServerName() != demo.DefaultName {
+			// Not one of the demo's own recordings, nor of a demo
+			// gateway started on its own (mcpscope demo-server), whose
+			// answer named it: every difference below may be only that
+			// the servers differ.
 			fmt.Fprintf(cmd.ErrOrStderr(), "warning: the recording is of %s, not of the built-in demo gateway: unless that server was a demo gateway too, its tools and answers differ from the demo's\n", sanitize.Line(h.URL))
 		}
 	}
