@@ -247,11 +247,13 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	width := outputWidth(cmd.OutOrStdout())
 	legend, cut, wider := false, false, false
 	report := newJSONReport(out, path, against)
+	var repeated history.RepeatedDiffs
 	each := func(r history.RerunResult) {
 		if asJSON {
 			report.add(r)
 			return
 		}
+		r.SameAs = repeated.Earlier(r)
 		if !legend && r.ShowsDiff() {
 			// Which side of a diff is which, said once above the
 			// first: a failure under it has no - and + to explain.
