@@ -346,10 +346,19 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	} else if why := p.ResultTypeFailure(); why != "" {
 		fmt.Fprintf(b, "\n> **answer**: %s\n", mdText(why))
 	}
+	// A notification is no request: "**Request**" above a server's
+	// notifications/message read as one sent to it.
+	first := "Request"
+	switch p.Kind {
+	case KindNotificationIn, KindNotificationOut:
+		first = "Notification"
+	case KindServerRequest:
+		first = "Request from the server"
+	}
 	for _, part := range []struct {
 		name string
 		r    *mcp.Record
-	}{{"Request", p.Request}, {"Response", p.Response}, {"Reply", p.Reply}} {
+	}{{first, p.Request}, {"Response", p.Response}, {"Reply", p.Reply}} {
 		if part.r != nil && part.r.RPC != nil {
 			fmt.Fprintf(b, "\n**%s**\n\n", part.name)
 			writeFenced(b, string(part.r.RPC.Raw))
@@ -419,23 +428,19 @@ func mdCode(s string) string {
 	return fence + " " + s + " " + fence
 }
 
-// ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".
-// ms rounds to what a reader can use: 0.01 ms under 10 ms, 0.1 ms above.
-// A duration no exchange can take (see impossible) is "an unknown time":
-// a recording whose clock jumped or that was edited printed
-// "-9223372036854.78 ms", as if measured.
+// ms shows a duration in the TUI's words (FormatDuration): "4.0s", "21ms",
+// as on screen, where "4008.2 ms" beside "8.19 ms" asked a reader to
+// convert. A duration no exchange can take (see impossible) is "an
+// unknown time": a recording whose clock jumped or that was edited
+// printed "-9223372036854.78 ms", as if measured.
 func ms(d time.Duration) string {
 	if impossible(d) {
 		return "an unknown time"
 	}
-	v := float64(d) / float64(time.Millisecond)
-	prec := 1
-	if v < 10 {
-		prec = 2
+	if d <= 0 {
+		return "0ms" // FormatDuration's bare "0" is a column's, not prose
 	}
-	t := strconv.FormatFloat(v, 'f', prec, 64)
-	t = strings.TrimRight(strings.TrimRight(t, "0"), ".")
-	return t + " ms"
+	return FormatDuration(d)
 }
 
 // transportShown is the transport a session used, saying so when it was
