@@ -144,6 +144,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		b.WriteString("\nNone: no message went either way (Negotiation above says how the session went).\n")
 	}
 	again := reconnects(log)
+	notified := cancelsSent(log)
 	for i := 0; i < log.PairCount(); i++ {
 		p := log.Pair(i)
 		// Of attempts one after another (a legacy stream reopened on
@@ -156,7 +157,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		if last != nil {
 			writeReconnected(b, last, true)
 		}
-		writePairMarkdown(b, i+1, log, p, aud)
+		writePairMarkdown(b, i+1, log, p, aud, p.Request != nil && p.Request.RPC != nil && notified[p.Request.RPC.ID])
 	}
 	if len(again) > 0 && log.PairCount() > 0 {
 		// A reconnect after the last message: said nowhere, the messages
@@ -203,7 +204,9 @@ func writeReconnected(b *bufio.Writer, r *mcp.Record, more bool) {
 	}
 }
 
-func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience) {
+// writePairMarkdown writes row p as entry n; cancelNotified says a
+// notifications/cancelled named its request.
+func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience, cancelNotified bool) {
 	title := p.Method
 	// The state the TUI's row says, from the same reading.
 	shown, last := log.ShownState(p)
@@ -329,7 +332,7 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		fmt.Fprintf(b, "\n> **progress**: %s\n", mdText(p.ProgressProblem))
 	}
 	if f := p.Failure; f != nil && f.Error != nil {
-		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(FailureWords(f.Error, p.Response != nil)))
+		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(failureWords(f.Error, p.Response != nil, cancelNotified)))
 		// A round that ended early was not sent again: no message below
 		// holds the answers it was given.
 		keys := slices.Sorted(maps.Keys(f.Error.Given))
