@@ -14,8 +14,8 @@ func TestMissingArgumentsSayWhatToGive(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"replay"}, []string{"replay needs a recording: give its FILE, or last for the newest (mcpscope replay last)", "run 'mcpscope replay --help'"}},
-		{[]string{"export", "a", "b"}, []string{"export takes one recording FILE (or last, the newest), not 2 argument(s)"}},
+		{[]string{"replay"}, []string{"replay needs a recording: give its FILE, or last for the one written to last (mcpscope replay last)", "run 'mcpscope replay --help'"}},
+		{[]string{"export", "a", "b"}, []string{"export takes one recording FILE (or last, the one written to last), not 2 argument(s)"}},
 		{[]string{"proxy"}, []string{"proxy takes the URL of the server to relay to", "mcpscope proxy http://localhost:8811"}},
 		{[]string{"exec"}, []string{"exec takes a COMMAND to run", "mcpscope exec tools/list", "run 'mcpscope exec --help'"}},
 	} {

@@ -370,7 +370,13 @@ about. --greeting changes the word greet starts with, so a re-run against it
 				width = max(width, len(ep.URL))
 			}
 			for _, ep := range eps {
-				fmt.Fprintf(out, "  %-*s  %s, %s\n", width, ep.URL, ep.About, ep.Protocol)
+				versions := ep.Protocol
+				if ep.Oldest != "" {
+					// A session on /sse negotiates the newest: naming only
+					// its transport's 2024-11-05 said it spoke that.
+					versions = ep.Oldest + " to " + ep.Protocol
+				}
+				fmt.Fprintf(out, "  %-*s  %s, %s\n", width, ep.URL, ep.About, versions)
 			}
 			waitForSignal(cmd.Context())
 			return nil

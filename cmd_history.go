@@ -56,10 +56,12 @@ Exit status with --against:
      not sent)
   141 what read its output ended (| head -1): the rest not sent
 
-FILE may be last, the newest recording (the first mcpscope sessions lists);
-./last is a file named last. A bare name not found here is looked for in the
-sessions directory, .jsonl optional.`,
-		Args: recordingArgs("mcpscope replay FILE, or mcpscope replay last for the newest"),
+FILE may be last, the recording written to last (its last record the
+newest: the session just quit, not an exec begun during it, which mcpscope
+sessions lists first by its start); ./last is a file named last. A bare
+name not found here is looked for in the sessions directory, .jsonl
+optional.`,
+		Args: recordingArgs("mcpscope replay FILE, or mcpscope replay last for the one written to last"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
 				if err := checkTheme(theme); err != nil {
@@ -165,9 +167,11 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		}
 		defer stop()
 		fmt.Fprintf(cmd.ErrOrStderr(), "re-running against the built-in demo gateway at %s\n", url)
-		if h := recording.Header(); !h.Demo {
-			// Not one of the demo's own recordings: every difference
-			// below may be only that the servers differ.
+		if h := recording.Header(); !h.Demo && recording.ServerName() != demo.DefaultName {
+			// Not one of the demo's own recordings, nor of a demo
+			// gateway started on its own (mcpscope demo-server), whose
+			// answer named it: every difference below may be only that
+			// the servers differ.
 			fmt.Fprintf(cmd.ErrOrStderr(), "warning: the recording is of %s, not of the built-in demo gateway: unless that server was a demo gateway too, its tools and answers differ from the demo's\n", sanitize.Line(h.URL))
 		}
 	}
@@ -243,11 +247,13 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	width := outputWidth(cmd.OutOrStdout())
 	legend, cut, wider := false, false, false
 	report := newJSONReport(out, path, against)
+	var repeated history.RepeatedDiffs
 	each := func(r history.RerunResult) {
 		if asJSON {
 			report.add(r)
 			return
 		}
+		r.SameAs = repeated.Earlier(r)
 		if !legend && r.ShowsDiff() {
 			// Which side of a diff is which, said once above the
 			// first: a failure under it has no - and + to explain.
@@ -331,10 +337,12 @@ markdown, the default) or as its request/response pairs in JSON (--format
 json), to standard output or to the file -o names. -o replaces the file it
 names, except a recording: it refuses to write over a session.
 
-FILE may be last, the newest recording (the first mcpscope sessions lists);
-./last is a file named last. A bare name not found here is looked for in the
-sessions directory, .jsonl optional.`,
-		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the newest"),
+FILE may be last, the recording written to last (its last record the
+newest: the session just quit, not an exec begun during it, which mcpscope
+sessions lists first by its start); ./last is a file named last. A bare
+name not found here is looked for in the sessions directory, .jsonl
+optional.`,
+		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the one written to last"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.EqualFold(format, "markdown") {
 				// The command's own help calls it a Markdown transcript,

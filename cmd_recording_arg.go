@@ -14,9 +14,9 @@ import (
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
-// lastRecording is the word replay and export take for the newest
-// recording in the sessions directory, the first that mcpscope sessions
-// lists.
+// lastRecording is the word replay and export take for the recording in
+// the sessions directory written to last (history.LastWritten): the
+// session just quit, though an exec begun during it started later.
 const lastRecording = "last"
 
 // shownNewest is how many of the newest recordings a replay or export
@@ -34,7 +34,7 @@ func noRecordingsYet(dir string) string {
 // none, it says what to give and names the newest recordings, where the
 // user was only sent to mcpscope sessions to find one.
 func recordingArgs(example string) cobra.PositionalArgs {
-	one := needArgs(1, 1, "one recording FILE (or last, the newest)", example)
+	one := needArgs(1, 1, "one recording FILE (or last, the one written to last)", example)
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) != 0 {
 			return one(cmd, args)
@@ -43,7 +43,7 @@ func recordingArgs(example string) cobra.PositionalArgs {
 			return dashFileError(cmd, []string{file}, readAs)
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s needs a recording: give its FILE, or last for the newest (mcpscope %s last)", cmd.Name(), cmd.Name())
+		fmt.Fprintf(&b, "%s needs a recording: give its FILE, or last for the one written to last (mcpscope %s last)", cmd.Name(), cmd.Name())
 		dir, err := history.DefaultDir()
 		var infos []history.SessionInfo
 		if err == nil {
@@ -70,7 +70,7 @@ func recordingArgs(example string) cobra.PositionalArgs {
 
 // recordingPath is the file a recording argument names: itself (a bare
 // name may be in the sessions directory: inSessionsDir), or for last the
-// newest recording, said on note so that what was replayed,
+// recording written to last, said on note so that what was replayed,
 // exported or re-run is never a guess. A file named
 // last in the working directory makes the word ambiguous, and it is
 // refused rather than either read.
@@ -79,7 +79,7 @@ func recordingPath(arg string, note io.Writer) (string, error) {
 		return inSessionsDir(arg, note), nil
 	}
 	if _, err := os.Lstat(arg); err == nil {
-		return "", errors.New(`"last" is both a file here and the word for the newest recording: give ./last for the file, or the newest's path (mcpscope sessions lists them)`)
+		return "", errors.New(`"last" is both a file here and the word for the recording written to last: give ./last for the file, or the newest's path (mcpscope sessions lists them)`)
 	}
 	dir, err := history.DefaultDir()
 	if err != nil {
@@ -91,12 +91,12 @@ func recordingPath(arg string, note io.Writer) (string, error) {
 	}
 	// A transcript export wrote there is passed over: it was taken
 	// for last, the newest file, and then refused as no recording.
-	infos = history.Recordings(infos)
-	if len(infos) == 0 {
+	last, ok := history.LastWritten(history.Recordings(infos))
+	if !ok {
 		return "", errors.New("last: " + noRecordingsYet(dir))
 	}
-	fmt.Fprintf(note, "note: last is %s, the newest recording\n", sanitize.Line(infos[0].Path))
-	return infos[0].Path, nil
+	fmt.Fprintf(note, "note: last is %s, the recording written to last\n", sanitize.Line(last.Path))
+	return last.Path, nil
 }
 
 // inSessionsDir is the recording a bare file name names: the file of that

@@ -136,8 +136,9 @@ func sessionsDir(args []string) (string, error) {
 	fi, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist) && dir == "last":
-		// last is replay's and export's word for the newest recording.
-		return "", errors.New("no directory last to list recordings in: last stands for the newest recording, the first sessions lists, in mcpscope replay last and mcpscope export last")
+		// last is replay's and export's word for the recording written
+		// to last.
+		return "", errors.New("no directory last to list recordings in: last stands for the recording written to last, in mcpscope replay last and mcpscope export last")
 	case errors.Is(err, os.ErrNotExist):
 		return "", fmt.Errorf("no directory %s to list recordings in", sanitize.Line(dir))
 	case err != nil:

@@ -29,7 +29,7 @@ func TestLastPassesOverAnExportInTheSessionsDir(t *testing.T) {
 	}
 
 	out, errOut, code := run(t, "export", "last")
-	if code != exitOK || !strings.Contains(out, "# mcpscope session: "+url) || !strings.Contains(errOut, "note: last is "+recording+", the newest recording") {
+	if code != exitOK || !strings.Contains(out, "# mcpscope session: "+url) || !strings.Contains(errOut, "note: last is "+recording+", the recording written to last") {
 		t.Errorf("export last beside a transcript: exit %d, stderr %q, stdout %.120q", code, errOut, out)
 	}
 	_, errOut, code = run(t, "replay")

@@ -18,7 +18,7 @@ func TestLastIsTheNewestRecording(t *testing.T) {
 	t.Chdir(t.TempDir())
 	for _, cmd := range []string{"replay", "export"} {
 		_, errOut, code := run(t, cmd)
-		if code != exitUsage || !strings.Contains(errOut, "or last for the newest") || !strings.Contains(errOut, "no recordings in "+dir+" yet") {
+		if code != exitUsage || !strings.Contains(errOut, "or last for the one written to last") || !strings.Contains(errOut, "no recordings in "+dir+" yet") {
 			t.Errorf("%s with no recordings: exit %d, stderr %q", cmd, code, errOut)
 		}
 	}
@@ -46,7 +46,7 @@ func TestLastIsTheNewestRecording(t *testing.T) {
 	}
 
 	out, errOut, code := run(t, "export", "last")
-	if code != exitOK || !strings.Contains(out, "# mcpscope session: "+url+"/mcp") || !strings.Contains(errOut, "note: last is "+newest+", the newest recording") {
+	if code != exitOK || !strings.Contains(out, "# mcpscope session: "+url+"/mcp") || !strings.Contains(errOut, "note: last is "+newest+", the recording written to last") {
 		t.Errorf("export last: exit %d, stderr %q, stdout %.120q", code, errOut, out)
 	}
 	_, errOut, code = run(t, "replay", "last")
@@ -63,7 +63,7 @@ func TestLastIsTheNewestRecording(t *testing.T) {
 	}
 	for _, args := range [][]string{{"export", "last"}, {"replay", "last", "--against", url + "/mcp"}} {
 		out, errOut, code := run(t, args...)
-		if code != exitUsage || out != "" || !strings.Contains(errOut, `"last" is both a file here and the word for the newest recording: give ./last`) {
+		if code != exitUsage || out != "" || !strings.Contains(errOut, `"last" is both a file here and the word for the recording written to last: give ./last`) {
 			t.Errorf("%v beside a file named last: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -28,5 +30,23 @@ func TestRerunAgainstTheDemoSaysWhenTheRecordingIsOfAnotherServer(t *testing.T) 
 	}
 	if _, errOut, _ := run(t, "replay", onlyRecording(t, demoState), "--against", "demo"); strings.Contains(errOut, "not of the built-in demo") {
 		t.Errorf("a recording of the demo is said to be of another server:\n%s", errOut)
+	}
+}
+
+// A recording made against mcpscope demo-server, run on its own, names no
+// demo in its header, but the server named itself the demo gateway in its
+// answer: replay --against demo re-runs it with no warning that it is of
+// another server. The same demo under another name is warned of still.
+func TestRerunAgainstTheDemoKnowsADemoServerByItsName(t *testing.T) {
+	for name, warns := range map[string]bool{"": false, "other-gateway": true} {
+		state := stateDir(t)
+		url := demotest.Start(t, demo.Options{Name: name}).URL + demo.StatelessPath
+		if _, errOut, code := run(t, "exec", url, "tools/list"); code != exitOK {
+			t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+		}
+		out, errOut, code := run(t, "replay", onlyRecording(t, state), "--against", "demo")
+		if got := strings.Contains(errOut, "not of the built-in demo gateway"); got != warns {
+			t.Errorf("server named %q: warned %v, want %v; exit %d, stderr:\n%s\nstdout:\n%s", name, got, warns, code, errOut, out)
+		}
 	}
 }

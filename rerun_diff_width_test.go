@@ -22,8 +22,8 @@ func toolsServer(t *testing.T, tools string) string {
 // A re-run whose answer differs deep in a tool's schema, and by a whole
 // tool added, keeps every line of its report within 80 columns when its
 // output is no terminal: the path is cut in its middle, keeping where it
-// starts and the member that changed, and the added tool is shown from
-// its start on one line with its size. The path line ran to 96 columns
+// starts and the member that changed, and the added tool is shown by its
+// name and description on one line with its size. The path line ran to 96 columns
 // and the added tool was printed up to 1,000 bytes on one line.
 func TestRerunDiffLinesFitTheWidth(t *testing.T) {
 	t.Setenv("COLUMNS", "")
@@ -44,7 +44,7 @@ func TestRerunDiffLinesFitTheWidth(t *testing.T) {
 		`     $.result.tools[0…etitions_of_the_greeting.maximum: changed (name "greet")` + "\n",
 		"  - 1\n", "  + 11\n",
 		`$.result.tools[1]: added (name "summarize")`,
-		`+ {"description":"Summarizes the text it is given. Summari… (1059 bytes)` + "\n",
+		`+ {"name":"summarize","description":"Summarizes the text… (1059 bytes)` + "\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("re-run report lacks %q:\n%s", want, out)

@@ -433,5 +433,8 @@ func valueLine(s string, width int) string {
 		return jsonLine(s)
 	}
 	size := " (" + strconv.Itoa(len(s)) + " bytes)"
+	if excerpt, ok := objectExcerpt(s, width-len(size)); ok {
+		return excerpt + size
+	}
 	return window(s, 0, len(s), width-len(size)) + size
 }

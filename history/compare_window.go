@@ -40,15 +40,16 @@ func changedWindows(a, b string, width int) (wa, wb string, ok bool) {
 
 // window is x from start to a little past end (where the difference
 // ends), within width, made safe, never splitting a character or an
-// escape, with "…" where text was left out. x is compact JSON: a string,
+// escape, and between words where a word ends near the cut (wordStop),
+// with "…" where text was left out. x is compact JSON: a string,
 // or (an element added or removed) any value, cut the same way.
 func window(x string, start, end, width int) string {
-	start = cleanCut(x, start)
+	start = wordStart(x, cleanCut(x, start), end)
 	stop := min(len(x), end+windowContext)
 	if stop-start > width-2 {
 		stop = start + width - 2
 	}
-	stop = cleanCut(x, stop)
+	stop = wordStop(x, start, cleanCut(x, stop))
 	for {
 		body := windowText(x, start, stop)
 		// Made safe, a character a terminal would act on (a bidi
@@ -58,7 +59,7 @@ func window(x string, start, end, width int) string {
 		if over <= 0 || stop <= start {
 			return body
 		}
-		stop = cleanCut(x, max(stop-over, start))
+		stop = wordStop(x, start, cleanCut(x, max(stop-over, start)))
 	}
 }
 

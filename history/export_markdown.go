@@ -144,6 +144,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		b.WriteString("\nNone: no message went either way (Negotiation above says how the session went).\n")
 	}
 	again := reconnects(log)
+	notified := cancelsSent(log)
 	for i := 0; i < log.PairCount(); i++ {
 		p := log.Pair(i)
 		// Of attempts one after another (a legacy stream reopened on
@@ -156,7 +157,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 		if last != nil {
 			writeReconnected(b, last, true)
 		}
-		writePairMarkdown(b, i+1, log, p, aud)
+		writePairMarkdown(b, i+1, log, p, aud, p.Request != nil && p.Request.RPC != nil && notified[p.Request.RPC.ID])
 	}
 	if len(again) > 0 && log.PairCount() > 0 {
 		// A reconnect after the last message: said nowhere, the messages
@@ -203,7 +204,9 @@ func writeReconnected(b *bufio.Writer, r *mcp.Record, more bool) {
 	}
 }
 
-func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience) {
+// writePairMarkdown writes row p as entry n; cancelNotified says a
+// notifications/cancelled named its request.
+func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Audience, cancelNotified bool) {
 	title := p.Method
 	// The state the TUI's row says, from the same reading.
 	shown, last := log.ShownState(p)
@@ -329,7 +332,7 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 		fmt.Fprintf(b, "\n> **progress**: %s\n", mdText(p.ProgressProblem))
 	}
 	if f := p.Failure; f != nil && f.Error != nil {
-		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(FailureWords(f.Error, p.Response != nil)))
+		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(failureWords(f.Error, p.Response != nil, cancelNotified)))
 		// A round that ended early was not sent again: no message below
 		// holds the answers it was given.
 		keys := slices.Sorted(maps.Keys(f.Error.Given))
@@ -346,10 +349,19 @@ func writePairMarkdown(b *bufio.Writer, n int, log *Log, p *Pair, aud advice.Aud
 	} else if why := p.ResultTypeFailure(); why != "" {
 		fmt.Fprintf(b, "\n> **answer**: %s\n", mdText(why))
 	}
+	// A notification is no request: "**Request**" above a server's
+	// notifications/message read as one sent to it.
+	first := "Request"
+	switch p.Kind {
+	case KindNotificationIn, KindNotificationOut:
+		first = "Notification"
+	case KindServerRequest:
+		first = "Request from the server"
+	}
 	for _, part := range []struct {
 		name string
 		r    *mcp.Record
-	}{{"Request", p.Request}, {"Response", p.Response}, {"Reply", p.Reply}} {
+	}{{first, p.Request}, {"Response", p.Response}, {"Reply", p.Reply}} {
 		if part.r != nil && part.r.RPC != nil {
 			fmt.Fprintf(b, "\n**%s**\n\n", part.name)
 			writeFenced(b, string(part.r.RPC.Raw))
@@ -419,23 +431,19 @@ func mdCode(s string) string {
 	return fence + " " + s + " " + fence
 }
 
-// ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".
-// ms rounds to what a reader can use: 0.01 ms under 10 ms, 0.1 ms above.
-// A duration no exchange can take (see impossible) is "an unknown time":
-// a recording whose clock jumped or that was edited printed
-// "-9223372036854.78 ms", as if measured.
+// ms shows a duration in the TUI's words (FormatDuration): "4.0s", "21ms",
+// as on screen, where "4008.2 ms" beside "8.19 ms" asked a reader to
+// convert. A duration no exchange can take (see impossible) is "an
+// unknown time": a recording whose clock jumped or that was edited
+// printed "-9223372036854.78 ms", as if measured.
 func ms(d time.Duration) string {
 	if impossible(d) {
 		return "an unknown time"
 	}
-	v := float64(d) / float64(time.Millisecond)
-	prec := 1
-	if v < 10 {
-		prec = 2
+	if d <= 0 {
+		return "0ms" // FormatDuration's bare "0" is a column's, not prose
 	}
-	t := strconv.FormatFloat(v, 'f', prec, 64)
-	t = strings.TrimRight(strings.TrimRight(t, "0"), ".")
-	return t + " ms"
+	return FormatDuration(d)
 }
 
 // transportShown is the transport a session used, saying so when it was

@@ -13,8 +13,20 @@ import (
 // server finished, or stopped, after the cancel): "before its answer
 // came" then stood above the answer.
 func FailureWords(e *mcp.ErrorInfo, answered bool) string {
+	return failureWords(e, answered, false)
+}
+
+// failureWords is FailureWords knowing whether a notifications/cancelled
+// naming the request went to the server (notified): "mcpscope stopped
+// waiting for it" then hid that the server was told, and what it did.
+func failureWords(e *mcp.ErrorInfo, answered, notified bool) string {
 	if e.Op == mcp.OpCancelled && e.Message == context.Canceled.Error() {
-		if answered {
+		switch {
+		case notified && answered:
+			return "cancelled here (notifications/cancelled sent): the server answered after all"
+		case notified:
+			return "cancelled here (notifications/cancelled sent): no answer came after it"
+		case answered:
 			return "cancelled here: mcpscope stopped waiting for it, and its answer came after all"
 		}
 		return "cancelled here before its answer came: mcpscope stopped waiting for it"

@@ -8,8 +8,8 @@ import (
 )
 
 // The one way durations and sizes are written for people, in the panes,
-// the listing of sessions and exec alike. The exports keep milliseconds,
-// a fixed unit, so a column of latencies reads at a glance.
+// the listing of sessions, exec and the Markdown export alike. The JSON
+// export keeps milliseconds, a fixed unit, for programs.
 
 // FormatDuration formats a duration compactly, for a column: 850µs, 12ms,
 // 1.2s, 3m4s.

@@ -27,7 +27,7 @@ func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
 		return
 	}
 	res := doc.Root().Get("result")
-	info := res.Get("serverInfo")
+	info := serverInfoOf(res, "initialize")
 	n.init.name, _ = info.Get("name").Text()
 	n.init.version, _ = info.Get("version").Text()
 	n.init.protocol, _ = res.Get("protocolVersion").Text()
@@ -50,6 +50,16 @@ func (l *Log) versionRefused() {
 	l.neg.init = initFacts{shape: shape, shapeSeq: shapeSeq}
 	l.neg.dirty = true
 	l.stats.Protocol = ""
+}
+
+// serverInfoOf is where the result res of the handshake method names the
+// server: serverInfo in an initialize answer, the serverInfo entry of
+// _meta in a 2026 server/discover one.
+func serverInfoOf(res jsonspan.Value, method string) jsonspan.Value {
+	if method == "server/discover" {
+		return res.Get("_meta").Get(mcp.MetaServerInfo)
+	}
+	return res.Get("serverInfo")
 }
 
 // rawCopy is v's bytes, copied: a view would keep the whole answer they
@@ -79,7 +89,7 @@ func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw, seq int64) {
 		return
 	}
 	res := doc.Root().Get("result")
-	info := res.Get("_meta").Get(mcp.MetaServerInfo)
+	info := serverInfoOf(res, "server/discover")
 	n.init.name, _ = info.Get("name").Text()
 	n.init.version, _ = info.Get("version").Text()
 	n.init.instructions, _ = res.Get("instructions").Text()

@@ -114,6 +114,10 @@ type RerunResult struct {
 	// "no errors".
 	ErrorAnswer         bool `json:"-"`
 	RecordedErrorAnswer bool `json:"-"`
+	// SameAs is the N of an earlier result of the report whose
+	// differences are these (RepeatedDiffs): its diff is not printed
+	// twice. --json gives each whole.
+	SameAs int `json:"-"`
 }
 
 // rerun sends the client's recorded requests and notifications in (as p

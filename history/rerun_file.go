@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -141,6 +142,30 @@ func (f *RerunFile) eventData(ref lineRef, seq int64) (string, error) {
 
 // Header is the recording's header.
 func (f *RerunFile) Header() Header { return f.header }
+
+// ServerName is the name the recorded server gave itself in its answer to
+// the handshake that opened the session (serverInfo.name), "" when the
+// recording holds no such answer or it names none: a recording of
+// mcpscope demo-server, run on its own, is a recording of the demo
+// gateway whatever its header says.
+func (f *RerunFile) ServerName() string {
+	opened, method := f.plan.opening()
+	pos, ok := f.plan.answers[opened]
+	if opened == 0 || !ok {
+		return ""
+	}
+	rec, err := f.record(int(pos))
+	if err != nil || rec.RPC == nil {
+		return ""
+	}
+	// Depth 4 reaches a 2026 answer's name: result, _meta, serverInfo, name.
+	doc, err := jsonspan.Parse(bytesOf(string(rec.RPC.Raw)), jsonspan.Limits{Depth: 4})
+	if err != nil {
+		return ""
+	}
+	name, _ := serverInfoOf(doc.Root().Get("result"), method).Get("name").Text()
+	return name
+}
 
 // Warnings are what is wrong with the recording (lines that could not be
 // read, a cut-short end), as Reader.Warnings says them.

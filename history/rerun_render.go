@@ -80,6 +80,10 @@ func RenderRerunResult(r RerunResult, width int) string {
 	if !r.ShowsDiff() {
 		return b.String()
 	}
+	if r.SameAs > 0 {
+		fmt.Fprintf(&b, "%ssame differences as request %d\n", rerunIndent, r.SameAs)
+		return b.String()
+	}
 	for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences, width-len(rerunIndent)), "\n"), "\n") {
 		fmt.Fprintf(&b, "%s%s\n", rerunIndent, line)
 	}
@@ -98,6 +102,10 @@ func (r RerunResult) ShowsDiff() bool { return r.Note == "" && len(r.Differences
 func RerunResultCut(r RerunResult, width int) (cut, wider bool) {
 	if r.Note != "" {
 		return len(r.Differences) == 1 && len(r.Differences[0].Live) > nowLineLimit, false
+	}
+	if r.SameAs > 0 {
+		// Not drawn: the earlier result's diff said what was cut.
+		return false, false
 	}
 	cut = diffCut(r.Differences, width-len(rerunIndent))
 	return cut, cut

@@ -36,10 +36,12 @@ func TestLiveCancelledRequestExportSaysSoInWords(t *testing.T) {
 	// The demo's slow tool answers when it is cancelled: an answer that
 	// came before the TUI quit is said to have come after all, not
 	// "before its answer came" above it.
-	want := "> **cancelled**: cancelled here before its answer came"
+	// x sent notifications/cancelled, which the export says: "mcpscope
+	// stopped waiting for it" read as the server never told.
+	want := "> **cancelled**: cancelled here (notifications/cancelled sent): no answer came after it"
 	for i := 0; i < m.com.log.PairCount(); i++ {
 		if p := m.com.log.Pair(i); pairTitle(p) == "tools/call slow" && p.Response != nil {
-			want = "> **cancelled**: cancelled here: mcpscope stopped waiting for it, and its answer came after all"
+			want = "> **cancelled**: cancelled here (notifications/cancelled sent): the server answered after all"
 		}
 	}
 	if !strings.Contains(md, want) {

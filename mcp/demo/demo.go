@@ -96,7 +96,7 @@ type Options struct {
 	// gateway with another greeting lets tests show a re-run that differs.
 	Greeting string
 	// Name is the server name sent in the initialize result; "" means
-	// "mcpscope-demo".
+	// DefaultName.
 	Name string
 	// Version is the server version sent in the initialize result; "" means
 	// "dev".
@@ -109,6 +109,11 @@ type Options struct {
 	SessionTimeout time.Duration
 }
 
+// DefaultName is the name the demo gateway gives itself (serverInfo.name)
+// unless Options.Name says another: a recording whose server says it is
+// a recording of the demo gateway, wherever it ran.
+const DefaultName = "mcpscope-demo"
+
 const (
 	defaultClockInterval  = 3 * time.Second
 	defaultSessionTimeout = time.Hour
@@ -119,7 +124,7 @@ func (o Options) withDefaults() Options {
 		o.Greeting = "Hello"
 	}
 	if o.Name == "" {
-		o.Name = "mcpscope-demo"
+		o.Name = DefaultName
 	}
 	if o.Version == "" {
 		o.Version = "dev"

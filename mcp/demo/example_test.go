@@ -39,7 +39,7 @@ func ExampleStart() {
 		cs.Close()
 	}
 	// Output:
-	// 2024-11-05 Hi, sse!
+	// 2025-11-25 Hi, sse!
 	// 2025-11-25 Hi, streamable!
 	// 2026-07-28 Hi, stateless!
 }

@@ -52,8 +52,14 @@ func (h *Handler) newGateway(versions []string) *gateway {
 // speaks only the versions that transport carries, as the SDK's own
 // transport reports them.
 func (h *Handler) legacyGateway() *gateway {
+	return h.newGateway(legacyVersions())
+}
+
+// legacyVersions are the protocol versions the legacy HTTP+SSE transport
+// carries, as the SDK's own transport reports them, newest first.
+func legacyVersions() []string {
 	var t mcp.SSEServerTransport
-	return h.newGateway(slices.DeleteFunc(mcp.SupportedProtocolVersions(), func(v string) bool { return !t.SupportsProtocolVersion(v) }))
+	return slices.DeleteFunc(mcp.SupportedProtocolVersions(), func(v string) bool { return !t.SupportsProtocolVersion(v) })
 }
 
 // addClientTools adds the tools that ask the client for something, and the

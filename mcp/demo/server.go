@@ -30,7 +30,8 @@ type Server struct {
 // typed does not.
 func (s *Server) Addr() net.Addr { return s.addr }
 
-// SSEURL is the legacy HTTP+SSE endpoint (protocol 2024-11-05).
+// SSEURL is the legacy HTTP+SSE endpoint: the transport of protocol
+// 2024-11-05, on which a session negotiates the newest version it carries.
 func (s *Server) SSEURL() string { return s.URL + SSEPath }
 
 // MCPURL is the streamable HTTP endpoint with sessions (protocol 2025-03-26
@@ -47,19 +48,25 @@ type Endpoint struct {
 	// Transport is the name mcpscope's --transport flag gives it: sse,
 	// streamable or stateless.
 	Transport string
-	// Protocol is the newest protocol version it speaks (StreamablePath
-	// also speaks 2025-03-26 and 2025-06-18).
+	// Protocol is the newest protocol version it speaks, the one a
+	// session there negotiates (StreamablePath also speaks 2025-03-26
+	// and 2025-06-18).
 	Protocol string
+	// Oldest is, for the legacy HTTP+SSE transport, the revision it is of
+	// (2024-11-05), the oldest version it speaks: a session on it
+	// negotiates Protocol, which a banner naming only 2024-11-05 hid.
+	Oldest string
 	// About says in a few words what it is.
 	About string
 }
 
 // Endpoints lists the demo's MCP endpoints, oldest era first.
 func (s *Server) Endpoints() []Endpoint {
+	legacy := legacyVersions()
 	return []Endpoint{
-		{s.SSEURL(), "sse", "2024-11-05", "legacy HTTP+SSE"},
-		{s.MCPURL(), "streamable", "2025-11-25", "streamable HTTP with sessions"},
-		{s.StatelessURL(), "stateless", "2026-07-28", "stateless streamable HTTP"},
+		{s.SSEURL(), "sse", legacy[0], legacy[len(legacy)-1], "legacy HTTP+SSE"},
+		{s.MCPURL(), "streamable", "2025-11-25", "", "streamable HTTP with sessions"},
+		{s.StatelessURL(), "stateless", "2026-07-28", "", "stateless streamable HTTP"},
 	}
 }
 
