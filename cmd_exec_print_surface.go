@@ -164,7 +164,7 @@ func (p *printer) prompts(result json.RawMessage) {
 func (p *printer) contents(result json.RawMessage) {
 	cs, err := command.ParseContents(result)
 	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
+		p.unreadableResult(err, result)
 		return
 	}
 	for _, c := range cs {
@@ -219,7 +219,7 @@ func (p *printer) save(result json.RawMessage, path string, force bool) error {
 func (p *printer) conversation(result json.RawMessage) {
 	desc, turns, err := command.ParseConversation(result)
 	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
+		p.unreadableResult(err, result)
 		return
 	}
 	if desc != "" {
@@ -237,7 +237,7 @@ func (p *printer) conversation(result json.RawMessage) {
 func (p *printer) completion(result json.RawMessage) {
 	c, err := command.ParseCompletion(result)
 	if err != nil {
-		fmt.Fprintln(p.w, prettyJSON(result))
+		p.unreadableResult(err, result)
 		return
 	}
 	shown := c.Values[:min(len(c.Values), command.MaxCompletionValues)]

@@ -122,8 +122,12 @@ func (p *printer) toolResult(tool string, resp *mcp.Response) {
 		p.createdTask(resp.Result)
 		return
 	}
-	if json.Unmarshal(resp.Result, &r) != nil {
-		fmt.Fprintln(p.w, prettyJSON(resp.Result))
+	if err := command.ObjectResult("tools/call", resp.Result); err != nil {
+		p.unreadableResult(err, resp.Result)
+		return
+	}
+	if err := json.Unmarshal(resp.Result, &r); err != nil {
+		p.unreadableResult(fmt.Errorf("the tools/call result is not readable: %v", err), resp.Result)
 		return
 	}
 	blocks := contentBlocks(resp.Result)

@@ -107,6 +107,26 @@ func ParseTemplates(result json.RawMessage) (Page[ResourceTemplate], error) {
 // not an object) is left out, not the page with it. A member of the wrong
 // type (a size given as a string) costs that member, not the item:
 // encoding/json reads the rest of the item around it.
+// ObjectResult says, as an error, that method's result is no object (a
+// string, null, an array), nil when it is one: encoding/json's words for
+// it ("cannot unmarshal string into Go value of type struct {…}") named
+// Go's types, not the answer's.
+func ObjectResult(method string, result json.RawMessage) error {
+	for _, c := range result {
+		if c == '{' {
+			return nil
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+	}
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return fmt.Errorf("the %s result is not readable: %v", method, err)
+	}
+	return fmt.Errorf("the %s result is %s, not an object", method, doc.Root().KindName())
+}
+
 func parsePage[T any](result json.RawMessage, method, member string) (Page[T], error) {
 	var page Page[T]
 	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2})
@@ -189,6 +209,9 @@ func (c Contents) Bytes() ([]byte, error) {
 func ParseContents(result json.RawMessage) ([]Contents, error) {
 	var r struct {
 		Contents []Contents `json:"contents"`
+	}
+	if err := ObjectResult("resources/read", result); err != nil {
+		return nil, err
 	}
 	if err := json.Unmarshal(result, &r); err != nil {
 		return nil, fmt.Errorf("the resources/read result is not readable: %v", err)
@@ -334,6 +357,9 @@ func ParseConversation(result json.RawMessage) (string, []Turn, error) {
 		Description string `json:"description"`
 		Messages    []Turn `json:"messages"`
 	}
+	if err := ObjectResult("prompts/get", result); err != nil {
+		return "", nil, err
+	}
 	if err := json.Unmarshal(result, &r); err != nil {
 		return "", nil, fmt.Errorf("the prompts/get result is not readable: %v", err)
 	}
@@ -382,6 +408,9 @@ func ParseCompletion(result json.RawMessage) (Completion, error) {
 			Total   json.RawMessage   `json:"total"`
 			HasMore json.RawMessage   `json:"hasMore"`
 		} `json:"completion"`
+	}
+	if err := ObjectResult("completion/complete", result); err != nil {
+		return Completion{}, err
 	}
 	if err := json.Unmarshal(result, &r); err != nil {
 		return Completion{}, fmt.Errorf("the completion/complete result is not readable: %v", err)
