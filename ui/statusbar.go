@@ -92,6 +92,9 @@ func (s *statusBar) SetSize(w int) { s.w = w }
 type barPart struct {
 	text, short string
 	prio        int
+	// padded says text and short are a block with padding of their own
+	// (block): the separators beside it leave out their space there.
+	padded bool
 }
 
 func (s *statusBar) view() string {
@@ -212,9 +215,10 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
 	if s.replayWait > 0 {
 		wait, short := replayWaitWords(s.replayWait)
-		parts = append(parts, barPart{prio: 8,
-			text:  block(st.StatusValue).Render(wait + ": . steps to it"),
-			short: block(st.StatusValue).Render(short + " (.)")})
+		v := block(st.StatusValue)
+		parts = append(parts, barPart{prio: 8, padded: v.GetPaddingLeft() > 0,
+			text:  v.Render(wait + ": . steps to it"),
+			short: v.Render(short + " (.)")})
 	}
 	if s.msg != nil && withMsg {
 		add(9, s.levelStyle(s.msg.level).Render(spaced(s.msg.text)))
@@ -264,13 +268,23 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 
 	sep := st.StatusBar.Render(" · ")
 	join := func() string {
-		texts := make([]string, len(parts))
-		for i, p := range parts {
-			texts[i] = p.text
-		}
 		// The state is set apart from the fields as they are from each
 		// other: "● ended a new client: …" read as one phrase.
-		return head + sep + strings.Join(texts, sep)
+		var b strings.Builder
+		b.WriteString(head)
+		for i, p := range parts {
+			// A painted block's padding spaces it from the "·": the
+			// separator's space too read "·  next in 26.7s (.)  ·".
+			before, after := " ", " "
+			if i > 0 && parts[i-1].padded {
+				before = ""
+			}
+			if p.padded {
+				after = ""
+			}
+			b.WriteString(st.StatusBar.Render(before+"·"+after) + p.text)
+		}
+		return b.String()
 	}
 	// worded: the word "records" after a replay's position, the first
 	// thing to go where a part the bar keeps over the version (the
