@@ -485,7 +485,7 @@ func (o *lineOutcome) outcomeRows(st *themes.Styles, keys *KeyMap, verb string, 
 	case o.err != "":
 		text = failText(o.err, o.warns, width, maxCmdLineHeight-1)
 	case len(o.warns) > 0:
-		text, style = warnText(keys, verb, o.warns), st.Warning
+		text, style = warnText(keys, verb, o.warns, width, maxCmdLineHeight-1), st.Warning
 	default:
 		return nil, lipgloss.Style{}
 	}
