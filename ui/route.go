@@ -24,6 +24,7 @@ type spinTickMsg struct{}
 // catches up, formatting a large selection in a command.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
+	said := m.statusSeq
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		cmd = m.handleKey(msg)
@@ -45,6 +46,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.cmdline.SetPaneKeys(m.paneKeys()...)
 	m.keepTypingRows()
+	m.quietOldStatus(said)
 	if m.lay.Mode != modeTooSmall && (cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H || m.negotiationAlone() != m.lay.detailHidden()) {
 		// A refusal or warnings to read whole, or gone: the panes give
 		// the command line its rows, or take them back. Detail, with
