@@ -15,6 +15,14 @@ import (
 func (m *Model) cancelSelected() tea.Cmd {
 	// Only a request we sent can be cancelled: it has a request record.
 	ours := func(p *history.Pair) bool { return p != nil && p.Kind == history.KindRequest && p.Request != nil }
+	if m.pairs.list.follow {
+		// The highlight follows the newest row: a request sent just now
+		// is the row it is about to go to. x pressed before that row
+		// came cancelled (or refused) the older row it was still on.
+		if label := m.sends.cancelNewest(func(seq int64) bool { return m.com.log.PairOf(seq) != nil }); label != "" {
+			return m.setStatus(levelInfo, "cancelling "+label+" (its row is still to come)…")
+		}
+	}
 	p := m.pairs.selected()
 	if (!ours(p) || p.Listening()) && m.sends.waiting() {
 		// Nothing it sent has a row to select: a subscribe waiting for
