@@ -19,6 +19,11 @@ func (m *Model) cancelSelected() tea.Cmd {
 		// The highlight follows the newest row: a request sent just now
 		// is the row it is about to go to. x pressed before that row
 		// came cancelled (or refused) the older row it was still on.
+		if m.cmdline.submits > m.typedSeen {
+			// Enter's line is on its way to Update: x came first.
+			m.dropTyped = m.cmdline.submits
+			return m.setStatus(levelInfo, "cancelling the line just entered…")
+		}
 		if label := m.sends.cancelNewest(func(seq int64) bool { return m.com.log.PairOf(seq) != nil }); label != "" {
 			return m.setStatus(levelInfo, "cancelling "+label+" (its row is still to come)…")
 		}

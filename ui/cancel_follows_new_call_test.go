@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -30,6 +31,22 @@ func TestCancelRightAfterACallFollowsIt(t *testing.T) {
 		press(m, "x")
 		if sl := m.status.msg; sl == nil || sl.text != "cancelling tools/call greet (its row is still to come)…" {
 			t.Errorf("x right after the call: the status = %+v, want the call cancelled", sl)
+		}
+	})
+	t.Run("before the line came", func(t *testing.T) {
+		// Enter hands the line over in a message of its own: an x typed
+		// at once was handled first, on the row the highlight was on.
+		m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+		press(m, "c")
+		typeKeys(m, "greet name=Ann")
+		enter := press(m, "enter")
+		press(m, "x")
+		if sl := m.status.msg; sl == nil || sl.text != "cancelling the line just entered…" {
+			t.Errorf("x before the line came: the status = %+v, want the line cancelled", sl)
+		}
+		m.Update(runCmd(t, enter, func(msg tea.Msg) bool { _, ok := msg.(SubmitMsg); return ok }))
+		if sl := m.status.msg; m.sends.running() != 0 || sl == nil || !strings.HasPrefix(sl.text, "tools/call greet: not sent: x cancelled it") {
+			t.Errorf("the line x cancelled came: %d sends running, the status %+v, want it not sent", m.sends.running(), sl)
 		}
 	})
 	t.Run("moved up", func(t *testing.T) {

@@ -39,6 +39,9 @@ type CommandLine struct {
 	keys  *KeyMap
 	input textinput.Model
 	width int
+	// submits counts the lines handed to the root as a SubmitMsg: one
+	// on its way is a send to come (Model.typedSeen).
+	submits int
 
 	tools []mcp.Tool
 	info  map[string]*toolInfo
@@ -371,6 +374,7 @@ func (c *CommandLine) submit() tea.Cmd {
 		return nil
 	}
 	forced := len(warns) > 0
+	c.submits++
 	return c.sent(line, func() tea.Msg { return SubmitMsg{Command: cmd, Line: line, Forced: forced} })
 }
 
@@ -490,10 +494,4 @@ func (o *lineOutcome) outcomeRows(st *themes.Styles, keys *KeyMap, verb string, 
 		return nil, lipgloss.Style{}
 	}
 	return wrapRows(text, width, maxCmdLineHeight-1), style
-}
-
-// styleInput dresses a text input in the theme's input styles.
-func styleInput(in *textinput.Model, ts themes.TextInputStyles) {
-	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ts.Prompt, ts.Text, ts.Placeholder, ts.Completion
-	in.Cursor.Style, in.Cursor.TextStyle = ts.Cursor, ts.Text
 }

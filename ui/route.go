@@ -170,6 +170,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	// The command line closed itself on the key that sent these: a line
 	// opened again since (Esc then ":" typed fast) stays open.
 	case SubmitMsg:
+		// Counted up to the command line's own: a SubmitMsg from
+		// elsewhere is none of its lines.
+		if m.typedSeen = min(m.typedSeen+1, m.cmdline.submits); m.dropTyped != 0 && m.typedSeen == m.dropTyped {
+			m.dropTyped = 0
+			return m.setStatus(levelInfo, m.labelOf(msg.Command)+": not sent: "+m.keys.CancelRequest.Help().Key+
+				" cancelled it before it went out ("+m.keys.HistoryPrev.Help().Key+" on the command line brings it back)")
+		}
 		return m.submitTyped(msg)
 	case CancelMsg:
 		return nil
