@@ -130,6 +130,9 @@ type Model struct {
 	// typingRows are the most rows the open command line has taken since
 	// it opened (keepTypingRows); 0 while it is closed.
 	typingRows int
+	// typedSeen counts the command line's SubmitMsgs handled; dropTyped,
+	// when not 0, is the one x cancelled before it came (cancelSelected).
+	typedSeen, dropTyped int
 	// attemptSaid is the id of the status message that said the newest
 	// attempt of a legacy reconnect's run (0 before its first): only what
 	// became of a request sent after it holds the next one back. The

@@ -15,6 +15,19 @@ import (
 func (m *Model) cancelSelected() tea.Cmd {
 	// Only a request we sent can be cancelled: it has a request record.
 	ours := func(p *history.Pair) bool { return p != nil && p.Kind == history.KindRequest && p.Request != nil }
+	if m.pairs.list.follow {
+		// The highlight follows the newest row: a request sent just now
+		// is the row it is about to go to. x pressed before that row
+		// came cancelled (or refused) the older row it was still on.
+		if m.cmdline.submits > m.typedSeen {
+			// Enter's line is on its way to Update: x came first.
+			m.dropTyped = m.cmdline.submits
+			return m.setStatus(levelInfo, "cancelling the line just entered…")
+		}
+		if label := m.sends.cancelNewest(func(seq int64) bool { return m.com.log.PairOf(seq) != nil }); label != "" {
+			return m.setStatus(levelInfo, "cancelling "+label+" (its row is still to come)…")
+		}
+	}
 	p := m.pairs.selected()
 	if (!ours(p) || p.Listening()) && m.sends.waiting() {
 		// Nothing it sent has a row to select: a subscribe waiting for
@@ -22,19 +35,18 @@ func (m *Model) cancelSelected() tea.Cmd {
 		return m.setStatus(levelInfo, "cancelling the command still waiting…")
 	}
 	if !ours(p) {
-		if m.com.log.Stats().Pending == 0 {
-			// "select a request" when none is waiting sent the user
-			// looking for a row that is not there.
-			return m.setStatus(levelWarn, "nothing to cancel: no request is waiting for its answer")
-		}
 		// Only what is selected: x on a notification's row cancelled the
 		// one request in flight, another row than the highlighted one.
-		what := "the selected row"
-		if p != nil {
-			what = pairTitle(p)
+		// "select a request" when none is waiting sent the user looking
+		// for a row that is not there.
+		how := "select a pending call's row and press " + m.keys.CancelRequest.Help().Key
+		if m.com.log.Stats().Pending == 0 {
+			how = "no request is waiting for its answer"
 		}
-		return m.setStatus(levelWarn, "nothing to cancel: "+what+" is no request of ours ("+
-			m.keys.CancelRequest.Help().Key+" on a pending request's row cancels it)")
+		if p == nil {
+			return m.setStatus(levelWarn, "nothing to cancel: "+how)
+		}
+		return m.setStatus(levelWarn, "nothing to cancel: "+pairTitle(p)+" is "+uncancellable(p)+"; "+how)
 	}
 	label := pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
 	if m.sends.cancelSeq(p.Request.Seq) {
@@ -60,6 +72,21 @@ func (m *Model) cancelSelected() tea.Cmd {
 		said += "; " + m.keys.CancelRequest.Help().Key + " on a pending row cancels it"
 	}
 	return m.setStatus(levelWarn, said)
+}
+
+// uncancellable says what row p, no request sent from here, is, and why
+// x does not cancel it: "is no request of ours" said neither what a
+// notification's row was nor that nothing could cancel it.
+func uncancellable(p *history.Pair) string {
+	switch p.Kind {
+	case history.KindNotificationOut, history.KindNotificationIn:
+		return "a notification, which cannot be cancelled"
+	case history.KindServerRequest:
+		return "the server's request to mcpscope, which only the server can cancel"
+	case history.KindForeign, history.KindDuplicate:
+		return "an answer, which cannot be cancelled"
+	}
+	return "no request sent from here, which cannot be cancelled"
 }
 
 // ownListen reports whether p is a listen stream typed here and still

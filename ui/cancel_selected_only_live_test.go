@@ -25,7 +25,7 @@ func TestLiveCancelOnlyTheSelectedRow(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyHome})
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyDown})
 	l.tm.Type("x")
-	l.waitFor("nothing to cancel: notifications/initialized is no request of ours (x on a pending request's row cancels it)")
+	l.waitFor("nothing to cancel: notifications/initialized is a notification, which cannot be cancelled; select a pending call's row and press x")
 	// The request was left running: x on its own row cancels it.
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
 	l.tm.Type("x")

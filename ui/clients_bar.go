@@ -155,8 +155,8 @@ func (m *Model) keepsShown(tab func(i int) string, gapW, width int) bool {
 			return true
 		}
 	}
-	where, more := m.windowMarks(n)
-	edges := windowEdges(n, cur, cur+1, ansi.StringWidth(more), ansi.StringWidth(where))
+	_, short, more := m.windowMarks()
+	edges := windowEdges(n, cur, cur+1, ansi.StringWidth(more), ansi.StringWidth(short))
 	return ansi.StringWidth(tab(cur))+edges <= width
 }
 
@@ -294,14 +294,30 @@ func (m *Model) barHelp() string {
 
 // clientsWindow is the tabs around the shown one, of the n that tab
 // draws, that fit in width columns, a "…" on each side that has more, and
-// where the shown one is in the list ("tab 16 of 200"); cut reports that
-// even the shown one's name had to be cut to fit. "tab": the tabs are
-// numbered by client, and with the user's own session among them, or the
-// first ones let go, a bare "14 of 14" beside "13 inspector-cli" read as
-// a client 14 the bar did not show.
+// where the shown one is among the clients ("client 16 of 200",
+// windowMarks); cut reports that even the shown one's name had to be cut
+// to fit.
 func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width int) (line string, cut bool) {
+	where, short, more := m.windowMarks()
+	line, cut, lo, hi := m.windowWith(n, tab, gap, width, where, more)
 	cur := m.clients.cur
-	where, more := m.windowMarks(n)
+	if !cut && (lo < cur || cur == 0) && (hi > cur+1 || hi == n) {
+		return line, cut
+	}
+	// "client 101 of 200" on 80 columns left room for the tab after the
+	// shown one only: the short form keeps the ones on both sides (or the
+	// shown name whole), and its numbers are the tabs' own.
+	sline, scut, slo, shi := m.windowWith(n, tab, gap, width, short, more)
+	if (cut && !scut) || (!scut && slo < lo && shi >= hi) || (!scut && shi > hi && slo <= lo) {
+		return sline, scut
+	}
+	return line, cut
+}
+
+// windowWith is clientsWindow's window with where drawn after it, and
+// the tabs lo to hi it shows.
+func (m *Model) windowWith(n int, tab func(i int) string, gap string, width int, where, more string) (line string, cut bool, lo, hi int) {
+	cur := m.clients.cur
 	shown := tab(cur)
 	render := func(lo, hi int) string {
 		var b strings.Builder
@@ -330,13 +346,13 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 	// made a wide bar of many clients cost the square of its tabs.
 	gapW, moreW, whereW := ansi.StringWidth(gap), ansi.StringWidth(more), ansi.StringWidth(where)
 	edges := func(lo, hi int) int { return windowEdges(n, lo, hi, moreW, whereW) }
-	lo, hi := cur, cur+1
+	lo, hi = cur, cur+1
 	tabs := ansi.StringWidth(shown) // the tabs from lo to hi, with their gaps
 	if over := tabs + edges(lo, hi) - width; over > 0 {
 		// Not even the shown one's name fits: it is cut, so where it is
 		// still shows.
 		// The name is cut, not the tab: cut with it, the padding went
-		// and where read against the name ("dev…tab 3 of 9").
+		// and where read against the name ("dev…client 3 of 9").
 		style := m.tabStyle(cur)
 		label := m.tabLabel(cur, m.clients.feeds[cur], tabFull, 0, nil)
 		shown = style.Render(ansi.Truncate(label, max(tabs-over-style.GetHorizontalFrameSize(), 1), "…"))
@@ -356,15 +372,36 @@ func (m *Model) clientsWindow(n int, tab func(i int) string, gap string, width i
 			}
 		}
 	}
-	return render(lo, hi), cut
+	return render(lo, hi), cut, lo, hi
 }
 
-// windowMarks are what clientsWindow draws around the tabs it shows of
-// n: where the shown one is among them all, and the "…" on a side with
-// more.
-func (m *Model) windowMarks(n int) (where, more string) {
+// windowMarks are what clientsWindow draws around the tabs it shows:
+// where the shown one is among the clients, and the "…" on a side with
+// more. It counts clients, as the tabs number them: the user's own
+// session is none of them, and the ones let go (dropped) came first, so
+// "client 13 of 13" stands beside "13 inspector-cli", where counting
+// tabs read "14 of 14". The own session shown says how many clients
+// there are. short is where without "client", for a window too narrow
+// for the shown one's neighbours beside it.
+func (m *Model) windowMarks() (where, short, more string) {
 	st := m.com.st
-	return st.Hint.Render(fmt.Sprintf("tab %d of %d", m.clients.cur+1, n)), st.Hint.Render("…")
+	at, all, own := m.clients.dropped, m.clients.dropped, false
+	for i, f := range m.clients.feeds {
+		if f.Backend != nil {
+			own = own || i == m.clients.cur
+			continue
+		}
+		all++
+		if i <= m.clients.cur {
+			at++
+		}
+	}
+	where, short = fmt.Sprintf("client %d of %d", at, all), fmt.Sprintf("%d of %d", at, all)
+	if own {
+		where = plural(all, "client")
+		short = where
+	}
+	return st.Hint.Render(where), st.Hint.Render(short), st.Hint.Render("…")
 }
 
 // windowEdges is the cells windowMarks take, with their gaps, around the

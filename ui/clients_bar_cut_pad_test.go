@@ -11,7 +11,7 @@ import (
 )
 
 // A shown client's name too long for the bar was cut with its tab's
-// padding, so where it is read against it: "1 agent-xxxx…tab 1 of 1". The
+// padding, so where it is read against it: "1 agent-xxxx…client 1 of 1". The
 // name is cut, the padding kept.
 func TestClientsBarCutNameKeepsItsSpace(t *testing.T) {
 	for _, n := range []int{1, 40} {
@@ -21,9 +21,9 @@ func TestClientsBarCutNameKeepsItsSpace(t *testing.T) {
 			m.Update(clientMsg{ID: id, Name: "agent-" + strings.Repeat("x", 120), Transport: "sse", Records: make(chan []mcp.Record)})
 		}
 		bar := row(ansi.Strip(m.View()), "clients:")
-		where := "tab 1 of 1"
+		where := "client 1 of 1"
 		if n > 1 {
-			where = "tab 1 of 40"
+			where = "client 1 of 40"
 		}
 		if !strings.Contains(bar, "x… "+where) && !strings.Contains(bar, "x… … "+where) {
 			t.Errorf("%d clients, the first's name cut: the clients bar = %q, want the cut name a space from %q", n, bar, where)

@@ -29,8 +29,8 @@ func TestClientsBarOneSpaceAfterHeadAndMark(t *testing.T) {
 		press(m, "]")
 	}
 	bar = row(ansi.Strip(m.View()), "clients:")
-	if !strings.Contains(bar, "clients: … ") || !strings.Contains(bar, " … tab 21 of 40") {
-		t.Errorf("client 21 of 40: the clients bar = %q, want %q and %q", bar, "clients: … ", " … tab 21 of 40")
+	if !strings.Contains(bar, "clients: … ") || !strings.Contains(bar, " … client 21 of 40") {
+		t.Errorf("client 21 of 40: the clients bar = %q, want %q and %q", bar, "clients: … ", " … client 21 of 40")
 	}
 	if strings.Contains(bar, "…  ") || strings.Contains(bar, "  …") || strings.Contains(bar, ":  ") {
 		t.Errorf("client 21 of 40: the clients bar = %q has two spaces beside its head or a \"…\"", bar)

@@ -30,7 +30,7 @@ func TestClientsBarDroppedCountLeavesTheShownName(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(m, "[")
 	got := bar()
-	for _, want := range []string{"(10 ended earlier)", "80 mcpscope dev · sse", "tab 70 of 70", "· ? help"} {
+	for _, want := range []string{"(10 ended earlier)", "80 mcpscope dev · sse", "80 of 80", "· ? help"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("at 80 columns the clients bar = %q, want %q in it", got, want)
 		}

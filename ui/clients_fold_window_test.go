@@ -26,7 +26,7 @@ func TestClientsBarWindowNeverShowsAFoldAsABareNumber(t *testing.T) {
 	bareFold := regexp.MustCompile(`clients: 1 (\s|$)`)
 	for step := range 4 {
 		bar := row(ansi.Strip(m.View()), "clients:")
-		if !strings.Contains(bar, "tab "+string(rune('1'+step))+" of 31") {
+		if !strings.Contains(bar, "client "+string(rune('1'+step))+" of 31") {
 			t.Fatalf("after %d steps the bar is not windowed on the tab: %q", step, bar)
 		}
 		if bareFold.MatchString(bar) {

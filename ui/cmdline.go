@@ -38,6 +38,9 @@ type CommandLine struct {
 	keys  *KeyMap
 	input textinput.Model
 	width int
+	// submits counts the lines handed to the root as a SubmitMsg: one
+	// on its way is a send to come (Model.typedSeen).
+	submits int
 
 	tools []mcp.Tool
 	info  map[string]*toolInfo
@@ -311,6 +314,7 @@ func (c *CommandLine) submit() tea.Cmd {
 		return nil
 	}
 	forced := len(warns) > 0
+	c.submits++
 	return c.sent(line, func() tea.Msg { return SubmitMsg{Command: cmd, Line: line, Forced: forced} })
 }
 
@@ -427,15 +431,9 @@ func (o *lineOutcome) outcomeRows(st *themes.Styles, keys *KeyMap, verb string, 
 	case o.err != "":
 		text = failText(o.err, o.warns, width, maxCmdLineHeight-1)
 	case len(o.warns) > 0:
-		text, style = warnText(keys, verb, o.warns), st.Warning
+		text, style = warnText(keys, verb, o.warns, width, maxCmdLineHeight-1), st.Warning
 	default:
 		return nil, lipgloss.Style{}
 	}
 	return wrapRows(text, width, maxCmdLineHeight-1), style
-}
-
-// styleInput dresses a text input in the theme's input styles.
-func styleInput(in *textinput.Model, ts themes.TextInputStyles) {
-	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ts.Prompt, ts.Text, ts.Placeholder, ts.Completion
-	in.Cursor.Style, in.Cursor.TextStyle = ts.Cursor, ts.Text
 }

@@ -45,7 +45,7 @@ func (c *CommandLine) hintLine() string {
 	case c.err != "":
 		return st.Error.Render("✗ " + c.err)
 	case len(c.warns) > 0:
-		return warnHint(st, c.keys, "sends", c.warns)
+		return warnHint(st, c.keys, "sends", c.warns, c.width)
 	case c.cycle != nil:
 		return c.candidates()
 	}
@@ -402,12 +402,35 @@ func failText(why string, ws []command.ArgWarning, width, rows int) string {
 }
 
 // warnHint is the line under an input whose Enter was held back by
-// warnings: pressing it again does what verb says anyway.
-func warnHint(st *themes.Styles, keys *KeyMap, verb string, ws []command.ArgWarning) string {
-	return st.Warning.Render(warnText(keys, verb, ws))
+// warnings, width columns wide: pressing it again does what verb says
+// anyway.
+func warnHint(st *themes.Styles, keys *KeyMap, verb string, ws []command.ArgWarning, width int) string {
+	return st.Warning.Render(warnText(keys, verb, ws, width, 1))
 }
 
-// warnText is warnHint's text, unstyled.
-func warnText(keys *KeyMap, verb string, ws []command.ArgWarning) string {
-	return "⚠ " + keys.Submit.Help().Key + " again " + verb + " anyway · " + warningsText(ws)
+// warnText is warnHint's text, unstyled, in rows rows of width (any
+// length where width is 0): what was wrong, then what Enter again does
+// ("⚠ days: 9 is above the maximum 7 · enter again sends anyway"). The
+// action before the reason read as an order with no cause. The action
+// is kept whole at the end: warnings that do not fit are counted ("and
+// 2 more"), and a lone one too long is cut after a word.
+func warnText(keys *KeyMap, verb string, ws []command.ArgWarning, width, rows int) string {
+	act := " · " + keys.Submit.Help().Key + " again " + verb + " anyway"
+	fits := func(t string) bool { return width <= 0 || len(wrapWords(t, width)) <= rows }
+	for n := min(len(ws), maxWarningsSaid); n > 0; n-- {
+		t := "⚠ " + warningsText(ws[:n])
+		if more := len(ws) - n; more > 0 {
+			t += "; and " + strconv.Itoa(more) + " more"
+		}
+		if t += act; fits(t) {
+			return t
+		}
+	}
+	said := warningsText(ws[:min(len(ws), 1)])
+	for room := width*rows - ansi.StringWidth(act) - 2; room > 1; room-- {
+		if t := "⚠ " + cutAtWord(said, room) + act; fits(t) {
+			return t
+		}
+	}
+	return "⚠" + act
 }

@@ -5,11 +5,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/wrap"
+	"github.com/mcpscope/mcpscope/themes"
 )
 
 // frame draws a bordered pane of exactly w x h cells: the title sits in the
@@ -266,4 +268,10 @@ func wrapRows(text string, room, n int) []string {
 		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
 	}
 	return rows
+}
+
+// styleInput dresses a text input in the theme's input styles.
+func styleInput(in *textinput.Model, ts themes.TextInputStyles) {
+	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ts.Prompt, ts.Text, ts.Placeholder, ts.Completion
+	in.Cursor.Style, in.Cursor.TextStyle = ts.Cursor, ts.Text
 }

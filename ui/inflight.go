@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -18,20 +19,22 @@ type inflight struct {
 	cancel map[int]context.CancelFunc
 	bySeq  map[int64]int   // a request record's Seq -> the send that sent it
 	seqs   map[int][]int64 // a send -> the Seqs it sent
+	labels map[int]string  // a send -> what it sends, for the status line
 }
 
 func newInflight() *inflight {
-	return &inflight{cancel: map[int]context.CancelFunc{}, bySeq: map[int64]int{}, seqs: map[int][]int64{}}
+	return &inflight{cancel: map[int]context.CancelFunc{}, bySeq: map[int64]int{}, seqs: map[int][]int64{}, labels: map[int]string{}}
 }
 
-// start registers a send and returns its context, which reports the
-// requests it sends, and its id for done.
-func (f *inflight) start(parent context.Context) (context.Context, int) {
+// start registers a send of what label names and returns its context,
+// which reports the requests it sends, and its id for done.
+func (f *inflight) start(parent context.Context, label string) (context.Context, int) {
 	ctx, cancel := context.WithCancel(parent)
 	f.mu.Lock()
 	f.nextID++
 	id := f.nextID
 	f.cancel[id] = cancel
+	f.labels[id] = label
 	f.mu.Unlock()
 	return mcp.OnSent(ctx, func(seq int64) {
 		f.mu.Lock()
@@ -52,6 +55,7 @@ func (f *inflight) done(id int) []int64 {
 		cancel()
 	}
 	delete(f.cancel, id)
+	delete(f.labels, id)
 	seqs := f.seqs[id]
 	for _, seq := range seqs {
 		delete(f.bySeq, seq)
@@ -97,4 +101,21 @@ func (f *inflight) running() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return len(f.cancel)
+}
+
+// cancelNewest cancels the send started last, when it is still running
+// and shown reports none of the request records it sent so far (its row
+// is still to come), and returns what it sends; "" when there is none.
+func (f *inflight) cancelNewest(shown func(seq int64) bool) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	newest := 0
+	for id := range f.cancel {
+		newest = max(newest, id)
+	}
+	if newest == 0 || slices.ContainsFunc(f.seqs[newest], shown) {
+		return ""
+	}
+	f.cancel[newest]()
+	return f.labels[newest]
 }

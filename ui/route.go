@@ -24,6 +24,7 @@ type spinTickMsg struct{}
 // catches up, formatting a large selection in a command.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
+	said := m.statusSeq
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		cmd = m.handleKey(msg)
@@ -45,6 +46,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.cmdline.SetPaneKeys(m.paneKeys()...)
 	m.keepTypingRows()
+	m.quietOldStatus(said)
 	if m.lay.Mode != modeTooSmall && (cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H || m.negotiationAlone() != m.lay.detailHidden()) {
 		// A refusal or warnings to read whole, or gone: the panes give
 		// the command line its rows, or take them back. Detail, with
@@ -171,6 +173,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	// The command line closed itself on the key that sent these: a line
 	// opened again since (Esc then ":" typed fast) stays open.
 	case SubmitMsg:
+		// Counted up to the command line's own: a SubmitMsg from
+		// elsewhere is none of its lines.
+		if m.typedSeen = min(m.typedSeen+1, m.cmdline.submits); m.dropTyped != 0 && m.typedSeen == m.dropTyped {
+			m.dropTyped = 0
+			return m.setStatus(levelInfo, m.labelOf(msg.Command)+": not sent: "+m.keys.CancelRequest.Help().Key+
+				" cancelled it before it went out ("+m.keys.HistoryPrev.Help().Key+" on the command line brings it back)")
+		}
 		return m.submitTyped(msg)
 	case CancelMsg:
 		return nil

@@ -126,7 +126,7 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 		// the Log does not read it a second time on the loop.
 		log.SenderChecksOutput()
 	}
-	ctx, id := sends.start(m.ctx)
+	ctx, id := sends.start(m.ctx, label)
 	return func() tea.Msg {
 		resp, warnings, err := b.Do(ctx, c)
 		var output string

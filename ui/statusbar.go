@@ -35,6 +35,10 @@ type statusBar struct {
 	// is long enough to look stuck. It is a field of its own, not part of
 	// the head, so a narrow bar shortens it before it cuts the state.
 	replayWait time.Duration
+	// typedFrom, when not 0, is the first message id set since the
+	// command line opened: the ones before give way while it is open
+	// (drawn).
+	typedFrom int
 }
 
 func newStatusBar(c *common, opts Options) *statusBar {
@@ -92,6 +96,9 @@ func (s *statusBar) SetSize(w int) { s.w = w }
 type barPart struct {
 	text, short string
 	prio        int
+	// padded says text and short are a block with padding of their own
+	// (block): the separators beside it leave out their space there.
+	padded bool
 }
 
 func (s *statusBar) view() string {
@@ -104,11 +111,12 @@ func (s *statusBar) view() string {
 // so) and the row above is free, and the bar to draw below it without the
 // message; ok is false when there is no message.
 func (s *statusBar) msgRow() (msg, bar string, ok bool) {
-	if s.msg == nil {
+	sl := s.drawn()
+	if sl == nil {
 		return "", "", false
 	}
 	bar, _ = s.render(false)
-	return s.c.fit(s.levelStyle(s.msg.level).Render(spaced(cutAtWord(s.msg.text, s.w))), s.w), bar, true
+	return s.c.fit(s.levelStyle(sl.level).Render(spaced(cutAtWord(sl.text, s.w))), s.w), bar, true
 }
 
 // spaced is a status message's text as the screen shows it: its no-break
@@ -120,12 +128,13 @@ func spaced(text string) string { return strings.ReplaceAll(text, "\u00a0", " ")
 // msgRows is msgRow wrapped between words over at most n rows; the last
 // row is cut after a whole word if it is longer still.
 func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
-	if s.msg == nil || n < 1 {
+	sl := s.drawn()
+	if sl == nil || n < 1 {
 		return nil, "", false
 	}
 	bar, _ = s.render(false)
-	style := s.levelStyle(s.msg.level)
-	for _, r := range wrapRows(s.msg.text, max(s.w, 1), n) {
+	style := s.levelStyle(sl.level)
+	for _, r := range wrapRows(sl.text, max(s.w, 1), n) {
 		rows = append(rows, s.c.fit(style.Render(spaced(cutAtWord(r, s.w))), s.w))
 	}
 	return rows, bar, true
@@ -134,15 +143,16 @@ func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
 // wrapWant is how many rows the message wants below the command line's
 // keys row: 0 unless the bar cannot hold it.
 func (s *statusBar) wrapWant() int {
-	if s.msg == nil {
+	sl := s.drawn()
+	if sl == nil {
 		return 0
 	}
 	if _, cut := s.render(true); !cut {
 		return 0
 	}
-	n := len(wrapWords(s.msg.text, max(s.w, 1)))
-	if s.msg.rows > 0 {
-		n = min(n, s.msg.rows)
+	n := len(wrapWords(sl.text, max(s.w, 1)))
+	if sl.rows > 0 {
+		n = min(n, sl.rows)
 	}
 	return n
 }
@@ -163,6 +173,10 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 // read whole there.
 func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	st := s.c.st
+	msg := s.drawn()
+	if !withMsg {
+		msg = nil
+	}
 	stats := s.c.log.Stats()
 
 	transport := stats.Transport
@@ -212,12 +226,13 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
 	if s.replayWait > 0 {
 		wait, short := replayWaitWords(s.replayWait)
-		parts = append(parts, barPart{prio: 8,
-			text:  block(st.StatusValue).Render(wait + ": . steps to it"),
-			short: block(st.StatusValue).Render(short + " (.)")})
+		v := block(st.StatusValue)
+		parts = append(parts, barPart{prio: 8, padded: v.GetPaddingLeft() > 0,
+			text:  v.Render(wait + ": . steps to it"),
+			short: v.Render(short + " (.)")})
 	}
-	if s.msg != nil && withMsg {
-		add(9, s.levelStyle(s.msg.level).Render(spaced(s.msg.text)))
+	if msg != nil {
+		add(9, s.levelStyle(msg.level).Render(spaced(msg.text)))
 	}
 	if s.note != "" {
 		// The note says where the user is (the demo gateway) and how to
@@ -264,13 +279,23 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 
 	sep := st.StatusBar.Render(" · ")
 	join := func() string {
-		texts := make([]string, len(parts))
-		for i, p := range parts {
-			texts[i] = p.text
-		}
 		// The state is set apart from the fields as they are from each
 		// other: "● ended a new client: …" read as one phrase.
-		return head + sep + strings.Join(texts, sep)
+		var b strings.Builder
+		b.WriteString(head)
+		for i, p := range parts {
+			// A painted block's padding spaces it from the "·": the
+			// separator's space too read "·  next in 26.7s (.)  ·".
+			before, after := " ", " "
+			if i > 0 && parts[i-1].padded {
+				before = ""
+			}
+			if p.padded {
+				after = ""
+			}
+			b.WriteString(st.StatusBar.Render(before+"·"+after) + p.text)
+		}
+		return b.String()
 	}
 	// worded: the word "records" after a replay's position, the first
 	// thing to go where a part the bar keeps over the version (the
@@ -303,7 +328,7 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	// Without a message, the protocol version (Negotiation shows it) goes
 	// before the counts or a replay's wait; a message is drawn on a row
 	// of its own instead (msgRow), and the bar keeps the version.
-	versioned := !(s.msg != nil && withMsg)
+	versioned := msg == nil
 	for ansi.StringWidth(line) > s.w && len(parts) > 1 {
 		low := 0
 		for i, p := range parts {
@@ -318,14 +343,14 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 		}
 		if worded && parts[low].prio >= keepOverVersion {
 			// Without a message the version went first; with one it stays.
-			unword(s.msg != nil && withMsg)
+			unword(msg != nil)
 			continue
 		}
 		parts = append(parts[:low], parts[low+1:]...)
 		line = join()
 	}
 	cut = ansi.StringWidth(line) > s.w
-	if cut && s.msg != nil && withMsg {
+	if cut && msg != nil {
 		// A message (what the last key did, what to do next) is worth more
 		// than the protocol version, which Negotiation shows: an 80-column
 		// terminal reads the message whole.
@@ -336,7 +361,7 @@ func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 			// field): it is cut after a whole word, where the line's
 			// cut read "… sent it th…".
 			room := s.w - ansi.StringWidth(head+sep)
-			parts[0].text = s.levelStyle(s.msg.level).Render(spaced(cutAtWord(s.msg.text, max(room, 1))))
+			parts[0].text = s.levelStyle(msg.level).Render(spaced(cutAtWord(msg.text, max(room, 1))))
 			line = join()
 		}
 	}
