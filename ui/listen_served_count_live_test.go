@@ -19,7 +19,9 @@ import (
 func TestLiveListenReopenedAfterServedIsNoRequest(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless, ReconnectDelay: time.Millisecond})
-	l.waitFor("● listening")
+	// The bar drawn after the stream's row: a frame is read in part at
+	// times, its row before its bar, and the count was the one before.
+	l.waitUntil(func(seen []byte) bool { return listenedRe.Match([]byte(ansi.Strip(string(seen)))) })
 	before := reqCount(t, l)
 	for range 2 {
 		ln, err := srv.WaitListen(t.Context())
@@ -33,7 +35,9 @@ func TestLiveListenReopenedAfterServedIsNoRequest(t *testing.T) {
 	if _, err := srv.WaitListen(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	l.waitFor("● listening")
+	// The third stream's own row: "● listening" anywhere was the first
+	// stream's, and the test ended before the last reopening was shown.
+	l.waitRowsDrawnAs("subscriptions/listen", "● listening", 3)
 	m := l.quit()
 	if got := m.com.log.Stats().Requests; got != before {
 		t.Errorf("after two served listen streams reopened the bar counts %d requests, want %d as before:\n%s", got, before, lastLine(ansi.Strip(m.View())))
@@ -51,4 +55,7 @@ func reqCount(t *testing.T, l *live) int {
 	return n
 }
 
-var reqRe = regexp.MustCompile(`(\d+) req\b`)
+var (
+	reqRe      = regexp.MustCompile(`(\d+) req\b`)
+	listenedRe = regexp.MustCompile(`● listening[\s\S]*\d+ req\b`)
+)

@@ -115,6 +115,20 @@ func (l *live) initialize() {
 // mark makes later waits look only at what is drawn from now on.
 func (l *live) mark() { l.from = l.seen.Len() }
 
+// markAfter makes later waits look only at what is drawn after what, as
+// first drawn since the last mark. A mark set once a wait is over leaves
+// out the frames read along with the one waited for: on a loaded machine
+// the next ones are drawn before the wait reads the output, and a wait
+// for what they show never ends.
+func (l *live) markAfter(what string) {
+	l.t.Helper()
+	i := bytes.Index(l.seen.Bytes()[l.from:], []byte(what))
+	if i < 0 {
+		l.t.Fatalf("%q was not drawn since the last mark", what)
+	}
+	l.from += i + len(what)
+}
+
 // typeLine types a line and presses enter.
 func (l *live) typeLine(s string) {
 	l.tm.Type(s)

@@ -36,7 +36,18 @@ func (l *live) waitOK(method string) {
 // again (a selection moved, the panes resized) is no new row.
 func (l *live) waitRowsDrawn(title string, n int) {
 	l.t.Helper()
-	row := regexp.MustCompile(`request (\S+) +` + regexp.QuoteMeta(title))
+	l.waitRowsDrawnAs(title, "", n)
+}
+
+// waitRowsDrawnAs is waitRowsDrawn of the rows drawn in state ("●
+// listening"; "" for any), words waitRowState matches as it does.
+func (l *live) waitRowsDrawnAs(title, state string, n int) {
+	l.t.Helper()
+	expr := `request (\S+) +` + regexp.QuoteMeta(title)
+	if state != "" {
+		expr += `(?:[^:│\n][^│\n]*?)? +` + regexp.QuoteMeta(state)
+	}
+	row := regexp.MustCompile(expr)
 	teatest.WaitFor(l.t, l.out, func([]byte) bool {
 		ids := map[string]bool{}
 		for _, m := range row.FindAllSubmatch(l.seen.Bytes(), -1) {

@@ -55,7 +55,10 @@ func TestLiveListenReopeningStaysOverItsWait(t *testing.T) {
 
 // listenRefusedOnce is the TUI at 80x24 on a stateless server that
 // refuses the first listen stream (-32603, so it is reopened) and serves
-// the later ones with then, once the reopening is said.
+// the later ones with then, once the reopening is said; later waits look
+// at what is drawn after it. The reopening is said until it is sent: a
+// wait of 50ms, over before a loaded machine drew the next frame, left it
+// unsaid on the screen.
 func listenRefusedOnce(t *testing.T, then func(x *mcptest.Exchange)) *live {
 	t.Helper()
 	var listens atomic.Int32
@@ -66,8 +69,8 @@ func listenRefusedOnce(t *testing.T, then func(x *mcptest.Exchange)) *live {
 		}
 		then(x)
 	})
-	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: 50 * time.Millisecond}, 80, 24, "attempt 1 of 5")
-	l.mark()
+	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, ReconnectDelay: time.Second}, 80, 24, "attempt 1 of 5")
+	l.markAfter("attempt 1 of 5")
 	return l
 }
 
