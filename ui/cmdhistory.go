@@ -19,6 +19,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/atomicfile"
+	"github.com/mcpscope/mcpscope/internal/pathcause"
 	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/waitnote"
@@ -182,7 +183,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		// Writing now would replace a history that could not be read.
-		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+		return fmt.Errorf("saving command history to %s: %w", f.path, pathcause.Of(err, f.path))
 	default:
 		lines = historyLines(data)
 	}
@@ -204,7 +205,8 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	if err != nil {
 		out.Abort()
-		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+		// "to P: write P: no space left on device" named P twice.
+		return fmt.Errorf("saving command history to %s: %w", f.path, pathcause.Of(err, f.path))
 	}
 	f.written = seq
 	f.flushed.Store(total)
