@@ -10,11 +10,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // recordFlags choose where a live session is recorded.
@@ -124,10 +126,24 @@ func (r *recording) report(w io.Writer, replayHint bool, width int) error {
 			// Their words name the path and say how incomplete the
 			// recording is: not known (the disk did not say), or by
 			// how many records.
-			fmt.Fprintln(w, sanitize.Line(err.Error()))
+			line := sanitize.Line(err.Error())
+			if width <= 0 || ansi.StringWidth(line) <= width {
+				fmt.Fprintln(w, line)
+				return err
+			}
+			// Wider than the terminal, which broke it mid-word and
+			// mid-path: the words wrapped between words, the path whole
+			// on its line.
+			var words string
+			if u != nil {
+				words = "the recording may be incomplete: " + u.Why()
+			} else {
+				words = "the recording is incomplete: " + nw.Why()
+			}
+			sayShownBelowIn(w, width, words, command.ShellPath(r.Path()))
 			return err
 		}
-		sayPathBelow(w, "the recording is incomplete ("+sanitize.Line(err.Error())+")", r.Path())
+		sayShownBelowIn(w, width, "the recording is incomplete ("+sanitize.Line(err.Error())+")", command.ShellPath(r.Path()))
 		return err
 	}
 	if replayHint {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -95,18 +96,39 @@ func main() {
 // whatever the error quotes (a status line, a reason phrase or a body from a
 // server, a theme file's text, a flag value) whatever produced it.
 func report(stderr io.Writer, err error) int {
+	return reportIn(stderr, terminalWidth(stderr), err)
+}
+
+// reportIn is report to a terminal width columns wide (0: none).
+func reportIn(stderr io.Writer, width int, err error) int {
 	if err == nil {
 		return exitOK
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(stderr, "mcpscope:", sanitize.Text(ee.err.Error()))
+			sayWrapped(stderr, width, "mcpscope: "+sanitize.Text(ee.err.Error()))
 		}
 		return ee.code
 	}
 	// Anything else is cobra's own complaint about flags or arguments.
-	fmt.Fprintln(stderr, "mcpscope:", sanitize.Text(err.Error()))
+	sayWrapped(stderr, width, "mcpscope: "+sanitize.Text(err.Error()))
 	fmt.Fprintln(stderr, "run 'mcpscope --help' for usage")
 	return exitUsage
+}
+
+// sayWrapped writes text's lines wrapped between words at width (0: as
+// they are, one line each for a script to grep), each row of an indented
+// line ("  hint: ...") under its indent: the terminal broke them mid-word.
+func sayWrapped(w io.Writer, width int, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		body := strings.TrimLeft(line, " ")
+		indent := line[:len(line)-len(body)]
+		if width-len(indent) < 20 {
+			indent, body = "", line // too narrow to indent: wrapped whole
+		}
+		for _, row := range wrapped(body, width-len(indent)) {
+			fmt.Fprintln(w, indent+row)
+		}
+	}
 }

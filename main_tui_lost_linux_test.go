@@ -38,7 +38,7 @@ func TestTUIExitsFailedWhenItsRecordingWasLost(t *testing.T) {
 	}
 	text := r.out.String()
 	// The terminal ends lines with \r\n: the path starts a line of its own.
-	if !strings.Contains(text, "the recording is incomplete (") || !strings.Contains(text, "\n  "+path) || !strings.Contains(text, "was removed") || strings.Contains(text, "recorded to") {
+	if !strings.Contains(text, "the recording is incomplete (") || !strings.Contains(text, "\n  "+path) || !strings.Contains(text, "removed while it was written") || strings.Contains(text, "recorded to") {
 		t.Errorf("the TUI does not say its recording was lost:\n%q", text[max(0, len(text)-600):])
 	}
 }

@@ -3,6 +3,8 @@ package history
 import (
 	"fmt"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/pathcause"
 )
 
 // Caveat is what Close returns when the records are all written and synced
@@ -22,7 +24,7 @@ func (c *Caveat) Error() string { return c.msg }
 // The writes went on through the open file, so the records are there, but
 // replay and export would be refused.
 func unreadableCaveat(path string, err error) *Caveat {
-	return &Caveat{fmt.Sprintf("recording: the records are in %s, but it can no longer be read by you (%v: its permissions, or its directory's, were changed while it was written); give yourself read permission again (chmod u+r) to replay or export it", path, causeOf(err, path))}
+	return &Caveat{fmt.Sprintf("recording: the records are in %s, but it can no longer be read by you (%v: its permissions, or its directory's, were changed while it was written); give yourself read permission again (chmod u+r) to replay or export it", path, pathcause.Of(err, path))}
 }
 
 // uncheckedCaveat is the caveat of a recording whose file system did not answer

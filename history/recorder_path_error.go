@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+
+	"github.com/mcpscope/mcpscope/internal/pathcause"
 )
 
 // fileError is a recording's file or directory that could not be made or
@@ -16,21 +18,11 @@ type fileError struct {
 }
 
 func (e *fileError) Error() string {
-	return fmt.Sprintf("recording: cannot %s %s: %v", e.what, e.path, causeOf(e.err, e.path))
+	return fmt.Sprintf("recording: cannot %s %s: %v", e.what, e.path, pathcause.Of(e.err, e.path))
 }
 
 // Unwrap gives the error underneath, for errors.Is and errors.As.
 func (e *fileError) Unwrap() error { return e.err }
-
-// causeOf is err without the operation and path its *fs.PathError adds
-// when that path is the one the message names already.
-func causeOf(err error, path string) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == path {
-		return pe.Err
-	}
-	return err
-}
 
 // dirError is MkdirAll's failure to make the directory of a recording: the
 // directory it could not make, named once.

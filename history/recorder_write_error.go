@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"syscall"
+
+	"github.com/mcpscope/mcpscope/internal/pathcause"
 )
 
 // writeError is a write to a recording that failed mid-session (a full
@@ -22,7 +24,7 @@ type writeError struct {
 }
 
 func (e *writeError) Error() string {
-	cause := causeOf(e.err, e.path)
+	cause := pathcause.Of(e.err, e.path)
 	todo := "record elsewhere next time (" + cmp.Or(e.elsewhere, "MCPSCOPE_STATE_DIR=DIR") + ")"
 	if errors.Is(cause, syscall.ENOSPC) || errors.Is(cause, syscall.EDQUOT) {
 		todo = "free space there, or " + todo

@@ -160,9 +160,9 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 			// session's error: "failed" is what is left to say. A
 			// verdict of no answer (closed, no connection) is the
 			// status itself, and stays.
-			parts = append(parts, a.Label()+": failed")
+			parts = append(parts, a.shortLabel()+": failed")
 		case a.Verdict != "": // a step on the way to a verdict
-			parts = append(parts, a.Label()+": "+a.Verdict)
+			parts = append(parts, a.shortLabel()+": "+a.Verdict)
 		}
 	}
 	if len(untried) > 0 {

@@ -1,6 +1,10 @@
 package mcp
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
 
 // A detection record (KindDetect) says how the transport was found.
 
@@ -47,4 +51,16 @@ func (a Attempt) Label() string {
 		}
 	}
 	return a.Method + " " + a.URL
+}
+
+// reasonURLRoom is the most bytes of a probe's URL a reason names: a
+// URL pasted wrong, 10 KB long, was named whole by each of six probes.
+const reasonURLRoom = 160
+
+// shortLabel is Label with the URL shortened in its middle to
+// reasonURLRoom (clip.Middle: its host and its end, /mcp or /sse, kept),
+// for a reason naming every probe; the probe's own record keeps it whole.
+func (a Attempt) shortLabel() string {
+	a.URL = clip.Middle(a.URL, reasonURLRoom)
+	return a.Label()
 }

@@ -56,19 +56,37 @@ func Load(name string) (Theme, error) {
 		return Theme{}, fmt.Errorf("bad theme name %q: use a name such as dark, or put NAME.yaml in %s", name, describeDir(Dir()))
 	}
 	dir := Dir()
+	builtinTheme, isBuiltin := builtin(name)
 	if dir != "" {
-		t, err := ParseFile(filepath.Join(dir, name+fileExt))
+		path := filepath.Join(dir, name+fileExt)
+		t, err := ParseFile(path)
 		if err == nil {
 			return t, nil
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
+		if !errors.Is(err, fs.ErrNotExist) && !(isBuiltin && hidden(path, err)) {
 			return Theme{}, err
 		}
 	}
-	if t, ok := builtin(name); ok {
-		return t, nil
+	if isBuiltin {
+		return builtinTheme, nil
 	}
 	return Theme{}, &UnknownError{Name: name, Available: availableNames(dir), Dir: describeDir(dir)}
+}
+
+// hidden reports a theme file that could not be read (err) because a
+// directory on its way may not be searched: the HOME of another user,
+// kept by sudo -u or a container run with --user. Whether the file is
+// there cannot be known, so no file of the user's is in the way of the
+// built-in of its name; the debugger refused to start with "read theme:
+// open /root/.config/mcpscope/themes/default.yaml: permission denied",
+// for a theme nobody had asked for. A file that is there but unreadable
+// is still an error: it is the user's, and broken.
+func hidden(path string, err error) bool {
+	if !errors.Is(err, fs.ErrPermission) {
+		return false
+	}
+	_, serr := os.Stat(path)
+	return errors.Is(serr, fs.ErrPermission)
 }
 
 // UnknownError is Load's error for a name that is no theme. It lists the

@@ -345,7 +345,7 @@ func Run(opts Options) error {
 	_, err := p.Run()
 	// The screen is the user's again: said where it stays, and what the
 	// caller's wait for the recording is for.
-	m.cmdline.hist.quit(os.Stderr)
+	m.cmdline.hist.quit(os.Stderr, m.width)
 	m.sayQuitting(os.Stderr)
 	return err
 }

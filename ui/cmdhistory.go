@@ -19,6 +19,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/atomicfile"
+	"github.com/mcpscope/mcpscope/internal/pathcause"
 	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/waitnote"
@@ -182,7 +183,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		// Writing now would replace a history that could not be read.
-		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+		return fmt.Errorf("saving command history to %s: %w", f.path, pathcause.Of(err, f.path))
 	default:
 		lines = historyLines(data)
 	}
@@ -204,7 +205,8 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	if err != nil {
 		out.Abort()
-		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+		// "to P: write P: no space left on device" named P twice.
+		return fmt.Errorf("saving command history to %s: %w", f.path, pathcause.Of(err, f.path))
 	}
 	f.written = seq
 	f.flushed.Store(total)
@@ -257,14 +259,26 @@ func (h *cmdHistory) finish() error {
 // the wait is for once it takes waitnote.After, as the quit's DELETE is
 // said, and then why it could not save, if it could not: on a disk that
 // stopped answering the quit waited up to historyFinishWait saying
-// nothing, and looked hung.
-func (h *cmdHistory) quit(errw io.Writer) {
+// nothing, and looked hung. Its why is wrapped between words at width, the terminal's (0: none):
+// the terminal broke it mid-word and mid-path; the commands it lists stay
+// one a line, to be copied.
+func (h *cmdHistory) quit(errw io.Writer, width int) {
 	stop := waitnote.Say(errw, waitnote.After, "mcpscope: saving the command history…")
 	err := h.finish()
 	stop()
-	if err != nil {
-		fmt.Fprintf(errw, "mcpscope: %s\n", err)
+	if err == nil {
+		return
 	}
+	why, lost, _ := strings.Cut("mcpscope: "+err.Error(), "\n")
+	rows := []string{why}
+	if width > 0 {
+		rows = wrapWords(why, width)
+	}
+	if lost != "" {
+		rows = append(rows, lost)
+	}
+	// One write: what the quit says next is not cut in between.
+	fmt.Fprintln(errw, strings.Join(rows, "\n"))
 }
 
 // unsaved are the lines of added (the newest of total lines added) the

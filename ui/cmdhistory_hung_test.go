@@ -82,7 +82,7 @@ func TestQuitSaysItSavesTheHistoryOnADiskThatDoesNotAnswer(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		h.quit(said)
+		h.quit(said, 0)
 	}()
 	next := func() string {
 		t.Helper()
@@ -121,7 +121,7 @@ func TestQuitSaysNothingOfAQuickHistorySave(t *testing.T) {
 		t.Fatal("no save for the line typed")
 	}
 	said := make(writesSeen, 4)
-	h.quit(said)
+	h.quit(said, 0)
 	if len(said) != 0 {
 		t.Errorf("a quick save said %q", <-said)
 	}

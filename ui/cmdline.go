@@ -192,11 +192,12 @@ func (c *CommandLine) SetSize(width int) {
 }
 
 // Height is the number of lines View draws: the input and one hint row,
-// or as many rows as the last Enter's refusal or warnings, or a long hint
-// for the word being typed, wrap to.
+// or as many rows as the last Enter's refusal or warnings, a long hint
+// for the word being typed, or the history's error wrap to.
 func (c *CommandLine) Height() int {
 	rows, _ := c.outcome()
-	if len(rows) == 0 && (c.typingHint() || c.candidatesShown()) {
+	if len(rows) == 0 {
+		// One row but for a long hint, candidates or history error.
 		return 1 + len(c.hintRows())
 	}
 	return 1 + max(1, len(rows))

@@ -35,11 +35,8 @@ func (c *CommandLine) hintLine() string {
 	case c.disabled != "" && (c.input.Focused() || !c.reasonGone):
 		return st.Warning.Render(sanitize.Line(c.disabled))
 	case !c.input.Focused():
-		switch {
-		case c.hist.loadErr != nil:
-			return st.Error.Render(sanitize.Line(c.hist.loadErr.Error()))
-		case c.saveErr != "":
-			return st.Error.Render(c.saveErr)
+		if e := c.historyError(); e != "" {
+			return st.Error.Render(e)
 		}
 		return ""
 	case c.err != "":
@@ -50,6 +47,18 @@ func (c *CommandLine) hintLine() string {
 		return c.candidates()
 	}
 	return st.Hint.Render(c.wholeParts(c.typedHint()))
+}
+
+// historyError is why the command history could not be read or saved,
+// unstyled, or "".
+func (c *CommandLine) historyError() string {
+	switch {
+	case c.hist.loadErr != nil:
+		return sanitize.Line(c.hist.loadErr.Error())
+	case c.saveErr != "":
+		return c.saveErr
+	}
+	return ""
 }
 
 // typedHint is the hint for the word being typed, unstyled and uncut.
@@ -84,6 +93,9 @@ func (c *CommandLine) buildHintRows() []string {
 		return drawCandidates(c.st, c.cycle, c.width, maxHintRows)
 	}
 	if !c.typingHint() {
+		if rows := c.historyErrorRows(); rows != nil {
+			return rows
+		}
 		return []string{c.hintLine()}
 	}
 	h := c.typedHint()
@@ -115,6 +127,23 @@ func (c *CommandLine) buildHintRows() []string {
 func (c *CommandLine) styleHintRows(rows []string) []string {
 	for i, r := range rows {
 		rows[i] = c.st.Hint.Render(r)
+	}
+	return rows
+}
+
+// historyErrorRows is the history's error, when the idle line shows it
+// (hintLine) and it is wider than the line, wrapped between words over
+// as many rows as the last Enter's refusal (outcome): cut to one row,
+// "saving command history to /home/…/history: no space left on device"
+// lost its why. nil otherwise.
+func (c *CommandLine) historyErrorRows() []string {
+	e := c.historyError()
+	if c.input.Focused() || c.disabled != "" && !c.reasonGone || e == "" || c.width <= 0 || ansi.StringWidth(e) <= c.width {
+		return nil
+	}
+	rows := wrapRows(e, c.width, maxCmdLineHeight-1)
+	for i, r := range rows {
+		rows[i] = c.st.Error.Render(r)
 	}
 	return rows
 }

@@ -114,7 +114,21 @@ func Create(path string, replace bool) (*File, error) {
 var ErrNoReader = errors.New("a named pipe (FIFO) that nothing is reading: start what reads it first (e.g. cat on it in another terminal), or name a regular file")
 
 // Write writes to the file being made.
-func (w *File) Write(p []byte) (int, error) { return w.f.Write(p) }
+func (w *File) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	return n, w.named(err)
+}
+
+// named is err with the temporary file's name, which the user never gave
+// and which is gone after Abort, replaced by the name they gave: export -o
+// on a full disk said "write dir/.x.md.2958674448: no space left on device".
+func (w *File) named(err error) error {
+	var pe *fs.PathError
+	if w.tmp && errors.As(err, &pe) && pe.Path == w.f.Name() {
+		return &fs.PathError{Op: pe.Op, Path: w.path, Err: pe.Err}
+	}
+	return err
+}
 
 // Commit ends the file: closed and, when it was written beside, put in
 // place with the old file's mode. On an error the caller calls Abort,
@@ -129,7 +143,7 @@ func (w *File) Commit() error {
 		// empty file under the name where the old one was whole.
 		err = w.f.Sync()
 	}
-	if err = errors.Join(err, w.f.Close()); err != nil || !w.tmp {
+	if err = errors.Join(w.named(err), w.named(w.f.Close())); err != nil || !w.tmp {
 		return err
 	}
 	if !w.replace {

@@ -243,7 +243,9 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 		return cmd, err
 	}
 	if !strings.HasPrefix(text, "{") || !jsonObject(text) {
-		if text = quotedObject(cmd.Words); text == "" {
+		if object := quotedObject(cmd.Words); object != "" {
+			text = object
+		} else if !pastedObject(text, cmd.Words) {
 			return cmd, nil
 		}
 	}
@@ -308,6 +310,20 @@ func quotedObject(words []string) string {
 		return object
 	}
 	return ""
+}
+
+// pastedObject reports whether text, the unquoted text after the tool
+// name, is meant as a JSON object though it is none: it starts with "{"
+// and its first word is no key=value word ({a}=1 is one). Almost valid
+// JSON (a trailing comma, a brace missing) is then said to be broken
+// JSON, where the mistake is, rather than split into words that lost
+// their quotes and are each refused as no key=value.
+func pastedObject(text string, words []string) bool {
+	if !strings.HasPrefix(text, "{") || len(words) == 0 {
+		return false
+	}
+	_, _, err := argSplitWord(words[0])
+	return err != nil
 }
 
 // jsonObject reports whether text is one JSON object, however deep.

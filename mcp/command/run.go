@@ -206,7 +206,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	} else if listErr != nil && len(tools) == 0 {
 		// "not in tools/list (none)" said the server has no tools, where
 		// the listing failed and said nothing of them.
-		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tools/list failed (%s), so tool %q and its arguments could not be checked: values are sent as strings unless typed (key:=json); sending anyway", clip.Marked(clip.FirstLine(listErr.Error()), 200), c.Tool),
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tools/list failed (%s), so tool %q and its arguments could not be checked: values are sent as strings unless typed (key:=json); sending anyway", clip.Marked(clip.FirstLine(listErr.Error()), 200), clip.Quote(c.Tool, quotedValue)),
 			Short: "tools/list failed: arguments not checked"})
 	} else {
 		names := toolNames(tools)
@@ -218,14 +218,17 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		}
 		// The names themselves, not the joined line split again: a name
 		// may hold ", ", and with no tools "none" is no tool to suggest.
-		short := fmt.Sprintf("tool %q is not in tools/list", c.Tool)
+		// Quoted up to a bound: a name pasted wrong, 100 KB long, was a
+		// 100 KB line.
+		tool := clip.Quote(c.Tool, quotedValue)
+		short := fmt.Sprintf("tool %q is not in tools/list", tool)
 		if sug := Nearest(c.Tool, names); sug != "" {
 			sug = mcp.NameShown(sug)
 			known = "did you mean " + sug + "? known: " + known
 			// Said after the send too: the name to type next time.
 			short += ": did you mean " + sug + "?"
 		}
-		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known),
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", tool, known),
 			Short: short})
 	}
 	raw, w, err := CallArgs(c, schema)
