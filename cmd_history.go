@@ -56,11 +56,7 @@ Exit status with --against:
      not sent)
   141 what read its output ended (| head -1): the rest not sent
 
-FILE may be last, the recording written to last (its last record the
-newest: the session just quit, not an exec begun during it, which mcpscope
-sessions lists first by its start); ./last is a file named last. A bare
-name not found here is looked for in the sessions directory, .jsonl
-optional.`,
+` + fileArgHelp,
 		Args: recordingArgs("mcpscope replay FILE, or mcpscope replay last for the one written to last"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
@@ -337,11 +333,7 @@ markdown, the default) or as its request/response pairs in JSON (--format
 json), to standard output or to the file -o names. -o replaces the file it
 names, except a recording: it refuses to write over a session.
 
-FILE may be last, the recording written to last (its last record the
-newest: the session just quit, not an exec begun during it, which mcpscope
-sessions lists first by its start); ./last is a file named last. A bare
-name not found here is looked for in the sessions directory, .jsonl
-optional.`,
+` + fileArgHelp,
 		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the one written to last"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.EqualFold(format, "markdown") {
@@ -458,3 +450,10 @@ func notARecording(output string) error {
 	}
 	return fmt.Errorf("--output %s is a recording of another session: writing it would destroy that session; name another file", output)
 }
+
+// fileArgHelp is what replay's and export's help say of FILE.
+const fileArgHelp = `FILE may be last, the recording written to last (its last record the
+newest: the session just quit, not an exec begun during it, which mcpscope
+sessions lists first by its start); ./last is a file named last. A bare
+name not found here is looked for in the sessions directory, .jsonl
+optional.`
