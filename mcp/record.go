@@ -197,7 +197,10 @@ type RPCMessage struct {
 	// Last-Event-ID. It is shown, but it is no news: its progress is not
 	// read as the request going back.
 	Replayed bool `json:"replayed,omitempty"`
-	Raw      Raw  `json:"raw"`
+	// Auto is, on a request mcpscope sent on its own rather than one the
+	// user typed, why it sent it (Automatic): "" for the user's own.
+	Auto string `json:"auto,omitempty"`
+	Raw  Raw    `json:"raw"`
 	// Heard is, on a message a proxied client sent, the credentials of
 	// the request that carried it: a recording learns them before it
 	// writes the message, which may hold one (a tool's argument "Bearer

@@ -146,7 +146,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 	if s.probing {
 		sendOp = OpProbe
 	}
-	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body), Chain: chain}})
+	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body), Chain: chain, Auto: automatic(ctx)}})
 	s.loop.requested()
 	s.pairs.add(id, p)
 	// Added under the lock, after the closed check, so Close's Wait cannot

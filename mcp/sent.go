@@ -20,3 +20,23 @@ func reportSent(ctx context.Context, seq int64) {
 		fn(seq)
 	}
 }
+
+// autoKey carries, in a context, why mcpscope sends its requests on its
+// own (Automatic).
+type autoKey struct{}
+
+// Automatic returns a context whose requests are recorded as sent by
+// mcpscope on its own, not typed by the user, for why (RPCMessage.Auto):
+// the completion/complete Tab asks, the tools/list a call sends first to
+// type its arguments, the listing a list_changed asks for. Without the
+// mark they read in Pairs as requests the user made.
+func Automatic(ctx context.Context, why string) context.Context {
+	return context.WithValue(ctx, autoKey{}, why)
+}
+
+// automatic is the context's Automatic reason, "" for a request the user
+// made.
+func automatic(ctx context.Context) string {
+	why, _ := ctx.Value(autoKey{}).(string)
+	return why
+}

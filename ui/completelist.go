@@ -86,7 +86,7 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		if m.listingPending(l.Method) {
 			continue
 		}
-		cmds = append(cmds, m.sendAwaited(l))
+		cmds = append(cmds, m.sendAwaited(l, "to list "+msg.what+" for Tab completion"))
 	}
 	if msg.line != "" {
 		m.tabAfter = msg.line
@@ -154,7 +154,7 @@ func (m *Model) userSend(c command.Command) tea.Cmd {
 	if c.Method != toolsListing.Method || !c.Bare() || c.EmptyCursor {
 		return m.sendCmd(c)
 	}
-	return m.sendAwaited(c)
+	return m.sendAwaited(c, "")
 }
 
 // awaitListing notes that a listing of method is on its way, for

@@ -241,6 +241,9 @@ func (in *detailInput) pairLines() ([]string, int) {
 	if w := foreignWords(p); w != "" {
 		out = in.wrapped(out, w, in.st.Warning)
 	}
+	if r := p.Request; r != nil && r.RPC != nil && r.RPC.Auto != "" {
+		out = in.wrapped(out, "sent by mcpscope on its own, "+sanitize.Line(r.RPC.Auto), in.st.Dim)
+	}
 	if p.ProgressProblem != "" {
 		// As exec says it: the bar on the row clamps, so a server counting
 		// backwards or past its total read as one at work. Above the

@@ -14,6 +14,7 @@ func (k *KeyMap) pairMarks() []key.Binding {
 		return key.NewBinding(key.WithKeys(k.Help.Keys()...), key.WithHelp(m, meaning))
 	}
 	return []key.Binding{
+		mark("→ auto", "a request mcpscope sent on its own (Detail says why)"),
 		mark("↪ input", "the server asks for input: answer, and a new round goes"),
 		mark("↪ ok", "a call that took rounds of input, as it ended (its rounds follow)"),
 		mark("↪ redirected", "sent again where upstream's redirect points (the next row)"),

@@ -116,7 +116,7 @@ func (m *Model) autoList(k int) tea.Cmd {
 	}
 	st.inRow++
 	st.listing = true
-	send := m.sendCmd(kind.listing)
+	send := m.sendAs(kind.listing, false, "because the server said its "+kind.one+" list changed")
 	return tea.Batch(
 		m.setStatus(levelInfo, autoListWords(k, "listing the")),
 		func() tea.Msg {

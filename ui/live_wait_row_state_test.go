@@ -43,7 +43,8 @@ func (l *live) waitRowsDrawn(title string, n int) {
 // listening"; "" for any), words waitRowState matches as it does.
 func (l *live) waitRowsDrawnAs(title, state string, n int) {
 	l.t.Helper()
-	expr := `request (\S+) +` + regexp.QuoteMeta(title)
+	// A request mcpscope sent on its own (Tab's) is KIND "→ auto".
+	expr := `(?:request|auto) +(\S+) +` + regexp.QuoteMeta(title)
 	if state != "" {
 		expr += `(?:[^:│\n][^│\n]*?)? +` + regexp.QuoteMeta(state)
 	}

@@ -245,6 +245,8 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	kind, kindStyle := pairKindLabel(pr), st.Outgoing
 	if strings.HasPrefix(kind, "←") {
 		kindStyle = st.Incoming
+	} else if kind == "→ auto" {
+		kindStyle = st.Dim
 	}
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, added, size := "–", "–", "–", "–"
@@ -324,6 +326,11 @@ func pairKindLabel(p *history.Pair) string {
 	}
 	switch p.Kind {
 	case history.KindRequest:
+		if p.Request != nil && p.Request.RPC != nil && p.Request.RPC.Auto != "" {
+			// mcpscope's own (a Tab's completion/complete, the listing
+			// a call sent first): it read as one the user made.
+			return "→ auto"
+		}
 		return "→ request"
 	case history.KindNotificationOut:
 		return "→ notify"

@@ -95,18 +95,20 @@ type reconnectedMsg struct {
 // sendCmd runs c on the backend off the UI goroutine. The session applies
 // its own request timeout; the context ends with the program, or when the
 // cancel key stops this send (see inflight).
-func (m *Model) sendCmd(c command.Command) tea.Cmd { return m.sendAs(c, false) }
+func (m *Model) sendCmd(c command.Command) tea.Cmd { return m.sendAs(c, false, "") }
 
 // sendAwaited is sendCmd for a listing completion waits for: it notes the
 // listing on its way (awaitListing), and its answer is the one that ends
-// the wait (completionListed).
-func (m *Model) sendAwaited(c command.Command) tea.Cmd {
+// the wait (completionListed). auto is why mcpscope sends it on its own
+// (mcp.Automatic), "" when the user asked for it.
+func (m *Model) sendAwaited(c command.Command, auto string) tea.Cmd {
 	m.awaitListing(c.Method)
-	return m.sendAs(c, true)
+	return m.sendAs(c, true, auto)
 }
 
-// sendAs is sendCmd, its answer awaited by completion or not.
-func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
+// sendAs is sendCmd, its answer awaited by completion or not, and sent on
+// mcpscope's own for auto (mcp.Automatic) or "" at the user's word.
+func (m *Model) sendAs(c command.Command, awaited bool, auto string) tea.Cmd {
 	b, sends, label, log := m.backend(), m.sends, m.labelOf(c), m.com.log
 	// A reconnect's new legacy session (session-replaced) is as
 	// uninitialized as one just opened.
@@ -126,7 +128,11 @@ func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 		// the Log does not read it a second time on the loop.
 		log.SenderChecksOutput()
 	}
-	ctx, id := sends.start(m.ctx, label)
+	parent := m.ctx
+	if auto != "" {
+		parent = mcp.Automatic(parent, auto)
+	}
+	ctx, id := sends.start(parent, label)
 	return func() tea.Msg {
 		resp, warnings, err := b.Do(ctx, c)
 		var output string

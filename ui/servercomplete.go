@@ -166,7 +166,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	}
 	m.completing = msg.line
 	msg.session, msg.gen = m.com.log.Stats().SessionID, m.sessionGen
-	ctx, id := m.sends.start(m.ctx, sanitize.Line(msg.cmd.Method))
+	ctx, id := m.sends.start(mcp.Automatic(m.ctx, "for Tab's values of "+msg.key), sanitize.Line(msg.cmd.Method))
 	sends := m.sends
 	return tea.Batch(m.setStatus(levelInfo, "asking the server for values of "+sanitize.Line(msg.key)+"…"), func() tea.Msg {
 		defer sends.done(id)

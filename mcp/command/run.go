@@ -173,7 +173,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	if mcp.FindTool(tools, c.Tool) == nil {
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
-		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
+		listed, _, err := s.ListToolsFrom(mcp.Automatic(ctx, "to type the arguments of tools/call "+c.Tool), mcp.Cursor{}, true)
 		switch {
 		case err == nil:
 			tools = listed

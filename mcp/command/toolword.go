@@ -32,7 +32,7 @@ func toolAsMethod(ctx context.Context, s Session, c Command) (said string, tool 
 	if len(tools) == 0 && !AwaitsInitialize(s) {
 		// A session awaiting initialize would refuse the listing: the
 		// method goes as typed, the one request the user asked for.
-		lctx, cancel := context.WithTimeout(ctx, ToolGuessWait)
+		lctx, cancel := context.WithTimeout(mcp.Automatic(ctx, "to tell whether "+c.Method+" is a tool"), ToolGuessWait)
 		listed, _, err := s.ListToolsFrom(lctx, mcp.Cursor{}, true)
 		cancel()
 		if err != nil && !mcp.PagesStopped(err) {
