@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest"
@@ -18,7 +19,14 @@ func (l *live) waitRowState(title, state string) {
 	// The title may be cut to the column's width: what follows it on the
 	// row, up to the state, stays inside the Pairs pane's borders.
 	// The status line's "title: state" is not the row.
-	row := regexp.MustCompile(regexp.QuoteMeta(title) + `(?:[^:│\n][^│\n]*?)? +` + regexp.QuoteMeta(state))
+	// Its method may be shortened to its last segment ("…/read …"), as
+	// fitHeads does before it cuts the name after it.
+	titles := regexp.QuoteMeta(title)
+	method, _, _ := strings.Cut(title, " ")
+	if i := strings.LastIndexByte(method, '/'); i > 0 {
+		titles = "(?:" + titles + "|" + regexp.QuoteMeta("…"+title[i:]) + ")"
+	}
+	row := regexp.MustCompile(titles + `(?:[^:│\n][^│\n]*?)? +` + regexp.QuoteMeta(state))
 	l.waitUntil(func(seen []byte) bool { return row.Match(seen) })
 }
 

@@ -70,3 +70,28 @@ func TestLivePairsLogRowTakesTheEmptyColumns(t *testing.T) {
 		t.Errorf("the log row is cut before the columns it leaves empty:\n%s", rows)
 	}
 }
+
+// Every named row is cut by one rule (fitHeads): the method shortened to
+// "…/call" first, then the name cut after it. At 80 columns rows read
+// "trigger-long-running-oper…" (tools/call dropped) beside "resources/read
+// …tecture.md" (the long head kept while the URI was cut).
+func TestFitMethodCutsEveryNamedRowAlike(t *testing.T) {
+	call := &history.Pair{Kind: history.KindRequest, State: history.StateOK, Method: "tools/call", Tool: "trigger-long-running-operation"}
+	read := &history.Pair{Kind: history.KindRequest, State: history.StateOK, Method: "resources/read", Subject: "demo://resource/static/document/architecture.md"}
+	get := &history.Pair{Kind: history.KindRequest, State: history.StateOK, Method: "prompts/get", Subject: "a-prompt-with-a-rather-long-name"}
+	for _, tt := range []struct {
+		pr   *history.Pair
+		w    int
+		want string
+	}{
+		{call, 37, "…/call trigger-long-running-operation"},
+		{call, 26, "…/call trigger-long-runni…"},
+		{read, 26, "…/read …nt/architecture.md"},
+		{get, 26, "…/get a-prompt-with-a-rat…"},
+		{get, 38, "…/get a-prompt-with-a-rather-long-name"},
+	} {
+		if got := fitMethod(tt.pr, tt.w); got != tt.want || ansi.StringWidth(got) > tt.w {
+			t.Errorf("fitMethod(%s, %d) = %q, want %q", tt.pr.Method, tt.w, got, tt.want)
+		}
+	}
+}

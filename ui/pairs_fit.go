@@ -77,25 +77,23 @@ func fitParts(pr *history.Pair, title, progress string, w int) string {
 	return title + progress
 }
 
-// shortCall is a tools/call title wider than room said shorter:
-// "…/call NAME", or the tool's name alone rather than "…/call …" (which
-// call it is matters more than that it is one). Any other title, or one
-// that fits, is as it was; the cell cuts what is still too wide.
+// shortCall is a tools/call title wider than room said shorter, by the
+// rule every named row follows (fitHeads): "…/call NAME", then "…/call "
+// and the name's start; the name alone only where that head would leave
+// it less than 8 cells. Any other title, or one that fits, is as it was;
+// the cell cuts what is still too wide.
 func shortCall(title string, room int) string {
 	rest, ok := strings.CutPrefix(title, "tools/call ")
 	if !ok || ansi.StringWidth(title) <= room {
 		return title
 	}
-	if short := "…/call " + rest; ansi.StringWidth(short) <= room {
-		return short
-	}
-	return rest
+	return fitHeads([]string{"tools/call ", "…/call "}, rest, room, false)
 }
 
 // fitSubject is the title of a row naming a URI, a prompt or what a
 // completion completes (Subject) that is wider than w. A URI keeps its
 // end, which tells demo://docs/a.md from demo://docs/b.md where its start
-// does not: the method, then "…" and the end. A prompt's name, or a
+// does not: the method, then "…" and the end (fitHeads). A prompt's name, or a
 // completion's ref and argument, keeps its start and ends in "…": cut from
 // the left it showed half a word ("…de language"); a completion keeps its
 // argument whole where it can (fitCompletion).
@@ -103,50 +101,64 @@ func fitSubject(pr *history.Pair, w int) string {
 	if t, ok := fitCompletion(pr, w); ok {
 		return t
 	}
-	head := sanitize.Line(mcp.NameShown(pr.Method)) + " …"
 	subject := wireLine(pr.Subject, 200)
 	if uri := pr.SubjectURI(); uri != "" {
 		// The URI's own end, not Subject's, which ends in the size of
 		// one cut at its start.
 		subject = sanitize.Line(clip.Middle(uri, 200))
 	}
-	switch pr.Method {
-	case "prompts/get", "completion/complete":
-		if w-ansi.StringWidth(head) < 8 {
-			return pairTitle(pr) // the cell cuts it
-		}
-		return ansi.Truncate(pairTitle(pr), w, "…")
-	}
-	// The method shortened to its last segment before the URI is cut
-	// further: "resources/subscribe demo:…" (its start, which every row
-	// shares) sat under "resources/read …mic/text/5".
 	method := sanitize.Line(mcp.NameShown(pr.Method))
 	heads := []string{method + " "}
 	if i := strings.LastIndexByte(method, '/'); i > 0 {
 		heads = append(heads, "…"+method[i:]+" ")
 	}
-	return keepEnd(heads, subject, w)
+	switch pr.Method {
+	case "prompts/get", "completion/complete":
+		// A name keeps its start: cut from the left it showed half a
+		// word ("…de language").
+		return fitHeads(heads, strings.TrimPrefix(pairTitle(pr), method+" "), w, false)
+	}
+	return fitHeads(heads, subject, w, true)
 }
 
-// keepEnd is the first of heads that leaves 8 cells or more, then the end
-// of subject (a URI: its end tells rows apart), in w cells, "…" where its
-// start was dropped; with no head that leaves them, the end alone. The one
-// cut of a URI in a row, a request's or a resource update's.
+// keepEnd is fitHeads keeping the end of subject (a URI: its end tells
+// rows apart).
 func keepEnd(heads []string, subject string, w int) string {
+	return fitHeads(heads, subject, w, true)
+}
+
+// fitHeads is the one rule of a row naming something (a tool, a prompt, a
+// URI) in w cells: the first of heads (the method, then its shortened
+// "…/call ") with subject whole; else the last head, which leaves the
+// most room, with subject cut, when that leaves 8 cells or more; else
+// subject alone, cut. A cut keeps the end of a URI (end true), which
+// tells demo://docs/a.md from demo://docs/b.md, and the start of a name,
+// "…" where the rest went. Rows were cut three ways: "resources/read
+// …tecture.md" kept the long head where "…/read " left the URI room,
+// and "trigger-long-running-oper…" dropped the method a URI's row kept.
+func fitHeads(heads []string, subject string, w int, end bool) string {
 	n := ansi.StringWidth(subject)
 	for _, head := range heads {
-		hw := ansi.StringWidth(head)
-		if hw+n <= w {
+		if ansi.StringWidth(head)+n <= w {
 			return head + subject
 		}
-		if room := w - hw - 1; room >= 8 {
-			return head + "…" + ansi.TruncateLeft(subject, n-room, "")
+	}
+	cut := func(room int) string {
+		if end {
+			return "…" + ansi.TruncateLeft(subject, n-(room-1), "")
+		}
+		return ansi.Truncate(subject, room, "…")
+	}
+	if len(heads) > 0 {
+		head := heads[len(heads)-1]
+		if room := w - ansi.StringWidth(head); room >= 9 {
+			return head + cut(room)
 		}
 	}
 	if w < 2 || n <= w {
 		return ansi.Truncate(subject, max(w, 0), "")
 	}
-	return "…" + ansi.TruncateLeft(subject, n-(w-1), "")
+	return cut(w)
 }
 
 // noteURI is the URI a resource update the server sent names (sanitized,
