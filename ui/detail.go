@@ -142,7 +142,7 @@ func (d *detailPane) keepPlace(bySection bool) {
 	if s := &d.search; s.key == d.cacheKey && s.at >= 0 && s.at < len(s.hits) &&
 		s.hits[s.at] >= d.scroll.offset && s.hits[s.at] < d.scroll.offset+d.scroll.height {
 		// followSearch brings it back into view.
-		s.resume = occurrencesBefore(d.cache, s.hits, s.hits[s.at], s.query)
+		s.resume = s.at
 	}
 	n := len(d.cache)
 	onHeader := d.respLine >= 0 && d.scroll.offset == d.respLine

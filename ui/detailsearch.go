@@ -23,18 +23,17 @@ import (
 type detailSearch struct {
 	input textinput.Model
 	query string
-	hits  []int     // lines holding query, ascending
+	hits  []int     // the line of each occurrence of query, ascending (findMatches)
 	key   detailKey // the lines hits belong to
 	at    int       // the hit shown, -1 for none yet
 	// inPart is set when the lines searched show only part of a message
 	// too large to draw, so "not found" can say where it looked.
 	inPart bool
 	// resume is the match that was on screen when the width or the form
-	// (v) changed, as how many times the query occurs above its line (-1:
-	// none): the lines are made again, and narrower rows can push the
-	// match below the screen. Counted by occurrence, not by line, as the
-	// lines holding the query are not alike in number: one raw line holds
-	// several that pretty JSON gives a line each.
+	// (v) changed, as its index in hits (-1: none): the lines are made
+	// again, and narrower rows can push the match below the screen. hits
+	// count occurrences, not lines, which one raw line holds several of
+	// where pretty JSON gives a line each.
 	resume int
 	// waiting is set when enter, n or N searched a placeholder (the lines
 	// were still being formatted): the move they asked for is made when
@@ -47,7 +46,7 @@ type detailSearch struct {
 // find searches lines, the lines of key, for the query; inPart says the
 // lines leave out part of what they show.
 func (s *detailSearch) find(key detailKey, lines []string, inPart bool) {
-	s.key, s.hits, s.at = key, findLines(lines, s.query), -1
+	s.key, s.hits, s.at = key, findMatches(lines, s.query), -1
 	s.inPart, s.waiting = inPart, false
 }
 
@@ -135,12 +134,32 @@ func (d *detailPane) matchKey(msg tea.KeyMsg) bool {
 	case !d.searched() || d.empty():
 		return false
 	case key.Matches(msg, k.NextMatch):
-		d.findFrom(d.scroll.offset+1, 1)
+		if !d.stepMatch(1) {
+			d.findFrom(d.scroll.offset+1, 1)
+		}
 	case key.Matches(msg, k.PrevMatch):
-		d.findFrom(d.scroll.offset-1, -1)
+		if !d.stepMatch(-1) {
+			d.findFrom(d.scroll.offset-1, -1)
+		}
 	default:
 		return false
 	}
+	return true
+}
+
+// stepMatch goes from the match shown to the next (dir 1) or previous
+// (dir -1) occurrence, wrapping around, and reports whether one was
+// shown: a line holding the query twice has two matches to step through,
+// which a move by line passed over.
+func (d *detailPane) stepMatch(dir int) bool {
+	s := &d.search
+	if !d.matched() || s.at < 0 || s.at >= len(s.hits) ||
+		s.hits[s.at] < d.scroll.offset || s.hits[s.at] >= d.scroll.offset+d.scroll.height {
+		return false
+	}
+	s.at = (s.at + dir + len(s.hits)) % len(s.hits)
+	d.scroll.offset = s.hits[s.at] // as findFrom puts a match: its line on top
+	d.toResponse, d.keep = false, keptPlace{}
 	return true
 }
 
@@ -204,7 +223,7 @@ func (d *detailPane) followSearch() {
 // match in view and the title saying "1 match", not "1/1".
 func (d *detailPane) placeSearch() {
 	s := &d.search
-	if i := hitOfOccurrence(d.cache, s.hits, s.resume, s.query); s.resume >= 0 && i >= 0 {
+	if i := s.resume; i >= 0 && i < len(s.hits) {
 		s.resume, s.at = -1, i
 		if start, end := d.scroll.visible(len(d.cache)); s.hits[i] < start || s.hits[i] >= end {
 			// Off screen at the new size: the match is what was being
@@ -249,43 +268,17 @@ func (d *detailPane) searchNote() string {
 	return fmt.Sprintf(" · “%s” %d/%d", q, s.at+1, len(s.hits))
 }
 
-// occurrencesBefore is how many times q occurs in the lines above line
-// i, hits being the lines holding it: a match's place that lines of
-// another form or width keep (resume).
-func occurrencesBefore(lines []string, hits []int, i int, q string) int {
-	n := 0
-	for _, h := range hits {
-		if h >= i {
-			break
-		}
-		n += len(matchSpans(ansi.Strip(lines[h]), q))
-	}
-	return n
-}
-
-// hitOfOccurrence is the hit whose line holds the k-th occurrence of q
-// (from 0) in lines, hits being the lines holding it; -1 when q occurs k
-// times or fewer.
-func hitOfOccurrence(lines []string, hits []int, k int, q string) int {
-	n := 0
-	for j, h := range hits {
-		n += len(matchSpans(ansi.Strip(lines[h]), q))
-		if n > k {
-			return j
-		}
-	}
-	return -1
-}
-
-// findLines are the indexes of the lines holding q, in any case, as drawn
-// (containsFold, as the events filter matches).
-func findLines(lines []string, q string) []int {
+// findMatches are the lines of each occurrence of q in lines, in any
+// case, as drawn (matchSpans, which highlight marks): a line holding q
+// twice is there twice. Counted by line, "slow" was 3/3 in pretty JSON and
+// 2/2 in raw, where one line holds "name":"slow","title":"Slow work.
+func findMatches(lines []string, q string) []int {
 	hits := []int{}
 	if q == "" {
 		return hits
 	}
 	for i, l := range lines {
-		if containsFold(ansi.Strip(l), q) {
+		for range matchSpans(ansi.Strip(l), q) {
 			hits = append(hits, i)
 		}
 	}

@@ -20,7 +20,7 @@ func TestDetailSearch(t *testing.T) {
 	if m.focus != paneDetail {
 		t.Fatalf("enter on a pair did not bring Detail forward (focus %v)", m.focus)
 	}
-	total := len(findLines(m.detail.lines(), "jsonrpc"))
+	total := len(findMatches(m.detail.lines(), "jsonrpc"))
 	if total < 2 {
 		t.Fatalf("the fixture's first pair has %d lines with jsonrpc, want 2 or more", total)
 	}
