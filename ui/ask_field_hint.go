@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -35,5 +37,30 @@ func (a *askPrompt) fieldHint() string {
 	if p == nil {
 		return ""
 	}
-	return cutAtWord(lineContext{room: a.w}.keyHint(p), a.w)
+	return cutAtWord(lineContext{room: a.w}.keyHint(p)+severalHint(p), a.w)
+}
+
+// severalHint is, for a form's list field (a multiple choice: "array of
+// enum: Guitar|Piano|…"), how to give several, as the form takes them: the
+// key repeated ("; several: instruments=Guitar instruments=Piano"). Only
+// a wrong "instruments=Guitar,Piano" said so. "" for any other field.
+func severalHint(p *command.Property) string {
+	s := p.Schema
+	if s == nil || s.Items == nil || !slices.Contains(s.Type, "array") {
+		return ""
+	}
+	values := []string{"A", "B"}
+	var strs []string
+	for _, c := range s.Items.Choices() {
+		var v string
+		if json.Unmarshal(c, &v) == nil && v != "" {
+			strs = append(strs, v)
+		}
+		if len(strs) == 2 {
+			values = strs
+			break
+		}
+	}
+	key := command.KeyWord(p.Name)
+	return "; for several, repeat the key: " + hintWord(command.ShellQuote(key+"="+values[0])+" "+command.ShellQuote(key+"="+values[1]))
 }

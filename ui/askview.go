@@ -139,7 +139,7 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 				if full() {
 					break
 				}
-				wrapHanging("  "+wholeOptions(&p, propHint(&p), max(inner-4, 1)), st.Dim.Render, 2)
+				wrapHanging("  "+wholeOptions(&p, propHint(&p), max(inner-4, 1))+severalHint(&p), st.Dim.Render, 2)
 			}
 			defaults := ""
 			if f.defaults {
