@@ -40,14 +40,14 @@ func (lp *linePrinter) serverSaid(r *mcp.Record) string {
 }
 
 // nullNote is what an answer's line says after a dash when its result is
-// null (exec's warning), "" for any other; initialize and server/discover
+// no object (ResultShape: null, a string), "" for an object; initialize and server/discover
 // leave it to the line of their result's shape (serverSaid), as exec does.
 func nullNote(m *mcp.RPCMessage) string {
 	if m.RPCError {
 		return ""
 	}
-	if null := history.NullResultOf(m.Method, m.Raw); null != "" {
-		return " — " + null
+	if shape := history.ResultShapeOf(m.Method, m); shape != "" {
+		return " — " + shape
 	}
 	return ""
 }

@@ -2,23 +2,46 @@ package history
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
-// NullResult is what is said of the result of an answer to method when it
-// is null, "" for any other result: legal JSON, but no result, which each
-// method's reader takes as an empty one ("(no content)", "0 tools"), as if
-// the server had answered with nothing to show. initialize and
+// ResultShape is what is said of result, an answer to method's, when it
+// is no object, "" for an object: null is legal JSON, but no result,
+// which each method's reader takes as an empty one ("(no content)", "0
+// tools"), as if the server had answered with nothing to show; a string or
+// an array was shown "✓ ok" with nothing in it read. initialize and
 // server/discover are left to their own shape's words (InitShape).
-func NullResult(method string, result []byte) string {
-	if method == "initialize" || method == "server/discover" || string(bytes.TrimSpace(result)) != "null" {
+func ResultShape(method string, result []byte) string {
+	if method == "initialize" || method == "server/discover" {
 		return ""
 	}
-	return "the result is null, which names no content: a JSON-RPC result must be there, and an MCP result is an object"
+	if string(bytes.TrimSpace(result)) == "null" {
+		return nullResult
+	}
+	if err := command.ObjectResult(method, result); err != nil {
+		return err.Error() + ": an MCP result is an object, and nothing in this one can be read"
+	}
+	return ""
 }
+
+// nullResult is ResultShape's words for a result of null.
+const nullResult = "the result is null, which names no content: a JSON-RPC result must be there, and an MCP result is an object"
+
+// NullResult is ResultShape of a result that is null, "" for any other:
+// exec prints nothing else of it, there being nothing to show.
+func NullResult(method string, result []byte) string {
+	if string(bytes.TrimSpace(result)) != "null" {
+		return ""
+	}
+	return ResultShape(method, result)
+}
+
+// IsNullResult reports whether words, ResultShape's, say the result is
+// null (a row marks it "null?", where another kind is "shape?").
+func IsNullResult(words string) bool { return words == nullResult }
 
 // AnsweredAnyway is what is said of an answer to our request id (its JSON
 // text) after the server's notifications/cancelled named it
@@ -28,17 +51,18 @@ func AnsweredAnyway(id string) string {
 	return "the server answered request " + clip.Quote(id, 64) + " anyway, after saying it cancelled it"
 }
 
-// NullResultOf is NullResult of the whole answer raw to method, read in
-// place; the cheap test first, as most answers hold no null.
-func NullResultOf(method string, raw mcp.Raw) string {
-	if !strings.Contains(string(raw), "null") {
+// ResultShapeOf is ResultShape of answer m to method, its result read
+// only when what m read of itself as it came says it is no object
+// (mcp.RPCMessage.OddResult): most answers' is.
+func ResultShapeOf(method string, m *mcp.RPCMessage) string {
+	if m.OddResult == 0 {
 		return ""
 	}
-	res, ok := AnswerResult(raw)
+	res, ok := AnswerResult(m.Raw)
 	if !ok {
 		return ""
 	}
-	return NullResult(method, res)
+	return ResultShape(method, res)
 }
 
 // serverCancelled notes on our request's row that the server's
@@ -69,7 +93,7 @@ func (l *Log) answerWarnings(p *row, m *mcp.RPCMessage) {
 	if m.RPCError {
 		return
 	}
-	if null := NullResultOf(p.method, m.Raw); null != "" {
-		p.extra().rarer().nullResult = null
+	if shape := ResultShapeOf(p.method, m); shape != "" {
+		p.extra().rarer().nullResult = shape
 	}
 }

@@ -122,7 +122,8 @@ type Pair struct {
 	ProgressProblem string
 	// Anyway says the server answered the request after its
 	// notifications/cancelled named it (AnsweredAnyway), and NullResult
-	// that its result is null (NullResult); "" otherwise.
+	// that its result is no object, null or another kind (ResultShape);
+	// "" otherwise.
 	Anyway, NullResult string
 	// StreamOpen says a listen stream showed the server took it: its
 	// acknowledgement came (or, from a server that sends none, a first

@@ -14,7 +14,22 @@ func (m *RPCMessage) readAnswer(p peeked) {
 	m.ToolError = p.toolError
 	m.OddIsError = p.oddIsError
 	m.InputRequired = p.inputRequired
+	m.OddResult = oddLead(p.result)
 	m.Ambiguous = Ambiguities(m.Raw) != nil
+}
+
+// oddLead is the first byte of JSON value v when v is no object, 0 for
+// an object or for no value (RPCMessage.OddResult).
+func oddLead(v []byte) byte {
+	for _, c := range v {
+		if c == '{' {
+			return 0
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c
+		}
+	}
+	return 0
 }
 
 // readRequest sets what m, a server's request, says of itself: whether
@@ -22,7 +37,7 @@ func (m *RPCMessage) readAnswer(p peeked) {
 // allow, a member named twice), read once as it comes, as an answer's is.
 func (m *RPCMessage) readRequest() { m.Ambiguous = Ambiguities(m.Raw) != nil }
 
-// NoteAnswer sets m.Ambiguous and m.InputRequired, as the session did
+// NoteAnswer sets m.Ambiguous, m.InputRequired and m.OddResult, as the session did
 // when m came, for a message read back from a recording, which does not
 // hold them (they are said in Raw already): both from one read of its
 // bytes. Only answers and the server's requests are read for them, as
@@ -43,6 +58,8 @@ func (m *RPCMessage) NoteAnswer() {
 		return
 	}
 	// The last resultType of the last result, decoded, as the peek reads it.
-	rt, _ := root.Get("result").Get("resultType").Text()
+	res := root.Get("result")
+	m.OddResult = oddLead(res.Raw())
+	rt, _ := res.Get("resultType").Text()
 	m.InputRequired = rt == "input_required"
 }

@@ -169,7 +169,12 @@ type RPCMessage struct {
 	// "input_required": a round asking for input, not the request's end
 	// (when its method may ask: MayAskForInput). Read once, as Ambiguous.
 	InputRequired bool `json:"-"`
-	Conn          int  `json:"conn,omitempty"`
+	// OddResult is the first byte of an answer's result that is no object
+	// ('n' for null, '"' for a string, '[' for an array), 0 for the object
+	// an MCP result is or for no result: a view says a result of another
+	// kind without reading the answer again. Read once, as Ambiguous.
+	OddResult byte `json:"-"`
+	Conn      int  `json:"conn,omitempty"`
 	// Stream is how it travelled (a Stream constant); "" means the legacy
 	// stream for what came in and a POST for what went out.
 	Stream string `json:"stream,omitempty"`

@@ -81,8 +81,8 @@ func callSeen(t *testing.T, srv *mcptest.StreamableServer, state, status string)
 // What exec says of a hostile answer, the TUI says in the same words at
 // the top of the call's Detail, live and in a replay of the session, and
 // its row is no plain "✓ ok" where that reads as nothing amiss: a result
-// of null (the status line says it too, where "ok" read as an answer with
-// nothing to show), an answer after the server's notifications/cancelled
+// of null or a string (the status line says it too, where "ok" read as an
+// answer with nothing to show), an answer after the server's notifications/cancelled
 // named the call, progress that goes back (its bar clamped it, and Detail
 // showed only the last progress).
 func TestLiveHostileAnswerIsSaid(t *testing.T) {
@@ -96,6 +96,13 @@ func TestLiveHostileAnswerIsSaid(t *testing.T) {
 			handle: func(x *mcptest.Exchange) { x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":null}`) },
 			words: func(string) string {
 				return "⚠ the result is null, which names no content: a JSON-RPC result must be there, and an MCP result is an object"
+			},
+		},
+		{
+			name: "string result", state: "⚠ ok shape?", status: "tools/call echo: the tools/call result is a string, not an object",
+			handle: func(x *mcptest.Exchange) { x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":"hello"}`) },
+			words: func(string) string {
+				return "⚠ the tools/call result is a string, not an object: an MCP result is an object, and nothing in this one can be read"
 			},
 		},
 		{

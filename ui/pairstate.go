@@ -97,8 +97,12 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			return "⚠ ok schema?", st.Warning
 		}
 		if pr.NullResult != "" {
-			// Read as an empty result, it is none: Detail and the status
-			// line say so.
+			// Read as an empty result, it is none; a string or an array
+			// has nothing to read in it: Detail and the status line say
+			// which.
+			if !history.IsNullResult(pr.NullResult) {
+				return "⚠ ok shape?", st.Warning
+			}
 			return "⚠ ok null?", st.Warning
 		}
 		if pr.Anyway != "" {

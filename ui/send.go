@@ -331,7 +331,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	if m.output != "" {
 		return levelWarn, label + ": " + sanitize.Line(m.output) + warn
 	}
-	if null := history.NullResult(m.cmd.Method, r.Result); null != "" {
+	if null := history.ResultShape(m.cmd.Method, r.Result); null != "" {
 		// "ok" read as an answer with nothing to show.
 		return levelWarn, label + ": " + null + warn
 	}
