@@ -76,10 +76,11 @@ func (m *Model) rewordConnectFailed(newlyTabbed bool) {
 }
 
 // connectFailedShown reports whether the status line shows why connecting
-// failed now: the message sayConnectFailed set is still the one shown, on a
-// screen large enough to show it.
+// failed now: the message sayConnectFailed set is still the one drawn (not
+// given way to the open command line), on a screen large enough to show it.
 func (m *Model) connectFailedShown() bool {
-	return m.connFail.err != nil && m.status.shows(m.connFail.id) && m.lay.Mode != modeTooSmall
+	d := m.status.drawn()
+	return m.connFail.err != nil && d != nil && d.id == m.connFail.id && m.lay.Mode != modeTooSmall
 }
 
 // connectAdviceShown is the advice the status line shows now with why

@@ -37,6 +37,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.handleMsg(msg)
 	}
+	// Before the advice is placed: a message that gives way to the open
+	// line takes its advice off the screen with it.
+	m.quietOldStatus(said)
 	m.nego.SetAdviceElsewhere(m.connectAdviceShown())
 	if m.ctx.Err() != nil {
 		// Quitting: nothing more is sent or formatted off the loop, but a
@@ -46,7 +49,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.cmdline.SetPaneKeys(m.paneKeys()...)
 	m.keepTypingRows()
-	m.quietOldStatus(said)
 	if m.lay.Mode != modeTooSmall && (cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H || m.negotiationAlone() != m.lay.detailHidden()) {
 		// A refusal or warnings to read whole, or gone: the panes give
 		// the command line its rows, or take them back. Detail, with
