@@ -1,6 +1,10 @@
 package mcp
 
-import "context"
+import (
+	"context"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
 
 // sentKey carries an OnSent callback in a context.
 type sentKey struct{}
@@ -29,10 +33,15 @@ type autoKey struct{}
 // mcpscope on its own, not typed by the user, for why (RPCMessage.Auto):
 // the completion/complete Tab asks, the tools/list a call sends first to
 // type its arguments, the listing a list_changed asks for. Without the
-// mark they read in Pairs as requests the user made.
+// mark they read in Pairs as requests the user made. why quotes what the
+// user typed (the tool of a call): it is cut to maxAutoWhy bytes, as a
+// 100 KB name pasted wrong went whole into every page's record.
 func Automatic(ctx context.Context, why string) context.Context {
-	return context.WithValue(ctx, autoKey{}, why)
+	return context.WithValue(ctx, autoKey{}, clip.Marked(why, maxAutoWhy))
 }
+
+// maxAutoWhy bounds Automatic's why.
+const maxAutoWhy = 200
 
 // automatic is the context's Automatic reason, "" for a request the user
 // made.
