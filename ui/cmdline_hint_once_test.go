@@ -43,3 +43,21 @@ func TestCmdlineHintBuiltOncePerKey(t *testing.T) {
 		t.Errorf("Tab built the hint %d times, want once", got)
 	}
 }
+
+// Records that change nothing the hint says (a busy server's notifications)
+// do not build it again: every batch told the line its state afresh, and
+// each telling threw the built hint away (review23).
+func TestCmdlineHintNotRebuiltForRecordsThatChangeNothing(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, ":")
+	typeKeys(m, "tools/call ")
+	m.View()
+	before := m.cmdline.hint.builds
+	for range 3 {
+		m.afterAppend()
+		m.View()
+	}
+	if got := m.cmdline.hint.builds - before; got != 0 {
+		t.Errorf("three batches of records that changed nothing built the hint %d times, want none", got)
+	}
+}

@@ -15,8 +15,26 @@ import (
 // SetSurface tells completion which prompts, resources and templates the
 // server listed last.
 func (c *CommandLine) SetSurface(sf history.Surface) {
+	if sameSurface(sf, c.surface) {
+		// Told again on every batch of records: a busy server's
+		// notifications built the hint again for each.
+		return
+	}
 	c.surface = sf
 	c.changed()
+}
+
+// sameSurface reports whether a and b are the Log's same lists: it hands
+// out the lists it keeps, and a change makes new ones or grows them.
+func sameSurface(a, b history.Surface) bool {
+	return sameList(a.Prompts, b.Prompts) && sameList(a.Resources, b.Resources) &&
+		sameList(a.Templates, b.Templates) && sameList(a.Subscribed, b.Subscribed) && a.Unheard == b.Unheard
+}
+
+// sameList reports whether a and b are one list: the same length over the
+// same memory.
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // SetTransport tells completion which era's methods to offer: the
@@ -64,8 +82,10 @@ func undeclaredOf(methods []string, transport string, caps json.RawMessage) map[
 // SetUninitialized tells the hints the session is open but not
 // initialized (a legacy stream before i): listing the tools cannot work yet.
 func (c *CommandLine) SetUninitialized(u bool) {
-	c.uninitialized = u
-	c.changed()
+	if c.uninitialized != u {
+		c.uninitialized = u
+		c.changed()
+	}
 }
 
 // SetUnconnected tells the hints no transport could be opened, or the one
@@ -74,22 +94,28 @@ func (c *CommandLine) SetUninitialized(u bool) {
 // first instead of c and l, which only answer "not connected". The status
 // line's "press r" is gone after a few seconds; the keys row stays.
 func (c *CommandLine) SetUnconnected(u bool) {
-	c.unconnected = u
-	c.changed()
+	if c.unconnected != u {
+		c.unconnected = u
+		c.changed()
+	}
 }
 
 // SetNeedsInitialize tells the hints the session is gone or new (expired,
 // or a reconnect's): they name i first, where they went on offering c.
 func (c *CommandLine) SetNeedsInitialize(n bool) {
-	c.needsInit = n
-	c.changed()
+	if c.needsInit != n {
+		c.needsInit = n
+		c.changed()
+	}
 }
 
 // SetListingTools tells the hints a tools/list is on its way: "tab lists
 // them" read as if nothing had been asked while c's listing was waited for.
 func (c *CommandLine) SetListingTools(l bool) {
-	c.listingTools = l
-	c.changed()
+	if c.listingTools != l {
+		c.listingTools = l
+		c.changed()
+	}
 }
 
 // SetRoots tells completion which roots are offered.
@@ -101,6 +127,8 @@ func (c *CommandLine) SetRoots(roots []mcp.Root) {
 // SetDisabled turns sending off with the reason shown to the user, as in
 // replay mode; "" turns it back on.
 func (c *CommandLine) SetDisabled(reason string) {
-	c.disabled = reason
-	c.changed()
+	if c.disabled != reason {
+		c.disabled = reason
+		c.changed()
+	}
 }
