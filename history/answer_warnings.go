@@ -15,10 +15,13 @@ import (
 // an array was shown "✓ ok" with nothing in it read. initialize and
 // server/discover are left to their own shape's words (InitShape).
 func ResultShape(method string, result []byte) string {
-	if method == "initialize" || method == "server/discover" {
+	r := bytes.TrimSpace(result)
+	if len(r) == 0 || method == "initialize" || method == "server/discover" {
+		// No result at all is an error's answer, or none yet: not a
+		// result of the wrong kind.
 		return ""
 	}
-	if string(bytes.TrimSpace(result)) == "null" {
+	if string(r) == "null" {
 		return nullResult
 	}
 	if err := command.ObjectResult(method, result); err != nil {
