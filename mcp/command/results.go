@@ -129,14 +129,14 @@ func ObjectResult(method string, result json.RawMessage) error {
 
 func parsePage[T any](result json.RawMessage, method, member string) (Page[T], error) {
 	var page Page[T]
+	if err := ObjectResult(method, result); err != nil {
+		return page, err
+	}
 	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2})
 	if err != nil {
 		return page, fmt.Errorf("the %s result is not readable: %v", method, err)
 	}
 	root := doc.Root()
-	if root.Kind() != jsonspan.Object {
-		return page, fmt.Errorf("the %s result is %s, not an object", method, root.KindName())
-	}
 	// Names matched as encoding/json matches a struct's: in any case, the
 	// last of a name counting.
 	var cursor string
